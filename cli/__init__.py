@@ -1035,6 +1035,9 @@ def _marks_text(game, item) -> str:
     """What the state table adds to a card: the fields play changed on it (`set c.level = 2`; a
     `shown` field once set, even back to its value) and the fields players learnt of it (`reveal
     c.colour;`): ` [level 2; told yes; colour known to P2]`; nothing for most cards."""
+    import json
+
+    from rulebook.runtime.state import NOT, decode
     from rulebook.runtime.view import shown_marks
 
     state = game.state
@@ -1047,7 +1050,9 @@ def _marks_text(game, item) -> str:
         if held:
             parts.append(f"{name} ({len(held)}): {_items_text(game, held)}")
     for name, seats in (state.known_fields.get(item.key, {}) if state.known_fields else {}).items():
-        what = f"place from the {name[1:]}" if name.startswith("@") else name   # `move ... known`: "@top"
+        field, ruled_out, value = name.partition(NOT)   # `reveal c.colour == red;` said no: `colour!="red"`
+        what = f"place from the {name[1:]}" if name.startswith("@") else \
+            f"{field} not {game.text(decode(json.loads(value), state, game.program.entities))}" if ruled_out else name
         parts.append(f"{what} known to {', '.join(state.players[i].name for i in sorted(seats))}")
     return f" [{'; '.join(parts)}]" if parts else ""
 

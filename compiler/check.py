@@ -21,7 +21,7 @@ from .layout import filled_base, redeal_params, at_seats, plain_values, python_b
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var, indexed_counter, pattern_binders, pattern_element
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
-from .resolve import HELD_USES, tokens_in
+from .resolve import HELD_USES, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
 from .resolve import arm_change, enum_changes, option_change, pick_change
 from .resolve import CELL_WALKS, DIAGONAL, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
 
@@ -6712,8 +6712,8 @@ class Checker(A.Visitor):
     def told_fields(self) -> set:
         """The field names some `reveal c.FIELD;` or `look c.FIELD;` of the rules shows."""
         roots = list(self.sym.decls.values()) + [amend for amend, _ in self.sym.amended]
-        return {n.item.name for root in roots for n in A.walk(root) if type(n) in (A.Look, A.Reveal)
-                and type(n.item) is A.Attr and self.sym.category(n.item.name) not in
+        return {field.name for root in roots for n in A.walk(root) if type(n) in (A.Look, A.Reveal)
+                for field in [revealed_field(n)] if field is not None and self.sym.category(field.name) not in
                 ("zone", "resource", "counter", "track", "var")}
 
     def where_unseen(self, s: A.Pick) -> None:
@@ -6727,8 +6727,8 @@ class Checker(A.Visitor):
         kinds = [self.sym.decls.get(k) for k in (zone.kind, *zone.more_kinds)]
         fields = {f.name: f for k in kinds if type(k) is A.Kind for f in k.fields}
         told = None
-        for n in A.walk(s.where):
-            if type(n) is A.Attr and type(n.obj) is A.Name and n.obj.id == s.var and n.name in fields \
+        for n in unknowing_reads(s.where, s.var, self.sym):   # (not `known(c.colour) and c.colour == red`)
+            if type(n) is A.Attr and n.name in fields \
                     and not fields[n.name].shown:
                 told = self.told_fields() if told is None else told
                 if n.name in told:
@@ -6750,10 +6750,7 @@ class Checker(A.Visitor):
         fields = {f.name: f for k in kinds if type(self.sym.decls.get(k)) is A.Kind for f in self.sym.decls[k].fields}
         if any(f.shown for f in fields.values()):
             return True
-        roots = list(self.sym.decls.values()) + [amend for amend, _ in self.sym.amended]
-        return any(type(n) in (A.Look, A.Reveal) and type(n.item) is A.Attr and n.item.name in fields
-                   and self.sym.category(n.item.name) not in ("zone", "resource", "counter", "track", "var")
-                   for root in roots for n in A.walk(root))
+        return bool(self.told_fields() & fields.keys())
 
     def visit_Simultaneous(self, s: A.Simultaneous, scope: Scope) -> None:
         if s.pick.budget is not None:
@@ -6831,11 +6828,13 @@ class Checker(A.Visitor):
         """What `reveal`/`look` show: a card, tile or piece, or a zone (each of its items), or one field
         of a card (`reveal c.colour;`, recorded in `Symbols.field_reveals`)."""
         e = s.item
+        if type(e) is A.Binary and e.op in ("==", "!=", "<", "<=", ">", ">="):   # `reveal c.colour == red;`
+            self.value_known(s, e, scope, verb)
+            return
         if type(e) is A.Attr:
             obj = self.expr(e.obj, scope)
             kind = self.attr(e, scope, obj_type=obj)
-            if base_of(obj) == "entity" or obj == "any" and not (fits(kind, "zone") and kind != "any") \
-                    and self.sym.category(e.name) not in ("zone", "resource", "counter", "track", "var"):
+            if self.card_field(e, obj, kind):
                 self.field_known(s, e, obj, verb)
                 return
         else:
@@ -6844,27 +6843,109 @@ class Checker(A.Visitor):
             self.err("E303", f"{verb} needs a card, tile, piece or zone, or a card's field, not "
                      f"{article(words(kind))}", e.span)
 
-    def field_known(self, s, e: A.Attr, obj: str, verb: str) -> None:
+    def card_field(self, e: A.Attr, obj: str, kind: str) -> bool:
+        """Whether `ITEM.FIELD` (of type `obj`, read as `kind`) is a field of a card: ITEM a card, or of unknown
+        type and FIELD no player's zone, counter or variable."""
+        return base_of(obj) == "entity" or obj == "any" and not (fits(kind, "zone") and kind != "any") \
+            and self.sym.category(e.name) not in ("zone", "resource", "counter", "track", "var")
+
+    def value_known(self, s, e: A.Binary, scope: Scope, verb: str) -> None:
+        """`reveal c.FIELD == VALUE;` / `look c.FIELD == VALUE;`: whether a card's field has a value (E548 for
+        another comparison or anything but a card's field; E549 for a value the field never equals; W536 for a
+        `shown` field, whose answer everyone sees already; the field's own checks as `reveal c.FIELD;`)."""
+        example = f"'{verb} c.colour == red;'"
+        if e.op != "==":
+            self.err("E548", f"'{verb} ... {e.op} ...' cannot be asked: {verb} tells whether a card's field has a "
+                     f"value, with ==", e.span, f"ask with ==: '{verb} {printed(e.left)} == {printed(e.right)};'"
+                     if e.op == "!=" else example)
+            self.expr(e, scope)
+            return
+        field_type, obj = "any", None
+        if type(e.left) is A.Attr:
+            obj = self.expr(e.left.obj, scope)
+            field_type = self.attr(e.left, scope, obj_type=obj)
+        else:
+            self.expr(e.left, scope)
+        value = self.expr(e.right, scope)
+        if obj is None or not self.card_field(e.left, obj, field_type):
+            self.err("E548", f"{verb} ... == ... asks whether a card's field has a value, and {printed(e.left)} is "
+                     f"not a field of a card", e.left.span, example)
+            return
+        if self.field_known(s, e.left, obj, verb, asked=True):
+            self.err("W536", f"{e.left.name!r} is declared 'shown': every player sees whether it is "
+                     f"{printed(e.right)} already", self.at_name(e.left.name, e.left.span),
+                     "leave out this statement, or 'shown' in the kind")
+        self.value_of_field(e.left, field_type, e.right, value, f"{verb} ... == ...")
+
+    def value_of_field(self, field: A.Attr, field_type: str, e: A.Expr, value: str, what: str) -> None:
+        """E549: a value that a card's field is asked about (`reveal c.colour == VALUE;`, `possible(c.colour,
+        VALUE)`) of another type than the field's, which the field never equals."""
+        if self.incomparable(field_type, value):
+            self.err("E549", f"{what} asks whether {printed(field)} is {printed(e)}, and {printed(field)} is "
+                     f"{article(words(field_type))}, never {article(words(value))}", e.span,
+                     self.comparison_hint(A.Binary("==", field, e, span=e.span), field_type, value))
+
+    def field_known(self, s, e: A.Attr, obj: str, verb: str, asked: bool = False) -> bool:
         """`reveal c.FIELD;` / `look c.FIELD;`: a field the kind declares with a value of its own (E329 for
         a computed field, an effect or what the game keeps: the name, the owner...); W429 for a `shown`
-        field, which everyone sees already."""
-        self.sym.field_reveals.add(id(s))
+        field, which everyone sees already (`asked`, for `reveal c.FIELD == VALUE;`: whether it is one, said
+        by the caller). `s` None for a `known(c.FIELD)` read, which no statement records."""
+        if s is not None:
+            self.sym.field_reveals.add(id(s))
         kind = self.kind_of(obj)
         if kind is None:
-            return   # a card of unknown kind: a field it lacks is an error in play
+            return False   # a card of unknown kind: a field it lacks is an error in play
         field = next((f for f in kind.fields if f.name == e.name), None)
         span = self.at_name(e.name, e.span)
         if field is None and e.name in ELEMENT_ATTRS:
             self.err("E329", f"{verb} shows a field a {kind.name} declares, and {e.name!r} is kept by the game",
                      span, f"{verb} the card itself: '{verb} {printed(e.obj)};'" if e.name in ("name", "title")
-                     else None)
+                     and s is not None else None)
         elif field is not None and (field.computed or field.type == "effect"):   # (one per member: E312 said so)
             what = "computed, worked out for each reader" if field.computed else "an effect, written in the rules"
             self.err("E329", f"{e.name!r} of {kind.name} is {what}: it has no value of the card's to {verb}",
                      span, f"{verb} the fields it is worked out from" if field.computed else None)
         elif field is not None and field.shown and field.index is None:
+            if asked:
+                return True
             self.err("W429", f"{e.name!r} of {kind.name} is declared 'shown': every player sees it already",
                      span, "leave out this statement, or 'shown' in the kind")
+        return False
+
+    def knowledge_read(self, func: str, args: tuple, span: A.Span, scope: Scope) -> str:
+        """`known([PLAYER,] c.FIELD)`, `possible([PLAYER,] c.FIELD, VALUE)` (4.23): E302 for another count of
+        arguments, E303 for a first one that is no player, E550 for anything but a card's field where the field
+        is written, E329 as `reveal c.FIELD;` has it, E549 for a value the field never equals; W537 for a field
+        declared `shown`, which every player knows."""
+        self.used.add(func)
+        low = 1 if func == "known" else 2
+        shape = "known(c.FIELD) or known(p, c.FIELD)" if func == "known" else \
+            "possible(c.FIELD, VALUE) or possible(p, c.FIELD, VALUE)"
+        if not low <= len(args) <= low + 1:
+            self.err("E302", f"{func}() takes {low} or {low + 1} arguments, not {len(args)}: {shape}", span)
+            for a in args:
+                self.expr(a, scope)
+            return "bool"
+        who, field, asked = knowledge_args(func, args)
+        if who is not None and not fits(self.expr(who, scope), "player"):
+            self.err("E303", f"the first of {func}()'s {len(args)} arguments is the player who knows, not "
+                     f"{printed(who)}", who.span, shape)
+        obj = self.expr(field.obj, scope) if type(field) is A.Attr else None
+        field_type = self.attr(field, scope, obj_type=obj) if obj is not None else self.expr(field, scope)
+        value = self.expr(asked, scope) if asked is not None else None
+        if obj is None or not self.card_field(field, obj, field_type):
+            self.err("E550", f"{func}() reads what a player knows of a card's field, and {printed(field)} is not a "
+                     f"field of a card", field.span, f"write the card and its field: {shape}")
+            return "bool"
+        if self.field_known(None, field, obj, f"{func}()", asked=True):
+            self.diags.append(Diagnostic(
+                "W537", f"{field.name!r} is declared 'shown': every player knows it, so {func}() reads "
+                        f"{'true' if func == 'known' else 'only whether it is that value'}",
+                self.at_name(field.name, field.span), f"read the field itself: {printed(field)}"
+                if func == "known" else f"read the field itself: {printed(field)} == {printed(asked)}"))
+        if asked is not None:
+            self.value_of_field(field, field_type, asked, value, f"{func}()")
+        return "bool"
 
     def visit_Say(self, s: A.Say, scope: Scope) -> None:
         self.text_parts(s.parts, scope)
@@ -8985,6 +9066,8 @@ class Checker(A.Visitor):
             return self.piles(args, span)
         if seen_call(func, self.sym):
             return self.seen_read(func, args, span)
+        if knowledge_call(func, self.sym):   # `known(c.colour)`, `possible(c.colour, red)`: what a player knows
+            return self.knowledge_read(func, args, span, scope)
         if rounding(func, self.sym):   # floor(x), ceil(x), round(x): a number made whole
             if len(args) != 1:
                 self.err("E302", f"{func}() takes 1 argument, the number to make whole, not {len(args)}", span)
@@ -9635,7 +9718,12 @@ class Checker(A.Visitor):
                     stack.append(obj)
                     continue
                 elif (t is A.Call and n.func == "size" and len(n.args) == 1) or \
-                        (t is A.Aggregate and n.op == "count" and n.where is None and n.value is None):
+                        (t is A.Aggregate and n.op == "count" and n.where is None and n.value is None) or \
+                        (t is A.Aggregate and n.op in ("count", "some", "every") and not any(
+                            unknowing_reads(x, n.var, self.sym) for x in (n.where, n.value) if x is not None)):
+                    # (an aggregate that reads its cards only through what the decider knows, `some(c in hand,
+                    # known(c.colour) and c.colour == red)`, tells them no more than how many there are)
+                    stack.extend(x for x in (n.where, n.value) if t is A.Aggregate and x is not None)
                     ref = n.args[0] if t is A.Call else n.domain   # how many it holds is public: whose is read
                     while type(ref) is A.Index:
                         stack.append(ref.index)

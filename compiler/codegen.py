@@ -27,7 +27,7 @@ from .layout import (is_live, live_amounts, may_take, shown_zones, cost_data, en
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, remembered, seen_call, zone_piles, rounding
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -859,6 +859,11 @@ class CodeGen(A.Visitor):
             return f"rt.piles({args[0].id!r})"
         if seen_call(func, self.sym):   # a remembered position: its name (the checker's E537)
             return f"rt.{func}({args[0].id!r})"
+        if knowledge_call(func, self.sym):   # what a player knows of a card's field: the field by name (E550)
+            who, field, asked = knowledge_args(func, args)
+            who = ctx.you if who is None else self.ex(who, ctx)
+            value = "" if asked is None else f", {self.ex(asked, ctx)}"
+            return f"rt.{'knows_field' if func == 'known' else 'may_be'}({who}, {self.ex(field.obj, ctx)}, {field.name!r}{value})"
         if rounding(func, self.sym):   # floor(x), ceil(x), round(x): a whole number (Game.rounded)
             return f"rt.rounded({func!r}, {self.ex(args[0], ctx)})"
         spec = BUILTIN_FUNCS.get(func)
@@ -2155,7 +2160,10 @@ class CodeGen(A.Visitor):
         if s.top is not None:   # `reveal top N of ZONE [to PLAYERS];`
             self.writeline(f"rt.learn_top({ctx.you}, {self.ex(s.item, ctx)}, {self.ex(s.top, ctx)}, False{to})", s)
             return
-        if id(s) in self.sym.field_reveals:   # one field of a card: `reveal c.colour;`
+        if id(s) in self.sym.field_reveals and type(s.item) is A.Binary:   # whether it has a value: `reveal c.colour == red;`
+            self.writeline(f"rt.reveal_is({ctx.you}, {self.ex(s.item.left.obj, ctx)}, {s.item.left.name!r}, "
+                           f"{self.ex(s.item.right, ctx)}{to})", s)
+        elif id(s) in self.sym.field_reveals:   # one field of a card: `reveal c.colour;`
             self.writeline(f"rt.reveal_field({ctx.you}, {self.ex(s.item.obj, ctx)}, {s.item.name!r}{to})", s)
         else:
             self.writeline(f"rt.reveal({ctx.you}, {self.ex(s.item, ctx)}{to})", s)
@@ -2164,7 +2172,10 @@ class CodeGen(A.Visitor):
         if s.top is not None:   # `look top N of ZONE;`
             self.writeline(f"rt.learn_top({ctx.you}, {self.ex(s.item, ctx)}, {self.ex(s.top, ctx)}, True)", s)
             return
-        if id(s) in self.sym.field_reveals:
+        if id(s) in self.sym.field_reveals and type(s.item) is A.Binary:
+            self.writeline(f"rt.look_is({ctx.you}, {self.ex(s.item.left.obj, ctx)}, {s.item.left.name!r}, "
+                           f"{self.ex(s.item.right, ctx)})", s)
+        elif id(s) in self.sym.field_reveals:
             self.writeline(f"rt.look_field({ctx.you}, {self.ex(s.item.obj, ctx)}, {s.item.name!r})", s)
         else:
             self.writeline(f"rt.look({ctx.you}, {self.ex(s.item, ctx)})", s)

@@ -345,6 +345,19 @@ class ExprReader(A.Visitor):
             return f"{what} has {'not ' if negated else ''}{been} before (at an earlier decision)"
         return f"the number of times {what} has {been} (at a decision of any player, this time included)"
 
+    def knowledge_words(self, func: str, args: tuple, words: list) -> str:
+        """`known(c.colour)`: "you know the colour of c"; `possible(p, c.colour, red)`: "p cannot rule out that
+        the colour of c is red" (what they see, were shown, or ruled out with `reveal c.colour == red;`, 4.23)."""
+        from .resolve import knowledge_args
+
+        who, field, asked = knowledge_args(func, args)
+        whom = self.you if who is None else self.read(who)
+        s = "" if who is None or isinstance(who, A.You) else "s"
+        what = f"the {spoken(field.name)} of {self.read(field.obj)}" if isinstance(field, A.Attr) else self.read(field)
+        if func == "known":
+            return f"{whom} know{s} {what}"
+        return f"{whom} cannot rule out that {what} is {self.read(asked)}"
+
     def decl(self, name: str):
         """The declaration a name stands for, or None (a local, a builtin, no symbols)."""
         return self.symbols.decls.get(name) if self.symbols is not None else None
@@ -750,6 +763,8 @@ class ExprReader(A.Visitor):
             return f"the different values (each once, where it first stands) of {words[0]}"
         if func in ("seen_before", "times_seen") and self.decl(func) is None and len(args) == 1:
             return self.seen_words(func, args[0], words[0])
+        if func in ("known", "possible") and self.decl(func) is None and len(args) in ((1, 2) if func == "known" else (2, 3)):
+            return self.knowledge_words(func, args, words)
         if func == "piles" and self.decl("piles") is None and len(args) == 1:
             return f"the piles of {words[0]} that were ever set out (every pile that has held a card, emptied since or not)"
         if func == "seat":
@@ -2132,6 +2147,17 @@ class Reader(A.Visitor):
                         "(paying is not automatic), does:")
         self.body_or_nobody(s, depth, "bid")
 
+    def asked_of_card(self, s, whom: str):
+        """The sentence of `reveal c.FIELD == VALUE;` (`look ...`): whether the field has the value; None for
+        another reveal."""
+        item = s.item
+        if not (isinstance(item, A.Binary) and item.op == "==" and isinstance(item.left, A.Attr)):
+            return None
+        field, card, value = spoken(item.left.name), self.x(item.left.obj), self.x(item.right)
+        return (f"Tell {whom} whether the {field} of {card} is {value}, and nothing else of the card: if it is, the "
+                f"{field} is known; if not, that it is not {value} (once every other {field} is ruled out, the "
+                f"{field} is known), until the card moves.")
+
     def field_of_card(self, s):
         """The field a `reveal`/`look` shows of a card (`reveal c.colour;`), or None for a whole card or zone."""
         if not isinstance(s.item, A.Attr):
@@ -2174,8 +2200,11 @@ class Reader(A.Visitor):
             self.say(depth, f"Reveal the top {self.x(s.top)} of {self.x(s.item)} to {whom}, where they are: "
                             "each stays known with its place from the top until it moves or the zone is shuffled.")
             return
+        asked = self.asked_of_card(s, whom)
         field = self.field_of_card(s)
-        if field is not None:
+        if asked is not None:
+            self.say(depth, asked)
+        elif field is not None:
             self.say(depth, f"Show {whom} the {spoken(field)} of {self.x(s.item.obj)}, which stays hidden "
                             f"otherwise, until it moves.")
         else:
@@ -2204,8 +2233,11 @@ class Reader(A.Visitor):
             self.say(depth, f"Look at the top {self.x(s.top)} of {self.x(s.item)} (only you see them), where they "
                             "are: each stays known with its place from the top until it moves or the zone is shuffled.")
             return
+        asked = self.asked_of_card(s, "you alone")
         field = self.field_of_card(s)
-        if field is not None:
+        if asked is not None:
+            self.say(depth, asked)
+        elif field is not None:
             self.say(depth, f"Look at the {spoken(field)} of {self.x(s.item.obj)} (only you see it, and nothing "
                             f"else of the card), until it moves.")
         else:

@@ -21,7 +21,7 @@ from .layout import (is_live, live_amounts, may_take, shown_zones, cost_data, en
                      hook_nodes, hook_table, hooked_actions,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, remembered, seen_call, zone_piles, rounding
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding
 
 
 def placed(e: Exception, node) -> None:
@@ -1080,7 +1080,9 @@ class Interpreter(A.Visitor):
         if s.top is not None:   # `reveal top N of ZONE [to PLAYERS];`
             rt.learn_top(f.you, self.ev(s.item, rt, f), self.ev(s.top, rt, f), False, *to)
             return ()
-        if id(s) in self.sym.field_reveals:   # one field of a card: `reveal c.colour;`
+        if id(s) in self.sym.field_reveals and type(s.item) is A.Binary:   # whether it has a value: `reveal c.colour == red;`
+            rt.reveal_is(f.you, self.ev(s.item.left.obj, rt, f), s.item.left.name, self.ev(s.item.right, rt, f), *to)
+        elif id(s) in self.sym.field_reveals:   # one field of a card: `reveal c.colour;`
             rt.reveal_field(f.you, self.ev(s.item.obj, rt, f), s.item.name, *to)
         else:
             rt.reveal(f.you, self.ev(s.item, rt, f), *to)
@@ -1090,7 +1092,9 @@ class Interpreter(A.Visitor):
         if s.top is not None:   # `look top N of ZONE;`
             rt.learn_top(f.you, self.ev(s.item, rt, f), self.ev(s.top, rt, f), True)
             return ()
-        if id(s) in self.sym.field_reveals:
+        if id(s) in self.sym.field_reveals and type(s.item) is A.Binary:
+            rt.look_is(f.you, self.ev(s.item.left.obj, rt, f), s.item.left.name, self.ev(s.item.right, rt, f))
+        elif id(s) in self.sym.field_reveals:
             rt.look_field(f.you, self.ev(s.item.obj, rt, f), s.item.name)
         else:
             rt.look(f.you, self.ev(s.item, rt, f))
@@ -1407,6 +1411,12 @@ class Interpreter(A.Visitor):
             return rt.piles(args[0].id)
         if seen_call(func, self.sym):   # a remembered position: its name (the checker's E537)
             return getattr(rt, func)(args[0].id)
+        if knowledge_call(func, self.sym):   # what a player knows of a card's field: the field by name (E550)
+            who, field, asked = knowledge_args(func, args)
+            who = f.you if who is None else self.ev(who, rt, f)
+            if asked is None:
+                return rt.knows_field(who, self.ev(field.obj, rt, f), field.name)
+            return rt.may_be(who, self.ev(field.obj, rt, f), field.name, self.ev(asked, rt, f))
         if rounding(func, self.sym):   # floor(x), ceil(x), round(x): a whole number (Game.rounded)
             return rt.rounded(func, self.ev(args[0], rt, f))
         spec = BUILTIN_FUNCS.get(func)

@@ -160,6 +160,78 @@ def seen_call(func: str, sym) -> bool:
     return func in SEEN and func not in sym.decls
 
 
+# `known(c.FIELD)`, `possible(c.FIELD, VALUE)` (and `known(p, c.FIELD)`, `possible(p, c.FIELD, VALUE)`, `p.known(...)`):
+# what a player knows of a card's field (4.23). Not in BUILTIN_FUNCS either: a pack's own func of one of these names
+# keeps it. The field is written, not worked out: the call reads it as `reveal c.FIELD;` names it
+KNOWLEDGE = ("known", "possible")
+
+
+def knowledge_call(func: str, sym) -> bool:
+    """Whether a call of `func` is `known(...)` or `possible(...)` (KNOWLEDGE), no declaration of the pack's
+    taking the name."""
+    return func in KNOWLEDGE and func not in sym.decls
+
+
+def knowledge_args(func: str, args: tuple) -> tuple:
+    """A `known`/`possible` call's arguments as (the player or None for the acting one, the `c.FIELD`, the
+    value asked about or None): the player comes first when written, as `position(p, T)` has it."""
+    explicit = len(args) == (2 if func == "known" else 3)
+    who, rest = (args[0], args[1:]) if explicit else (None, args)
+    return who, rest[0] if rest else None, rest[1] if len(rest) > 1 else None
+
+
+def unknowing_reads(e, var: str, sym) -> list:
+    """The reads of the card `var` in a condition that may tell the acting player what they do not know of it:
+    every use of `var` (a field read, `var.F`, as the Attr) but those inside their own `known(var.F)`/`possible(var.F, V)` (a field they know or the
+    values they cannot rule out), and `var.F` on the right of an `and` whose left says `known(var.F)` (read only
+    once known: `known(c.colour) and c.colour == red`). W523 and W534 warn about these alone (4.23)."""
+    found: list = []
+    stack = [(e, frozenset())]
+    while stack:
+        n, sure = stack.pop()
+        t = type(n)
+        call = n.func if t is A.Call else n.name if t is A.Method and type(n.obj) is A.You else None
+        if call is not None and knowledge_call(call, sym):
+            who, field, asked = knowledge_args(call, n.args if t is A.Call else (n.obj,) + n.args)
+            if who is None or type(who) is A.You:   # their own knowledge: the field written is not read
+                stack.extend((x, sure) for x in (asked,) if x is not None)
+                continue
+        if t is A.Attr and type(n.obj) is A.Name and n.obj.id == var:   # `var.F`: the read is the field's
+            if n.name not in sure:
+                found.append(n)
+            continue
+        if t is A.Name and n.id == var:
+            found.append(n)
+            continue
+        if t is A.Binary and n.op == "and":   # the right is read only where the left holds
+            stack.append((n.left, sure))
+            stack.append((n.right, sure | known_fields_of(n.left, var, sym)))
+            continue
+        stack.extend((x, sure) for x in n.children())
+    return found
+
+
+def known_fields_of(e, var: str, sym) -> frozenset:
+    """The fields F of `var` that a condition, when it holds, says the acting player knows: `known(var.F)`,
+    alone or among the terms of an `and`."""
+    if type(e) is A.Binary and e.op == "and":
+        return known_fields_of(e.left, var, sym) | known_fields_of(e.right, var, sym)
+    if type(e) is A.Call and knowledge_call(e.func, sym) and e.func == "known" and len(e.args) == 1:
+        field = e.args[0]
+        if type(field) is A.Attr and type(field.obj) is A.Name and field.obj.id == var:
+            return frozenset((field.name,))
+    return frozenset()
+
+
+def revealed_field(s) -> Optional[A.Attr]:
+    """The `c.FIELD` a `reveal`/`look` names when it shows a field (`reveal c.colour;`) or asks whether the field
+    has a value (`reveal c.colour == red;`), as written (the checker says which are fields); None otherwise."""
+    item = s.item
+    if type(item) is A.Binary and item.op == "==":
+        item = item.left
+    return item if type(item) is A.Attr and s.top is None else None
+
+
 def remembered(sym) -> dict:
     """Each remembered position's name -> the global variables remembered as it, in declaration order (a
     position of one variable is named by it); {} for a pack that remembers nothing."""

@@ -375,6 +375,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W532": (WARNING, "a decimal literal ending in zeros after the point ('7.50', '3.0'): texts show it without them"),
     "W534": (WARNING, "a pick's 'where' over its picker's own hand hidden from its owner that reads a face they never see"),
     "W535": (WARNING, "a 'say' that names a card of a hand hidden from its owner, or a face of it, to every player"),
+    "W536": (WARNING, "'reveal c.FIELD == VALUE;' (or 'look') of a field declared 'shown': every player sees the answer already"),
+    "W537": (WARNING, "known() or possible() of a field declared 'shown', which every player knows"),
     "W543": (WARNING, "floor, ceil or round of a whole number (a division '/' is already rounded down)"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
@@ -420,6 +422,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E545": (ERROR, "a '# lint: allow CODE' that names an error: only warnings can be allowed"),
     "E546": (ERROR, "a decimal (a number with a fractional part) where a whole number is wanted: a counter, an amount, a range's end, an index, an int"),
     "E547": (ERROR, "a decimal literal the language refuses: more places after the point than it keeps, or more digits than a number has"),
+    "E548": (ERROR, "'reveal ... == VALUE;' (or 'look') that asks anything but whether a card's field has a value with =="),
+    "E549": (ERROR, "a value a card's field is asked about ('reveal c.FIELD == VALUE;', possible()) that the field never equals: another type"),
+    "E550": (ERROR, "known() or possible() of anything but a card's field written out (c.FIELD)"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

@@ -28,9 +28,9 @@ from rulebook.dsl.ast import MAX_EXPONENT, ROLE_KIND, ROLE_ZONE
 
 from .program import MAX_VALUE, Program, TrackDef
 from .state import NONE_OPTION, Declined
-from .state import (BadValue, EntityDef, Holder, IsA, Memory, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
+from .state import (BadValue, EntityDef, not_key, Holder, IsA, Memory, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
                     encode, merged_fields)
-from .view import Asked, PlayerView, build_view
+from .view import Asked, PlayerView, build_view, field_known, field_possible, possible_values
 
 SUBJECT = "subject"   # `it.subject`: the event's subject, among the args of the triggers that read it (compiler.resolve.SUBJECT)
 MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chain counts as runaway
@@ -2349,7 +2349,21 @@ class Game:
         if h.is_player:   # an actor has no view to learn with
             self._learn_field(h, value, name, [h.index], "look", "")
 
-    def _learn_field(self, h: Optional[Holder], value, name: str, seats: list, verb: str, whom: str) -> None:
+    def reveal_is(self, h: Optional[Holder], value, name: str, asked, to=None) -> None:
+        """`reveal c.FIELD == VALUE [to PLAYERS];`: every player (those `to` names) learns whether a field of an
+        entity has that value: the field if it has, else that it has not, until the entity moves."""
+        self._learn_field(h, value, name, self._seats(to), "reveal", self._to_whom(to), (asked,))
+
+    def look_is(self, h: Holder, value, name: str, asked) -> None:
+        """`look c.FIELD == VALUE;`: the acting player alone learns whether a field of an entity has that value."""
+        if h.is_player:
+            self._learn_field(h, value, name, [h.index], "look", "", (asked,))
+
+    def _learn_field(self, h: Optional[Holder], value, name: str, seats: list, verb: str, whom: str,
+                     asked: tuple = ()) -> None:
+        """The field learnt (`asked`: the value a `reveal c.FIELD == VALUE;` asks about; when the field has
+        another, the fact that it is not that value, `not_key`, and the field itself once no other value is
+        left)."""
         if type(value) is not EntityDef:
             raise RulesRuntimeError("E601", f"cannot {verb} the {name} of {label_of(value)}: it is not a card, "
                                     "tile or piece")
@@ -2361,7 +2375,17 @@ class Game:
             raise RulesRuntimeError("E601", f"cannot {verb} the {name} of {self.text(e)}: a {e.kind} has no "
                                     f"field {name!r} of its own")
         learnt = self.field(e, name)
-        self.state.known_fields.setdefault(key, {}).setdefault(name, set()).update(seats)
+        fields = self.state.known_fields.setdefault(key, {})
+        answer = f": {self.text(learnt)}"
+        if asked and learnt != asked[0]:   # "is it red?" "no": that it is not, and the value once nothing else is left
+            fields.setdefault(not_key(name, asked[0]), set()).update(seats)
+            seats = [i for i in seats if not field_known(self, i, e, name) and possible_values(self, i, e, name) == [learnt]]
+            answer = f": no (now known to {', '.join(self.state.players[i].name for i in seats)}: {self.text(learnt)})" \
+                if seats else ": no"
+        elif asked:
+            answer = ": yes"
+        if seats:
+            fields.setdefault(name, set()).update(seats)
         place = self.state.where.get(key)
         if place is not None and seats:   # placed now: positions shift when cards leave the zone
             if type(self.learnt_lines) is tuple:
@@ -2372,7 +2396,31 @@ class Game:
         if self.tracer is not None:
             at = f"{ZoneRef(place[0], place[1], place[2]).label()}[{place[2].index(e) + 1}] ({self.text(e)})" \
                 if place is not None else self.text(e)
-            self._note(verb, h, f"{'at ' if verb == 'look' else ''}the {name} of {at}{whom}: {self.text(learnt)}")
+            question = f"whether the {name} of {at} is {self.text(asked[0])}" if asked else f"the {name} of {at}"
+            self._note(verb, h, f"{'at ' if verb == 'look' and not asked else ''}{question}{whom}{answer}")
+
+    def knows_field(self, h: Holder, value, name: str) -> bool:
+        """`known(c.FIELD)`, `known(p, c.FIELD)`: whether a player knows a field of an entity (sees the entity,
+        the field is `shown`, or learnt it: `reveal`, `look`); an actor, which has no view, what every player knows."""
+        e = self._asked_of(value, name, "known")
+        return all(field_known(self, i, e, name) for i in self._knowers(h))
+
+    def may_be(self, h: Holder, value, name: str, candidate) -> bool:
+        """`possible(c.FIELD, VALUE)`, `possible(p, c.FIELD, VALUE)`: whether a player cannot rule out that a field
+        of an entity has the value (the value itself when they know the field); an actor: no player can."""
+        e = self._asked_of(value, name, "possible")
+        return all(field_possible(self, i, e, name, candidate) for i in self._knowers(h))
+
+    def _knowers(self, h: Holder) -> range:
+        """The seats whose knowledge `known`/`possible` read: a player's own; for an actor, every player's."""
+        return range(h.index, h.index + 1) if h.is_player else range(len(self.state.players))
+
+    def _asked_of(self, value, name: str, func: str) -> EntityDef:
+        """The entity a `known`/`possible` reads a field of (E601 for another value or a field it lacks)."""
+        if type(value) is not EntityDef or name not in value.fields:
+            raise RulesRuntimeError("E601", f"{func}() reads a field of a card, tile or piece, and {label_of(value)} "
+                                    f"has no field {name!r} of its own")
+        return value
 
     def look(self, h: Holder, value) -> None:
         """The acting player alone learns an entity (each entity of a zone) until it moves."""

@@ -208,6 +208,7 @@ class Program:
     _card_elements: Optional[dict] = field(default=None, repr=False, compare=False)
     _grids: Optional[dict] = field(default=None, repr=False, compare=False)
     _lists: Optional[dict] = field(default=None, repr=False, compare=False)
+    _field_values: dict = field(default_factory=dict, repr=False, compare=False)
     _reset_plans: dict = field(default_factory=dict, repr=False, compare=False)
 
     def alike_copies(self) -> frozenset:
@@ -222,6 +223,20 @@ class Program:
                 looks.setdefault((e.declared, e.title, repr(sorted(e.fields.items()))), []).append(e.name)
             self._alike = frozenset(name for names in looks.values() if len(names) > 1 for name in names)
         return self._alike
+
+    def field_values(self, kind: str, name: str) -> list:
+        """The values a field of a kind may have, as a player who knows the rules counts them: those the kind's
+        cards are declared with, each once, in the order first met (what `reveal c.colour == red;` answered
+        "no" rules out of them: `possible`, 4.23). Once per program and field."""
+        values = self._field_values.get((kind, name))
+        if values is None:
+            values = []
+            for e in self.kinds.get(kind, ()):
+                v = e.fields.get(name)
+                if v is not None and v not in values:
+                    values.append(v)
+            self._field_values[(kind, name)] = values
+        return values
 
     def card_elements(self) -> dict:
         """The elements of indexed counters and variables whose index is or holds a card or tile (a

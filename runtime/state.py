@@ -588,7 +588,8 @@ def check_saved(data: dict, program) -> None:
         if not isinstance(key, str) or key.split("@")[0] not in p.entities or not isinstance(fields, dict):
             fail(f"unknown card or tile {key!r} with fields known")
         for name, seats in fields.items():
-            if name not in p.entities[key.split("@")[0]].fields and name not in ("@top", "@bottom"):   # (a place: `move ... known`)
+            # (a place: `move ... known`; a value it is not: `colour!="red"`)
+            if name.partition(NOT)[0] not in p.entities[key.split("@")[0]].fields and name not in ("@top", "@bottom"):
                 fail(f"{key!r} has no field {name!r} to be known")
             if not isinstance(seats, list) or not all(type(i) is int and 0 <= i < len(data["players"]) for i in seats):
                 fail(f"the {name} of {key!r} is known by {seats!r}, which are not seats of this game")
@@ -791,6 +792,16 @@ class IsA:
 
     def __repr__(self) -> str:
         return f"<is {self.name}>"
+
+
+# what a player learnt of a card that it is not: `reveal c.colour == red;` answered "no" keeps `colour!="red"` in
+# State.known_fields beside the fields learnt (a field's name has no "!"): the value as JSON, so any field's fits
+NOT = "!="
+
+
+def not_key(name: str, value: Any) -> str:
+    """The key of State.known_fields[card] for the fact "its field `name` is not `value`"."""
+    return f"{name}{NOT}{json.dumps(encode(value), sort_keys=True)}"
 
 
 def encode(value: Any) -> Any:

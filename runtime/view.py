@@ -16,7 +16,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, NamedTuple, Optional
 
-from .state import EntityDef, Holder, Record, encode
+from .state import NOT, EntityDef, Holder, Record, encode, not_key
 
 
 class Seat(NamedTuple):
@@ -250,8 +250,41 @@ def partly_known(game, index: int, e: EntityDef, owner: Optional[Holder]) -> dic
         return {}
     values = state.vals.get(e) or e.fields
     # (a field declared `bool[ENUM]` is one field per member: `not_colour[red]`)
-    return {k: values[k] for k in values
-            if k in shown or "[" in k and k.partition("[")[0] in shown or learnt and index in learnt.get(k, ())}
+    fields = {k: values[k] for k in values
+              if k in shown or "[" in k and k.partition("[")[0] in shown or learnt and index in learnt.get(k, ())}
+    if learnt and any(NOT in k for k in learnt):   # what it is not (`reveal c.colour == red;` said no): `colour!=`
+        for k in values:
+            if k not in fields:
+                ruled_out = [v for v in game.program.field_values(e.kind, k) if index in learnt.get(not_key(k, v), ())]
+                if ruled_out:
+                    fields[k + NOT] = ruled_out
+    return fields
+
+
+def field_known(game, index: int, e: EntityDef, name: str) -> bool:
+    """Whether player `index` knows a field of an entity: they see the entity, the field is `shown`, or
+    they learnt it (`reveal c.colour;`, or the "no"s of `reveal c.colour == red;` left one value)."""
+    if name in game.program.shown_fields.get(e.kind, ()) or seen(game, index, e):
+        return True
+    learnt = game.state.known_fields.get(e.key) if game.state.known_fields else None
+    return learnt is not None and index in learnt.get(name, ())
+
+
+def field_possible(game, index: int, e: EntityDef, name: str, value) -> bool:
+    """Whether player `index` cannot rule out that a field of an entity has `value`: the value when they
+    know the field, else any value they were not told it is not (`reveal c.colour == red;`, a "no")."""
+    if field_known(game, index, e, name):
+        return game.field(e, name) == value
+    learnt = game.state.known_fields.get(e.key) if game.state.known_fields else None
+    return learnt is None or index not in learnt.get(not_key(name, value), ())
+
+
+def possible_values(game, index: int, e: EntityDef, name: str) -> list:
+    """The values of a field of an entity that player `index` cannot rule out, among those its kind's cards
+    have (Program.field_values): the one value when they know it."""
+    if field_known(game, index, e, name):
+        return [game.field(e, name)]
+    return [v for v in game.program.field_values(e.kind, name) if field_possible(game, index, e, name, v)]
 
 
 def changed_fields(e: EntityDef, evars: Optional[dict]) -> dict:
@@ -300,7 +333,9 @@ def fields_words(fields: dict, text) -> str:
     words, members = [], {}
     for k, v in fields.items():
         base, bracket, member = k.partition("[")
-        if bracket and isinstance(v, bool):
+        if k.endswith(NOT):   # the values it is not: `colour not Red, not White`
+            words.append(f"{k[:-len(NOT)]} " + ", ".join(f"not {text(x)}" for x in v))
+        elif bracket and isinstance(v, bool):
             if base not in members:
                 members[base] = []
                 words.append(base)   # its place among the fields
@@ -515,6 +550,14 @@ def build_view(game, index: int) -> dict:
             return {"record": v.record, "fields": {k: value(x) for k, x in v.fields.items()}}
         return encode(v)
 
+    def possible_of(e: EntityDef, fields: dict) -> dict:
+        """A card seen in part that the viewer was told is not something: `possible`, each field they know
+        something of -> the values they cannot rule out (one when known); nothing otherwise (views stay as they were)."""
+        if not any(k.endswith(NOT) for k in fields):
+            return {}
+        names = dict.fromkeys(k.partition(NOT)[0] for k in fields if "[" not in k)
+        return {"possible": {k: [value(v) for v in possible_values(game, index, e, k)] for k in names}}
+
     def entity(e: EntityDef) -> dict:
         fields = {k: encode(v) for k, v in e.fields.items()}
         changed = shown_marks(program, e, state.evars.get(e.key))
@@ -557,8 +600,8 @@ def build_view(game, index: int) -> dict:
             partly = [(at, e, fields) for at, e in enumerate(items, start=1) if not known(e, owner)
                       for fields in [partly_known(game, index, e, owner)] if fields]
             if partly:   # (only then: views of packs without it stay as they were)
-                shown["partly"] = [{"at": at, "kind": e.kind, "fields": {k: value(v) for k, v in fields.items()}}
-                                   for at, e, fields in partly]
+                shown["partly"] = [{"at": at, "kind": e.kind, "fields": {k: value(v) for k, v in fields.items()},
+                                    **possible_of(e, fields)} for at, e, fields in partly]
             glimpse = program.glimpses.get(name) if program.glimpses else None
             if glimpse is not None:   # `top public`: the top item; `size owner`: the others see no size
                 if glimpse[0] and items:
