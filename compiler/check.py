@@ -9723,7 +9723,8 @@ class Checker(A.Visitor):
                             unknowing_reads(x, n.var, self.sym) for x in (n.where, n.value) if x is not None)):
                     # (an aggregate that reads its cards only through what the decider knows, `some(c in hand,
                     # known(c.colour) and c.colour == red)`, tells them no more than how many there are)
-                    stack.extend(x for x in (n.where, n.value) if t is A.Aggregate and x is not None)
+                    if t is A.Aggregate:
+                        stack.extend(x for x in (n.where, n.value) if x is not None)
                     ref = n.args[0] if t is A.Call else n.domain   # how many it holds is public: whose is read
                     while type(ref) is A.Index:
                         stack.append(ref.index)
