@@ -6898,13 +6898,15 @@ class Checker(A.Visitor):
         field = next((f for f in kind.fields if f.name == e.name), None)
         span = self.at_name(e.name, e.span)
         if field is None and e.name in ELEMENT_ATTRS:
-            self.err("E329", f"{verb} shows a field a {kind.name} declares, and {e.name!r} is kept by the game",
+            self.err("E329", f"{verb} {'shows' if s is not None else 'reads'} a field a {kind.name} declares, and "
+                     f"{e.name!r} is kept by the game",
                      span, f"{verb} the card itself: '{verb} {printed(e.obj)};'" if e.name in ("name", "title")
                      and s is not None else None)
         elif field is not None and (field.computed or field.type == "effect"):   # (one per member: E312 said so)
             what = "computed, worked out for each reader" if field.computed else "an effect, written in the rules"
-            self.err("E329", f"{e.name!r} of {kind.name} is {what}: it has no value of the card's to {verb}",
-                     span, f"{verb} the fields it is worked out from" if field.computed else None)
+            self.err("E329", f"{e.name!r} of {kind.name} is {what}: it has no value of the card's to "
+                     f"{verb if s is not None else 'know'}", span,
+                     f"{verb if s is not None else 'read'} the fields it is worked out from" if field.computed else None)
         elif field is not None and field.shown and field.index is None:
             if asked:
                 return True
