@@ -2413,6 +2413,9 @@ class Game:
 
     def _knowers(self, h: Holder) -> range:
         """The seats whose knowledge `known`/`possible` read: a player's own; for an actor, every player's."""
+        if not isinstance(h, Holder):   # `known(p, c.colour)` with p none
+            raise RulesRuntimeError("E601", f"known() and possible() read what a player knows, and {label_of(h)} is "
+                                    "not a player")
         return range(h.index, h.index + 1) if h.is_player else range(len(self.state.players))
 
     def _asked_of(self, value, name: str, func: str) -> EntityDef:

@@ -241,8 +241,9 @@ def _on_top_public(program, place: tuple, e: EntityDef) -> bool:
 
 def partly_known(game, index: int, e: EntityDef, owner: Optional[Holder]) -> dict:
     """The fields of an entity player `index` may not see that they see all the same: its kind's
-    `shown` fields and those they learnt (`reveal c.colour;`), by name in declaration order; empty
-    when none."""
+    `shown` fields and those they learnt (`reveal c.colour;`), by name in declaration order, then, under
+    `FIELD!=`, the values they were told a field they do not know is not (`reveal c.colour == red;`);
+    empty when none."""
     state = game.state
     shown = game.program.shown_fields.get(e.kind, ())
     learnt = state.known_fields.get(e.place_key(owner)) if state.known_fields else None
@@ -328,8 +329,8 @@ def fields_text(game, fields: dict) -> str:
 def fields_words(fields: dict, text) -> str:
     """Fields of a card seen in part as a screen or a prompt shows them, each value by `text`: `colour
     Red, told yes`; a condition that is false is left out (a mark not laid), and the members of a
-    `bool[ENUM]` field that hold are listed after its name (`not_colour Blue, Red`); empty when
-    nothing is left."""
+    `bool[ENUM]` field that hold are listed after its name (`not_colour Blue, Red`), and the values a
+    card was told it is not after the field's (`colour not Red, not White`); empty when nothing is left."""
     words, members = [], {}
     for k, v in fields.items():
         base, bracket, member = k.partition("[")
