@@ -22,7 +22,7 @@ from rulebook.runtime.kernels import KERNELS
 
 from .layout import (is_live, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, remembered_table,
-                     recursive, ended_names, per_resets, runtime_axes, sized, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
+                     recursive, ended_names, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      hook_table, hooked_actions,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
@@ -433,7 +433,10 @@ class CodeGen(A.Visitor):
         if base in self.sym.frames:   # numbered from each side: the acting player's number, mapped (3.3)
             frame = self.constants.setdefault(f"{base}#frame", (f"_FRAME_{IDENT.sub('_', base)}{len(self.constants)}",
                                                                repr(self.sym.frames[base])))[0]
-            return f"rt.at({base!r}, rt.framed({frame}, {ctx.you}, {self.ex(index, ctx)}))"
+            at = "at_bounded" if range_bounded(self.sym.decls.get(base)) else "at"
+            return f"rt.{at}({base!r}, rt.framed({frame}, {ctx.you}, {self.ex(index, ctx)}))"
+        if range_bounded(self.sym.decls.get(base)):   # `[1..size]`: the elements of this game's size alone
+            return f"rt.at_bounded({base!r}, {self.ex(index, ctx)})"
         constant = self.written(index, ctx)
         flat = self.element_names(base).get(constant) if constant is not None else None
         return repr(flat) if flat is not None else self.at(base, index, ctx)

@@ -2884,6 +2884,13 @@ def _runs(numbers: list) -> str:
     return said[0] if len(said) == 1 else ", then ".join(said)
 
 
+def range_words(low: int, high: int, bound: Optional[str]) -> str:
+    """"from 1 to 5", or for a range up to an option "from 1 to size (the option chosen for each game, at most 9)"."""
+    if bound is None:
+        return f"from {low} to {high}"
+    return f"from {low} to {bound} (the option chosen for each game, at most {high})"
+
+
 def _indexed_by(ix: A.Indexes) -> str:
     """"for each floor" or "for each number from 1 to 7": what an indexed declaration has one of; a grid
     "for each number from 1 to 5 and each colour", "for each number from 1 to 15, each number from 1 to
@@ -2892,8 +2899,9 @@ def _indexed_by(ix: A.Indexes) -> str:
     if len(dims) in (2, 3) and all(d == dims[0] for d in dims):
         group = "pair" if len(dims) == 2 else "triple"
         return f"for each {group} of {plural(spoken(ix.enum))}" if ix.enum is not None else \
-            f"for each {group} of numbers from {ix.low} to {ix.high}"
-    each = [f"each {spoken(d.enum)}" if d.enum is not None else f"each number from {d.low} to {d.high}" for d in dims]
+            f"for each {group} of numbers {range_words(ix.low, ix.high, ix.bound)}"
+    each = [f"each {spoken(d.enum)}" if d.enum is not None else f"each number {range_words(d.low, d.high, d.bound)}"
+            for d in dims]
     return "for " + (each[0] if len(each) == 1 else ", ".join(each[:-1]) + " and " + each[-1])
 
 

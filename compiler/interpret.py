@@ -15,7 +15,7 @@ from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
 from .layout import (is_live, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
-                     builtin_args, recursive, ended_names, per_resets, runtime_axes, sized, direction_steps, checked_within,
+                     builtin_args, recursive, ended_names, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, remembered_table,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
                      hook_nodes, hook_table, hooked_actions,
@@ -164,7 +164,11 @@ class Interpreter(A.Visitor):
         """An indexed counter's, variable's or zone's element, its index worked out: through the acting
         player's numbering when the range is numbered from each side (3.3)."""
         frame = self.sym.frames.get(base)
-        return rt.at(base, index if frame is None else rt.framed(frame, f.you, index))
+        if frame is not None:
+            index = rt.framed(frame, f.you, index)
+        if range_bounded(self.sym.decls.get(base)):   # `[1..size]`: the elements of this game's size alone
+            return rt.at_bounded(base, index)
+        return rt.at(base, index)
 
     def tag(self, t, rt, f: Frame):
         """A tagged cost's or gain's action and arguments (None when untagged)."""

@@ -156,7 +156,8 @@ class Layout:
     variant_rules: list = field(default_factory=list)   # the variants with a `when` condition
     options: dict = field(default_factory=dict)   # numeric option -> (title, low, high, default) (`option`)
     listed: dict = field(default_factory=dict)   # an option of listed values (`9 | 13 | 19`) -> those values
-    sized: dict = field(default_factory=dict)   # counter or var indexed by a record sized by an option (sized_places)
+    # counter, var or zone indexed by a record sized by an option, or by a range up to one (sized_places)
+    sized: dict = field(default_factory=dict)
     supplies: list = field(default_factory=list)   # the resources with a `supply`
     seated: list = field(default_factory=list)   # the counters whose `start` is worked out from the seats (`seated`)
     overflows: dict = field(default_factory=dict)   # resource -> the proc a gain past its cap hands the excess (`over`)
@@ -347,11 +348,11 @@ def axis_keys(ix: A.Indexes, sym: Symbols) -> list:
 
 
 def sized_places(ix: A.Indexes, sym: Symbols) -> tuple:
-    """Of an indexed counter's or variable's elements' keys (axis_keys: a record's index one place per field), the
-    places of the ranges bounded by an option (`var board[point]`, `record point { col: 1..size; ... }`), each
-    with its option and, for an enum's field (`col: column up to size;`), the enum's members: ((place, option,
-    members or None), ...); none for the others. An element past its option's value in a game
-    is not in play there."""
+    """Of an indexed counter's, variable's or zone's elements' keys (axis_keys: a record's index one place per
+    field), the places of the ranges bounded by an option (`var board[point]`, `record point { col: 1..size; ...
+    }`; `var liberties[1..size]`), each with its option and, for an enum's field (`col: column up to size;`), the
+    enum's members: ((place, option, members or None), ...); none for the others. An element past its option's
+    value in a game is not in play there."""
     places, at = [], 0
     for d in ix.dims():
         named = sym.decls.get(d.enum) if d.enum is not None else None
@@ -362,8 +363,17 @@ def sized_places(ix: A.Indexes, sym: Symbols) -> tuple:
                     places.append((at, bounds[a.field], enum_members(sym, a.field, named.name) if a.how == "enum" else None))
                 at += 1
         else:
+            if d.bound is not None:   # `[1..size]`
+                places.append((at, d.bound, None))
             at += 1
     return tuple(places)
+
+
+def range_bounded(decl) -> bool:
+    """Whether a counter, variable or zone has an index ranging up to an option (`var liberties[1..size]`): its
+    elements are looked up through `rt.at_bounded`, which refuses those this game leaves out."""
+    ix = getattr(decl, "indexes", None)
+    return ix is not None and any(d.bound is not None for d in ix.dims())
 
 
 def ranked(decls, sym: Symbols) -> dict:
@@ -805,7 +815,7 @@ def layout(sym: Symbols) -> Layout:
         variant_rules=[v for v in d if isinstance(v, A.Variant) and v.when is not None],
         options={o.name: (o.title, o.low, o.high, o.default) for o in d if isinstance(o, A.Setting)},
         listed={o.name: o.values for o in d if isinstance(o, A.Setting) and o.values},
-        sized={x.name: places for x in d if isinstance(x, (A.Counter, A.Var)) and x.indexes is not None
+        sized={x.name: places for x in d if isinstance(x, (A.Counter, A.Var, A.Zone)) and x.indexes is not None
                for places in [sized_places(x.indexes, sym)] if places},
         # (and the global counters with a bank, `counter cubes[city, disease] global ... supply 24 per disease`)
         supplies=[r for r in d if isinstance(r, (A.Resource, A.Counter)) and r.supply is not None],

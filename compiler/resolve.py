@@ -501,6 +501,7 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
             sym.decls[name] = _faces_laid_out(decl, diags)
     _die_fields(sym, diags)
     _bounded_fields(sym, diags)
+    _bounded_indexes(sym, diags)
     for decl in sym.decls.values():
         if isinstance(decl, A.Enum):
             for m in decl.members:
@@ -1935,6 +1936,47 @@ def _bounded_fields(sym: Symbols, diags: list[Diagnostic]) -> None:
                                                       if f.within is not None else "")))
                 fields.append(replace(f, bound=None))
         sym.decls[name] = replace(decl, fields=tuple(fields))
+
+
+def bounded_range(low: int, bound: str, what: str, span, sym: Symbols, diags: list[Diagnostic]) -> Optional[int]:
+    """The largest value a range ending at an option may reach (`[1..size]`, `not_rank: bool[1..size]`): the
+    option's largest, not below LOW; None with E551 when `bound` names no option (a counter, a var, a func or
+    nothing: an index's elements are laid out before the setup and fixed for the game)."""
+    option = sym.decls.get(bound)
+    if isinstance(option, A.Setting):
+        if option.low < low:   # a game with the option below LOW would have no element at all
+            diags.append(Diagnostic("W538", f"'{what}' has no element when {bound} is {option.low} (it may be from "
+                                    f"{option.low} to {option.high})", span,
+                                    f"start the range at {option.low} or lower, or let {bound} take {low} and up only"))
+        return max(option.high, low)
+    found = f"is {_article(CATEGORY[type(option)])}" if option is not None else "is declared nowhere"
+    options = [n for n, d in sym.decls.items() if isinstance(d, A.Setting)]
+    near = did_you_mean(bound, options) if option is None else None
+    diags.append(Diagnostic("E551", f"'{what}': {bound!r} {found}, not an option: a range's end is a number or an "
+                            "option, known before the setup and fixed for the whole game", span,
+                            near or f"declare the choice as an option ('option {bound} \"Title\": 5 | 7 | 9 = 9;') "
+                            f"or write the number ('{low}..9')"))
+    return None
+
+
+def _bounded_indexes(sym: Symbols, diags: list[Diagnostic]) -> None:
+    """An index of a counter, variable or zone ranging up to an option (`var liberties[1..size]`) as every stage
+    sees it: `high` the option's largest value (the layout's tables are the largest board's, as a record's
+    range bounded by an option), `bound` its name (each game keeps the elements up to its value: Game.out_of_play).
+    A name that is no option is E551, the range then the one number LOW."""
+    for name, decl in list(sym.decls.items()):
+        ix = getattr(decl, "indexes", None) if isinstance(decl, (A.Counter, A.Var, A.Zone)) else None
+        if ix is None or all(d.bound is None for d in ix.dims()):
+            continue
+        dims = []
+        for d in ix.dims():
+            high = bounded_range(d.low, d.bound, f"{decl.name}[{ix.shown()}]", d.span or decl.span, sym, diags) \
+                if d.bound is not None else d.high
+            dims.append(d if d.bound is None else replace(d, high=high) if high is not None else replace(d, bound=None))
+        chain = dims[-1]
+        for d in reversed(dims[:-1]):
+            chain = replace(d, second=chain)
+        sym.decls[name] = replace(decl, indexes=replace(chain, frame_var=ix.frame_var, frame=ix.frame, span=ix.span))
 
 
 def _die_fields(sym: Symbols, diags: list[Diagnostic]) -> None:

@@ -1832,7 +1832,10 @@ class Indexes(Part):
     # `numbered t as (EXPR)` after a range (a frame): the acting player's number `frame_var` is the element EXPR
     frame_var: Optional[str] = None
     frame: Optional["Expr"] = None
-    _quiet = ("frame_var", "frame")
+    # `[1..size]`: a range whose high end is an option's value in each game; the option's name (`high` holds the
+    # option's largest value, set by the resolver: the layout's tables are the largest board's)
+    bound: Optional[str] = None
+    _quiet = ("frame_var", "frame", "bound")
 
     def dims(self) -> tuple:
         """Each index, in order: one, or two or more for a grid (each without a `second`)."""
@@ -1840,7 +1843,8 @@ class Indexes(Part):
 
     def shown(self) -> str:
         """The index as declared: `floor`, `1..7`, `1..5, colour`."""
-        return ", ".join(d.enum if d.enum is not None else f"{d.low}..{d.high}" for d in self.dims())
+        return ", ".join(d.enum if d.enum is not None else f"{d.low}..{d.bound if d.bound is not None else d.high}"
+                         for d in self.dims())
 
     def keys(self, members: tuple = ()) -> list:
         """The index values, in order: the enum's members (given by the caller) or LOW..HIGH."""

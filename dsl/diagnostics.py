@@ -377,6 +377,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W535": (WARNING, "a 'say' that names a card of a hand hidden from its owner, or a face of it, to every player"),
     "W536": (WARNING, "'reveal c.FIELD == VALUE;' (or 'look') of a field declared 'shown': every player sees the answer already"),
     "W537": (WARNING, "known() or possible() of a field declared 'shown', which every player knows"),
+    "W538": (WARNING, "an index range bounded by an option ('[1..size]', 'bool[1..size]') that may be below the range's low end: in such games it has no elements"),
     "W543": (WARNING, "floor, ceil or round of a whole number (a division '/' is already rounded down)"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
@@ -425,6 +426,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E548": (ERROR, "'reveal ... == VALUE;' (or 'look') that asks anything but whether a card's field has a value with =="),
     "E549": (ERROR, "a value a card's field is asked about ('reveal c.FIELD == VALUE;', possible()) that the field never equals: another type"),
     "E550": (ERROR, "known() or possible() of anything but a card's field written out (c.FIELD)"),
+    "E551": (ERROR, "an index range ('var x[1..size]', 'counter c[1..size]', a field's 'bool[1..size]') ending at a name that is no option: a range's end is a number or an option, known before the setup and fixed for the game"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

@@ -444,6 +444,12 @@ class _Builder:
                                          self._s(meta))])
         return A.Indexes(None, low, high, span=self._s(meta))
 
+    def index_bounded(self, meta, items):
+        """`[1..size]`: from a number to an option's value in each game (the resolver sets the largest, `high`;
+        a name that is no option is E551)."""
+        low = int(items[0])
+        return A.Indexes(None, low, low, bound=str(items[1]), span=self._s(meta))
+
     def until(self, meta, items):
         return _Marker("until", items[0])
 

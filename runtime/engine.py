@@ -1005,15 +1005,19 @@ class Game:
                 else:
                     for h in holders:
                         (h.vars if name in p.variables else h.stock)[name] = value
-        if p.sized:   # a board sized by an option (`col: 1..size;`): the elements past it are not in play
+        if p.sized:   # a board sized by an option (`col: 1..size;`, `[1..size]`): the elements past it are not in play
             out = self.out_of_play()
             for h in holders:
                 for flat in out:
                     h.stock.pop(flat, None)
                     h.vars.pop(flat, None)
+                    h.zones.pop(flat, None)
+                    h.refs.pop(flat, None)   # (a shared zone's handle too: each holder reaches it by name)
             for flat in out:
                 self.state.globals.pop(flat, None)
                 self.state.gvars.pop(flat, None)
+                self.state.zones.pop(flat, None)
+                shared.pop(flat, None)
         if p.roles:   # a role's state is its holders' alone: made when the role is given
             scoped = p.role_scoped
             for h in holders:
@@ -1029,10 +1033,11 @@ class Game:
                 self.give_role(h, role)
 
     def out_of_play(self) -> frozenset:
-        """The flat names of the elements of the counters and variables indexed by a record sized by an option
-        (`var board[point]`, `record point { col: 1..size; row: 1..size; }`) that this game's options leave off
-        the board (`board[10,3]` with size=9): the state holds none of them, screens and views show none. Once
-        per program and options' values (no attribute of the game's)."""
+        """The flat names of the elements of the counters, variables and zones indexed by a record sized by an
+        option (`var board[point]`, `record point { col: 1..size; row: 1..size; }`) or by a range up to one (`var
+        liberties[1..size]`) that this game's options leave off the board (`board[10,3]` with size=9): the state
+        holds none of them, screens and views show none. Once per program and options' values (no attribute of
+        the game's)."""
         p = self.program
         key = ("out of play", *self.options.values())
         out = p.domains.get(key)
@@ -4944,6 +4949,15 @@ class Game:
                 name = self.program.indexed[base].get(grid_key(key) if type(key) is tuple else key)
             if name is None:
                 raise no_element(base, index, self.program.indexed[base])
+        return name
+
+    def at_bounded(self, base: str, index) -> str:
+        """`at` for a declaration indexed by a range up to an option (`var liberties[1..size]`): an element of the
+        largest board that this game's options leave out is no element here either (E601, listing those in play)."""
+        name = self.at(base, index)
+        out = self.out_of_play()
+        if name in out:
+            raise no_element(base, index, {i: flat for i, flat in self.program.indexed[base].items() if flat not in out})
         return name
 
     def set_var(self, h: Optional[Holder], name: str, value) -> None:
