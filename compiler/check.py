@@ -2721,7 +2721,13 @@ class Checker(A.Visitor):
 
     def member_field_decl(self, f: A.FieldDecl) -> None:
         """`NAME: int[ENUM]`: one whole number (or condition) per member of an enum; `NAME: int[GROUP]`:
-        one whole number per resource of a group (E360 for another type)."""
+        one whole number per resource of a group (E360 for another type); `NAME: bool[1..75]`: one per number."""
+        if f.index_range is not None:
+            if f.type not in ("int", "bool"):
+                self.err("E303", f"field {f.name!r} holds one value per number from {f.index_range[0]} to "
+                         f"{f.index_range[1]}: whole numbers or conditions ('{f.name}: int[{f.index}]' or "
+                         f"'bool[{f.index}]'), not {article(words(self.declared(f.type)))}", f.span)
+            return
         if self.sym.category(f.index) == "group":
             if f.type != "int":
                 self.err("E360", f"field {f.name!r} holds one value per resource of {f.index}: whole numbers "
@@ -2738,8 +2744,7 @@ class Checker(A.Visitor):
         """The value of a field declared `int[ENUM]`: `{member: VALUE, ...}`, each member once, each
         value a constant of the field's type (the members not named take the default)."""
         shown = f"{f.type}[{f.index}]"
-        enum = self.sym.decls.get(f.index)
-        members = enum.members if isinstance(enum, (A.Enum, A.Group)) else ()
+        members = f.index_keys(self.sym.decls)
         if not isinstance(value, A.MemberMap):
             example = ", ".join(f"{m}: ..." for m in members[:2]) or "MEMBER: ..."
             self.err("E303", f"field {f.name!r} holds one {words(f.type)} per {f.index} ({shown}): give them by "
@@ -2748,14 +2753,19 @@ class Checker(A.Visitor):
             return
         seen = set()
         for item in value.items:
-            where = self.at_name(item.member, item.span)
+            where = self.at_name(str(item.member), item.span)
             if item.member in seen:
                 self.err("E215", f"member {item.member!r} of field {f.name!r} is given twice", where)
                 continue
             seen.add(item.member)
+            if f.index_range is not None and item.member not in members:   # `{7: true}` of `bool[1..5]`
+                self.err("E312", f"{f.name}[{item.member}] is outside {f.name}[{f.index}]", where,
+                         f"give each number from {f.index_range[0]} to {f.index_range[1]}, as in "
+                         f"{{{f.index_range[0]}: ...}}")
+                continue
             if members and item.member not in members:
                 self.err("E303", f"{item.member} is not a {f.index} (one of {', '.join(members)})", where,
-                         did_you_mean(item.member, members))
+                         did_you_mean(str(item.member), members))
                 continue
             self.member_value(f, item.value)
 
@@ -5918,8 +5928,7 @@ class Checker(A.Visitor):
             return []
         if f.index is None:
             return [name]
-        index = self.sym.decls.get(f.index)
-        return [f"{name}[{m}]" for m in getattr(index, "members", ())]
+        return [f"{name}[{m}]" for m in f.index_keys(self.sym.decls)]
 
     def visit_Flip(self, s: A.Flip, scope: Scope) -> None:
         self.item_expr(s.item, scope, "flip")
@@ -7181,17 +7190,28 @@ class Checker(A.Visitor):
     def member_field(self, e: A.Attr, kind: A.Kind, f: A.FieldDecl, index, scope: Scope, site, setting: bool) -> str:
         """`card.field[member]` of a field declared `int[ENUM]`: the index is a member of the enum."""
         if index is None:
-            members = getattr(self.sym.decls.get(f.index), "members", ())
+            members = f.index_keys(self.sym.decls)
             example = f"{printed(e)}[{members[0] if members else '...'}]"
-            var = next(v for v in (f.index[0], "m", "member") if v not in printed(e.obj).split("."))
+            var = next(v for v in (f.index[0] if f.index_range is None else "n", "m", "member")
+                       if v not in printed(e.obj).split("."))
             group = isinstance(self.sym.decls.get(f.index), A.Group)
-            self.err("E312", f"field {e.name!r} of {kind.name} holds one {words(f.type)} per {f.index}: say which "
+            per = f"number from {f.index_range[0]} to {f.index_range[1]}" if f.index_range is not None else f.index
+            self.err("E312", f"field {e.name!r} of {kind.name} holds one {words(f.type)} per {per}: say which "
                      f"one, as in {example}", e.span,
                      f"pay or gain every one: 'pay {printed(e)};', 'gain {printed(e)};'" if group and not setting else
                      f"all of them: total({var} in {f.index}, {printed(e)}[{var}])" if f.type == "int" and not setting
                      else None)
             return "any"
         self.sym.member_fields.add(id(site))
+        if f.index_range is not None:   # `c.marked[n]`: a whole number, a written one within the range (E312)
+            actual = self.expr(index, scope)
+            if not fits(actual, "int"):
+                self.err("E303", f"an index of field {e.name!r} is a whole number, not {article(words(actual))}",
+                         index.span, f"the numbers from {f.index_range[0]} to {f.index_range[1]}")
+            elif isinstance(constant(index), int) and not f.index_range[0] <= constant(index) <= f.index_range[1]:
+                self.err("E312", f"{printed(e)}[{constant(index)}] is outside {e.name}[{f.index}]", index.span,
+                         f"an index of {e.name} goes from {f.index_range[0]} to {f.index_range[1]}")
+            return f.type
         members = getattr(self.sym.decls.get(f.index), "members", ())
         if isinstance(self.sym.decls.get(f.index), A.Group):
             return self.group_index(e, f, index, members, scope)

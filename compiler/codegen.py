@@ -119,6 +119,7 @@ class CodeGen(A.Visitor):
                               if f.type != "effect" and f.index is None} | {"title", "name", "copy_number"}) \
             - set_fields(sym)
         self.member_tables = member_elements(sym)
+        self.option_ranged = range_bounded(sym)   # `[1..size]`: elements looked up through rt.at_bounded
         self.heard = frozenset(heard_vars(sym))   # the variables whose sets announce (`whenever you set(pawn)`)
         # the remembered variables (3.3b), whose sets keep their position's hash
         self.remembered = frozenset(v.name for vs in remembered(sym).values() for v in vs)
@@ -433,9 +434,9 @@ class CodeGen(A.Visitor):
         if base in self.sym.frames:   # numbered from each side: the acting player's number, mapped (3.3)
             frame = self.constants.setdefault(f"{base}#frame", (f"_FRAME_{IDENT.sub('_', base)}{len(self.constants)}",
                                                                repr(self.sym.frames[base])))[0]
-            at = "at_bounded" if range_bounded(self.sym.decls.get(base)) else "at"
+            at = "at_bounded" if base in self.option_ranged else "at"
             return f"rt.{at}({base!r}, rt.framed({frame}, {ctx.you}, {self.ex(index, ctx)}))"
-        if range_bounded(self.sym.decls.get(base)):   # `[1..size]`: the elements of this game's size alone
+        if base in self.option_ranged:   # `[1..size]`: the elements of this game's size alone
             return f"rt.at_bounded({base!r}, {self.ex(index, ctx)})"
         constant = self.written(index, ctx)
         flat = self.element_names(base).get(constant) if constant is not None else None

@@ -642,7 +642,8 @@ class ExprReader(A.Visitor):
     def visit_MemberMap(self, e):
         """`{white: 3, red: 1}`: "3 white, 1 red"; of conditions, the members that hold ("red and blue")."""
         if e.items and all(isinstance(i.value, A.Bool) for i in e.items):
-            held = [self.read(A.Name(i.member, span=i.span)) for i in e.items if i.value.value]
+            held = [str(i.member) if type(i.member) is int else self.read(A.Name(i.member, span=i.span))
+                    for i in e.items if i.value.value]
             return _either(held, "and") or "none"
         shown = [self.member_amount(i) for i in e.items]
         return ", ".join(shown) or "none"
@@ -650,6 +651,8 @@ class ExprReader(A.Visitor):
     def member_amount(self, item) -> str:
         """One entry of a member map: "3 white"; of a resource (an `int[GROUP]` cost), the resource itself,
         counted ("1 fish", "2 seeds"), never a player's stock of it ("1 your fish")."""
+        if type(item.member) is int:   # a field indexed by a range (`{1: 2, 3: 5}`): "2 for 1"
+            return f"{self.read(item.value)} for {item.member}"
         if isinstance(self.decl(item.member), A.Resource):
             noun = self.noun(item.member)
             if isinstance(item.value, A.Int):
@@ -2636,7 +2639,8 @@ class Reader(A.Visitor):
 
     def visit_Kind(self, d, depth: int) -> None:
         slots = [spoken(f.name) for f in d.fields if f.type == "effect"]
-        data = [spoken(f.name) + (f" (one for each {singular(self.noun(f.index))})" if f.index is not None else "")
+        data = [spoken(f.name) + (f" (one for each number {range_words(*f.index_range, None)})" if f.index_range
+                                  is not None else f" (one for each {singular(self.noun(f.index))})" if f.index is not None else "")
                 + (f" (a list of {plural(singular(self.noun(f.of)))})" if f.of is not None and f.held is None else "")
                 + ((f" (a pile of {plural(singular(self.noun(f.of)))} the card holds, empty at first"
                     + (", face down: only how many is seen" if f.held == "secret" else "") + ")")

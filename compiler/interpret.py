@@ -74,6 +74,7 @@ class Interpreter(A.Visitor):
         self.hooked = hooked_actions(sym)   # the actions whose uses may ask a modifier's holder (7.7d)
         self.live_modifiers = {id(m) for m, _line in live_amounts(sym)}   # card modifiers with a live amount (7.7b)
         self.heard = frozenset(heard_vars(sym))   # the variables whose sets announce (`whenever you set(pawn)`)
+        self.option_ranged = range_bounded(sym)   # `[1..size]`: elements looked up through rt.at_bounded
         # the remembered variables (3.3b), whose sets keep their position's hash
         self.remembered = frozenset(v.name for vs in remembered(sym).values() for v in vs)
         self.gates: dict = {}   # id(option) -> what gates it when its body pays first inside (layout.paid_first)
@@ -166,7 +167,7 @@ class Interpreter(A.Visitor):
         frame = self.sym.frames.get(base)
         if frame is not None:
             index = rt.framed(frame, f.you, index)
-        if range_bounded(self.sym.decls.get(base)):   # `[1..size]`: the elements of this game's size alone
+        if base in self.option_ranged:   # `[1..size]`: the elements of this game's size alone
             return rt.at_bounded(base, index)
         return rt.at(base, index)
 
@@ -623,7 +624,7 @@ class Interpreter(A.Visitor):
 
     def _set_attr(self, s, value, rt, f):
         if id(s) in self.sym.member_fields:   # `set c.cost[g] = ...;` one member's field
-            name = rt.at(member_field(s.name), self.ev(s.index, rt, f))
+            name = self.element(member_field(s.name), self.ev(s.index, rt, f), rt, f)
         else:
             name = self.res(s.name, rt, f, s.index) if s.index is not None else s.name
         if id(s) in self.sym.face_sets:   # a die kept as a piece turned to a face worked out in play
@@ -1155,7 +1156,7 @@ class Interpreter(A.Visitor):
             return rt.shown_units(self.ev(e.obj, rt, f), self.res(e.index.id, rt, f))
         if type(e.obj) is A.Attr and id(e.obj) in self.sym.member_fields:   # `c.cost[white]`: a field of its own
             card = self.ev(e.obj.obj, rt, f)
-            return rt.field(card, rt.at(member_field(e.obj.name), self.ev(e.index, rt, f)))
+            return rt.field(card, self.element(member_field(e.obj.name), self.ev(e.index, rt, f), rt, f))
         ref = indexed_ref(e, self.sym, f.locals)
         if ref is None:
             return rt.item(self.ev(e.obj, rt, f), self.ev(e.index, rt, f), where(e))

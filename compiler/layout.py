@@ -369,11 +369,14 @@ def sized_places(ix: A.Indexes, sym: Symbols) -> tuple:
     return tuple(places)
 
 
-def range_bounded(decl) -> bool:
-    """Whether a counter, variable or zone has an index ranging up to an option (`var liberties[1..size]`): its
-    elements are looked up through `rt.at_bounded`, which refuses those this game leaves out."""
-    ix = getattr(decl, "indexes", None)
-    return ix is not None and any(d.bound is not None for d in ix.dims())
+def range_bounded(sym: Symbols) -> frozenset:
+    """The counters, variables and zones with an index ranging up to an option (`var liberties[1..size]`), and the
+    keys (member_field) of the kinds' fields so indexed (`liberty: bool[1..size];`): both backends look their
+    elements up through `rt.at_bounded`, which refuses those this game's options leave out."""
+    return frozenset([x.name for x in sym.decls.values() if isinstance(x, (A.Counter, A.Var, A.Zone))
+                      and x.indexes is not None and any(d.bound is not None for d in x.indexes.dims())]
+                     + [member_field(f.name) for k in sym.decls.values() if isinstance(k, A.Kind)
+                        for f in k.fields if f.index_bound is not None])
 
 
 def ranked(decls, sym: Symbols) -> dict:
@@ -674,17 +677,17 @@ def member_field(name: str) -> str:
 
 
 def member_elements(sym: Symbols) -> dict:
-    """Each field some kind declares `int[ENUM]` (or `bool[ENUM]`) -> its (member, flat name) pairs:
+    """Each field some kind declares `int[ENUM]` (or `bool[ENUM]`, `bool[1..75]`) -> its (member, flat name) pairs:
     a card holds `cost[white]`, `cost[red]`... as fields of their own, as an indexed counter holds
     its elements (the members of every kind's declaration of the field, in order)."""
     table: dict = {}
     for k in sym.decls.values():
         if isinstance(k, A.Kind):
             for f in k.fields:
-                enum = sym.decls.get(f.index) if f.index is not None else None
-                if isinstance(enum, (A.Enum, A.Group)):
+                keys = f.index_keys(sym.decls) if not f.computed else ()
+                if keys:
                     pairs = table.setdefault(member_field(f.name), [])
-                    pairs += [(m, f"{f.name}[{m}]") for m in enum.members if (m, f"{f.name}[{m}]") not in pairs]
+                    pairs += [(m, f"{f.name}[{m}]") for m in keys if (m, f"{f.name}[{m}]") not in pairs]
     return table
 
 
@@ -693,11 +696,11 @@ def spread_members(kind: A.Kind, fields: dict, sym: Symbols) -> dict:
     (`cost[white]`): the value the card gives the member, else the field's default (else 0, or
     false for `bool[ENUM]`)."""
     for f in kind.fields:
-        enum = sym.decls.get(f.index) if f.index is not None else None
-        if isinstance(enum, (A.Enum, A.Group)):
+        keys = f.index_keys(sym.decls) if not f.computed else ()
+        if keys:
             given = fields.pop(f.name, None)
             default = field_value(f.default) if f.default is not None else (False if f.type == "bool" else 0)
-            for m in enum.members:
+            for m in keys:
                 fields[f"{f.name}[{m}]"] = given.get(m, default) if isinstance(given, dict) else default
     return fields
 
@@ -815,8 +818,10 @@ def layout(sym: Symbols) -> Layout:
         variant_rules=[v for v in d if isinstance(v, A.Variant) and v.when is not None],
         options={o.name: (o.title, o.low, o.high, o.default) for o in d if isinstance(o, A.Setting)},
         listed={o.name: o.values for o in d if isinstance(o, A.Setting) and o.values},
-        sized={x.name: places for x in d if isinstance(x, (A.Counter, A.Var, A.Zone)) and x.indexes is not None
-               for places in [sized_places(x.indexes, sym)] if places},
+        sized={**{x.name: places for x in d if isinstance(x, (A.Counter, A.Var, A.Zone)) and x.indexes is not None
+                  for places in [sized_places(x.indexes, sym)] if places},
+               **{member_field(f.name): ((0, f.index_bound, None),) for k in d if isinstance(k, A.Kind)
+                  for f in k.fields if f.index_bound is not None}},
         # (and the global counters with a bank, `counter cubes[city, disease] global ... supply 24 per disease`)
         supplies=[r for r in d if isinstance(r, (A.Resource, A.Counter)) and r.supply is not None],
         seated=[c for c in d if seated(c)],

@@ -1963,7 +1963,8 @@ def _bounded_indexes(sym: Symbols, diags: list[Diagnostic]) -> None:
     """An index of a counter, variable or zone ranging up to an option (`var liberties[1..size]`) as every stage
     sees it: `high` the option's largest value (the layout's tables are the largest board's, as a record's
     range bounded by an option), `bound` its name (each game keeps the elements up to its value: Game.out_of_play).
-    A name that is no option is E551, the range then the one number LOW."""
+    A name that is no option is E551, the range then the one number LOW. Likewise a kind's field indexed so
+    (`liberty: bool[1..size];`): its `index_range` ends at the option's largest value."""
     for name, decl in list(sym.decls.items()):
         ix = getattr(decl, "indexes", None) if isinstance(decl, (A.Counter, A.Var, A.Zone)) else None
         if ix is None or all(d.bound is None for d in ix.dims()):
@@ -1977,6 +1978,15 @@ def _bounded_indexes(sym: Symbols, diags: list[Diagnostic]) -> None:
         for d in reversed(dims[:-1]):
             chain = replace(d, second=chain)
         sym.decls[name] = replace(decl, indexes=replace(chain, frame_var=ix.frame_var, frame=ix.frame, span=ix.span))
+    for name, decl in list(sym.decls.items()):   # a kind's field `liberty: bool[1..size];`
+        if isinstance(decl, A.Kind) and any(f.index_bound is not None for f in decl.fields):
+            fields = []
+            for f in decl.fields:
+                high = bounded_range(f.index_range[0], f.index_bound, f"{f.name}: {f.type_text()}", f.span, sym, diags) \
+                    if f.index_bound is not None else None
+                fields.append(f if f.index_bound is None else replace(f, index_range=(f.index_range[0], high))
+                              if high is not None else replace(f, index_bound=None))
+            sym.decls[name] = replace(decl, fields=tuple(fields))
 
 
 def _die_fields(sym: Symbols, diags: list[Diagnostic]) -> None:

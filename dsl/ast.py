@@ -685,7 +685,7 @@ class ListLit(Expr):
 class MemberValue(Part):
     """`member: EXPR` in a member map."""
 
-    member: str
+    member: object   # a member's name, or a number of a range (`{1: 3, 6: 2}` of a field `int[1..6]`)
     value: "Expr"
 
 
@@ -2037,7 +2037,18 @@ class FieldDecl(Part):
     # `col: 1..size;` a range whose high end is an option's value in each game (`option size: 9 | 13 | 19 = 19;`):
     # the option's name; `within` holds the low end and the option's largest value (the resolver sets it)
     bound: Optional[str] = None
-    _quiet = ("stock", "cap", "held", "die", "bound")
+    # `marked: bool[1..75];` one value per number of a range: (low, high), `index` its text ("1..75")
+    index_range: Optional[tuple] = None
+    # `liberty: bool[1..size];` the option the range goes up to in each game (`index_range` ends at its largest)
+    index_bound: Optional[str] = None
+    _quiet = ("stock", "cap", "held", "die", "bound", "index_range", "index_bound")
+
+    def index_keys(self, decls: dict) -> tuple:
+        """What a field declared `int[ENUM]` (`bool[1..75]`, `int[GROUP]`) holds one value for: the members, or
+        the numbers of the range; () for a field of one value."""
+        if self.index_range is not None:
+            return tuple(range(self.index_range[0], self.index_range[1] + 1))
+        return tuple(getattr(decls.get(self.index), "members", ())) if self.index is not None else ()
 
     def type_text(self) -> str:
         """The type as written: `int`, `int[gem]`, `list of card_type`, `1..5`, `1..size`."""

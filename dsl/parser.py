@@ -664,8 +664,12 @@ class _Builder:
             start = _pick(items, "default") or A.Int(0, span=self._s(meta))   # a stock starts empty unless told
             return A.FieldDecl(str(items[0]), "int", start, _pick(items, "field_index"), shown=shown,
                                of=of, stock=True, cap=cap, span=self._s(meta))
-        return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), _pick(items, "field_index"),
-                           shown=shown, of=of, cap=cap, span=self._s(meta))
+        ranged = _pick(items, "field_index_range")   # (low, high), or (low, low, option): `bool[1..size]`
+        index = f"{ranged[0]}..{ranged[-1]}" if ranged is not None else _pick(items, "field_index")
+        return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), index, shown=shown, of=of, cap=cap,
+                           index_range=ranged[:2] if ranged is not None else None,
+                           index_bound=ranged[2] if ranged is not None and len(ranged) > 2 else None,
+                           span=self._s(meta))
 
     def field_cap(self, meta, items):
         return _Marker("field_cap", items[0])
@@ -688,11 +692,22 @@ class _Builder:
     def field_index(self, meta, items):
         return _Marker("field_index", str(items[0]))
 
+    def field_index_range(self, meta, items):
+        """`bool[1..75]`: one value per number of the range (its text as the index; the numbers in `index_range`)."""
+        self.index_range(meta, items)   # (an empty range: E303, as an index's)
+        return _Marker("field_index_range", (int(items[0]), int(items[1])))
+
+    def field_index_bounded(self, meta, items):
+        """`bool[1..size]`: one value per number up to an option's value in each game (the resolver sets the largest,
+        the range's high end; a name that is no option is E551)."""
+        return _Marker("field_index_range", (int(items[0]), int(items[0]), str(items[1])))
+
     def member_map(self, meta, items):
         return A.MemberMap(tuple(i for i in items if i is not None), span=self._s(meta))
 
-    def member_value(self, meta, items):
-        return A.MemberValue(str(items[0]), items[1], span=self._s(meta))
+    def member_value(self, meta, items):   # `white: 3`, or a number's, `6: 2` (a field indexed by a range)
+        key = int(items[0]) if items[0].type == "INT" else str(items[0])
+        return A.MemberValue(key, items[1], span=self._s(meta))
 
     def kind_decl(self, meta, items):
         fields = tuple(i for i in items if isinstance(i, A.FieldDecl))
