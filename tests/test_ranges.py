@@ -1,269 +1,252 @@
-"""Fields indexed by a range (`marked: bool[1..25] = false;`, a Bingo card's marked numbers; `line: int[1..3]`, a
-score sheet's rows), index ranges bounded by an option (`counter sticks[1..rows]`, `var x[1..size]`, `zone
-z[1..size]`, a field's `bool[1..size]`: E551, W538), and zones indexed by a record sized by an option, each game
-holding exactly the elements of its option's value, on both backends. From the designer audits of indexed state
-(branch ranges)."""
+"""Number ranges `A..B` (the whole numbers from A to B, both included) as loop, aggregate and pick
+domains and as values, on both backends; their step budget, diagnostics, printing and reading."""
 
 from __future__ import annotations
 
-import json
-import textwrap
-
 import pytest
-from click.testing import CliRunner
 
-from rulebook.cli import app
-from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.driver import _generate, analyse_text, build_text
+from rulebook.compiler.explain import explain
+from rulebook.dsl import ast as A
+from rulebook.dsl.diagnostics import RulesError
 from rulebook.dsl.parser import parse_text
-from rulebook.dsl.printer import format_module
-from rulebook.runtime.agents import make_agents
-from rulebook.runtime.engine import Game, RulesRuntimeError
-from rulebook.runtime.record import load_state, save_state
-from rulebook.runtime.view import fields_words, partly_known
+from rulebook.dsl.printer import expr, format_module
+from rulebook.runtime.engine import MAX_STEPS, Game, RulesRuntimeError
 
-from .conftest import explained, programs, rules_programs, run_proc, write_pack
+from .conftest import rules_programs, run_proc
 
-# Bingo: each player's card marks the numbers called; a card held face down shows its marks to everyone.
-BINGO = """
-kind card { shown marked: bool[1..25] = false; bonus: int[1..5] = 0; }
-card plain * 2 {}
-card lucky { bonus = {1: 3, 5: 2}; }
-zone cards per_player of card hidden;
-counter score;
-proc deal() { move plain to cards; }
-proc call(n: int) {
-  for each c in cards { set c.marked[n] = true; }
+# Can't Stop: eleven columns, 2 to 12, of 3 to 13 spaces; each player climbs each column and claims
+# it at its top.
+PACK = """
+counter cap_of[2..12] global;
+counter climbed[2..12] "Climbed";
+counter claimed;
+counter vp;
+counter n;
+kind column_card { sums: list; }
+column_card middle { sums = 6..8; }
+func height(c: int) = 13 - 2 * (if c > 7 then c - 7 else 7 - c);
+proc setup_columns() { for each c in 2..12 { set cap_of[c] = height(c); } }
+proc claim_all() {
+  for each c in 2..12 where climbed[c] >= cap_of[c] { gain 1 claimed; }
 }
-proc tally() {
-  for each c in cards {
-    gain count(k in 1..25 where c.marked[k]) score;
-  }
-  gain lucky.bonus[1] + lucky.bonus[5] + lucky.bonus[3] score;
-  say "{count(k in 1..25 where lucky.marked[k])} {total(k in 1..5, lucky.bonus[k])}";
-}
-proc off(n: int) { for each c in cards { set c.marked[n] = true; } }
-game bingo "Bingo" { seats 2 to 4; phase play { deal(); end game "done"; } winner most score; }
+func progress() = total(c in 2..12, climbed[c]);
+func open_columns() = count(c in 2..12 where climbed[c] < cap_of[c]);
 """
 
-bingo = rules_programs(BINGO)
+
+program = rules_programs(PACK)
 
 
-def test_a_field_per_number_is_set_and_read_on_each_copy(bingo):
-    game = Game(bingo(), 2, 1)
-    run_proc(game, "deal")
-    for n in (4, 7, 25):
-        run_proc(game, "call", n)
-    run_proc(game, "call", 9, player=1)   # P2 holds no card: nothing marked
-    run_proc(game, "tally")
-    mine = game.state.players[0].zones["cards"]
-    assert [c.name for c in mine] == ["plain"]   # `move plain` takes one copy
-    assert [k for k in range(1, 26) if game.field(mine[0], f"marked[{k}]")] == [4, 7, 25]
-    other = game.program.entities["plain#2"]
-    assert not any(game.field(other, f"marked[{k}]") for k in range(1, 26))   # the other copy keeps its own
-    assert game.state.players[0].stock["score"] == 3 + 3 + 2 and game.messages == ["P1: 0 5"]
+def play(program, procs: str, answers=(), players: int = 2) -> Game:
+    game = Game(program(procs), players, 1)
+    run_proc(game, "setup_columns")
+    run_proc(game, "p", answers=answers)
+    return game
 
 
-def test_a_computed_index_outside_the_range_stops_play(bingo):
-    game = Game(bingo(), 2, 1)
-    run_proc(game, "deal")
-    with pytest.raises(RulesRuntimeError) as e:
-        run_proc(game, "off", 26)
-    assert e.value.code == "E601" and "has no element 26" in e.value.message
+def stock(game: Game, seat: int = 0) -> dict:
+    return game.state.players[seat].stock
 
 
-def test_both_backends_agree_and_the_state_is_saved_read_back_and_shown(tmp_path):
-    games = []
-    for interpreted in (False, True):
-        game = Game(build_text(BINGO, interpreted=interpreted), 2, 1)
-        run_proc(game, "deal")
-        run_proc(game, "call", 12)
-        run_proc(game, "call", 3)
-        games.append(game)
-    a, b = games
-    assert a.state.digest() == b.state.digest() and a.state.to_json() == b.state.to_json()
-    path = tmp_path / "state.json"
-    save_state(a.state, path)
-    assert load_state(path, a.program).to_json() == a.state.to_json()
-    card = a.state.players[0].zones["cards"][0]
-    seen = partly_known(a, 1, card, a.state.players[0])   # P2 sees the marks on P1's hidden card
-    assert fields_words(seen, a.text) == "marked 3, 12"
+def test_a_loop_over_a_range_runs_from_the_first_number_to_the_last(program):
+    g = play(program, "proc p() { for each c in 2..12 { set climbed[c] = c - 1; } claim_all(); }")
+    assert [g.state.globals[f"cap_of[{c}]"] for c in range(2, 13)] == [3, 5, 7, 9, 11, 13, 11, 9, 7, 5, 3]
+    assert [stock(g)[f"climbed[{c}]"] for c in range(2, 13)] == list(range(1, 12))
+    assert stock(g)["claimed"] == 3   # columns 10 to 12 (9 of 7, 10 of 5, 11 of 3)
 
 
-@pytest.mark.parametrize("body, code, at", [
-    ("proc p() { for each c in card { set c.marked[26] = true; } }", "E312", (1, 46)),
-    ("proc p() { for each c in card { set c.marked[true] = true; } }", "E303", (1, 46)),
-    ("proc p() { gain lucky.bonus score; }", "E312", (1, 17)),
+def test_aggregates_range_over_numbers(program):
+    g = play(program, """proc p() {
+      set climbed[7] = 13; set climbed[2] = 1; set climbed[3] = 2;
+      gain progress() vp;                                        # 16
+      set n = open_columns();                                    # 10
+      gain 100 * highest(c in 2..12 where climbed[c] > 0, c) claimed;   # 700
+      gain 10 * lowest(c in 2..12 where climbed[c] > 0, c) claimed;     # 20
+      if some(c in 2..12 where climbed[c] == cap_of[c]) { gain 1000 claimed; }
+      if every(c in 2..12 where climbed[c] > 0) { gain 5000 claimed; }
+      gain first(c in 2..12 where climbed[c] == 2) claimed;     # 3
+    }""")
+    assert (stock(g)["vp"], stock(g)["n"], stock(g)["claimed"]) == (16, 10, 1723)
+
+
+def test_the_ends_are_any_number_expressions_and_a_backwards_range_is_empty(program):
+    g = play(program, """proc p() {
+      set n = 3;
+      for each c in 1..n + 1 { gain c vp; }                  # 1 + 2 + 3 + 4
+      for each c in n * 2..n { gain 100 vp; }                 # 6..3: nothing
+      gain count(c in n..2) vp;                               # nothing
+      gain 10 * total(c in -2..2, c * c) claimed;             # 4 + 1 + 0 + 1 + 4
+    }""")
+    assert (stock(g)["vp"], stock(g)["claimed"]) == (10, 100)
+
+
+def test_a_range_is_a_list_of_numbers(program):
+    g = play(program, """proc p() {
+      let cols = 2..12;
+      gain size(cols) vp;                                     # 11
+      gain cols[3] claimed;                                   # 4
+      gain total(x in gather(c in 1..3, 1..c), x) n;          # 1 + 1 + 2 + 1 + 2 + 3
+      if 1..3 == [1, 2, 3] and contains(middle.sums, 7) { gain 100 vp; }
+      for each s in middle.sums { gain s n; }                 # 6 + 7 + 8
+    }""")
+    assert (stock(g)["vp"], stock(g)["claimed"], stock(g)["n"]) == (111, 4, 31)
+
+
+def test_pick_from_a_range_offers_its_numbers(program):
+    game = Game(program("""proc p() {
+      pick c from 2..12 where climbed[c] < 1 "advance which column?" { gain 1 climbed[c]; }
+      pick c from 2..4 "and which?" up to 2 { gain c vp; }
+    }"""), 2, 1)
+    run_proc(game, "setup_columns")
+    stock(game)["climbed[2]"] = 1
+    asked = run_proc(game, "p", answers=["7", "3", "4"])
+    assert asked[0].options == [str(c) for c in range(3, 13)]
+    assert stock(game)["climbed[7]"] == 1 and stock(game)["vp"] == 7
+
+
+def test_each_player_picks_a_column_from_a_range_simultaneously(program):
+    game = Game(program("proc p() { each players simultaneously pick c from 2..12 \"which?\" { gain c vp; } }"), 2, 1)
+    run_proc(game, "p", answers=["5", "9"])
+    assert [stock(game, s)["vp"] for s in (0, 1)] == [5, 9]
+
+
+def test_a_range_counts_its_steps_as_any_loop(program):
+    counted = play(program, "proc p() { for each c in 1..1000 { gain 1 vp; } }").steps
+    numbered = play(program, "proc p() { for each c in 1000 { gain 1 vp; } }").steps
+    assert counted == numbered and counted >= 1000
+    computed = play(program, "proc p() { set n = 1000; for each c in 1..n { gain 1 vp; } }").steps
+    assert computed == counted
+
+
+@pytest.mark.parametrize("procs", [
+    "proc p() { set n = 3; for each c in 1..n * 1000000 { gain 1 vp; } }",
+    "proc p() { set n = 3; gain total(c in 1..n * 1000000, c) vp; }",
+    "proc p() { set n = 3; let xs = 1..n * 1000000; gain size(xs) vp; }",
+    "proc p() { for each c in 1..3000000 { gain 1 vp; } }",
 ])
-def test_misuse_of_a_field_per_number_is_positioned(body, code, at):
-    found = [(d.code, d.span.line, d.span.column) for d in analyse_text(body + BINGO).diagnostics
-             if d.severity == "error"]
-    assert found == [(code, *at)]
+def test_a_range_past_the_step_budget_is_refused(program, procs):
+    with pytest.raises(RulesRuntimeError) as caught:
+        play(program, procs)
+    assert caught.value.code == "E602"
+    assert f"cannot range over 1..3000000: more than {MAX_STEPS} steps" in str(caught.value)
 
 
-def test_a_card_giving_a_number_outside_the_range_and_a_field_of_text_are_refused():
-    text = BINGO.replace("card lucky { bonus = {1: 3, 5: 2}; }", "card lucky { bonus = {1: 3, 6: 2}; }")
-    errors = [d for d in analyse_text(text).diagnostics if d.severity == "error"]
-    assert [(d.code, d.message) for d in errors] == [("E312", "bonus[6] is outside bonus[1..5]")]
-    errors = [d for d in analyse_text("kind k { label: str[1..3]; }").diagnostics if d.severity == "error"]
-    assert [d.code for d in errors] == ["E303"] and "one value per number from 1 to 3" in errors[0].message
+def test_ranges_in_a_loop_run_into_the_step_budget_as_loops_do(program):
+    with pytest.raises(RulesRuntimeError, match="more than 200000 loop steps") as caught:
+        play(program, "proc p() { for each c in 1..3 { for each d in 1..70000 { gain 1 vp; } } }")
+    assert caught.value.code == "E602"
 
 
-def test_fmt_prints_and_explain_reads_a_field_per_number():
-    printed = format_module(parse_text(BINGO))
-    assert "shown marked: bool[1..25] = false;" in printed and "bonus = {1: 3, 5: 2};" in printed
-    assert format_module(parse_text(printed)) == printed
-    result = analyse_text(BINGO)
-    assert "marked (one for each number from 1 to 25)" in explained(result, "card")
-    assert "Bonus: 3 for 1, 2 for 5." in explained(result, "lucky")
+def test_generated_code_ranges_over_a_literal_range_directly():
+    source = _generate(analyse_text(PACK + "proc p() { for each c in 1..n { gain c vp; } }"), "ranges", "0")
+    assert "range(2, 13)" in source                 # `for each c in 2..12`, `total(c in 2..12, ...)`
+    assert "rt.numbers(1, " in source              # a computed end is counted and bounded by the runtime
+    huge = _generate(analyse_text(PACK + "proc p() { for each c in 1..1000000 { gain c vp; } }"), "ranges", "0")
+    assert "rt.numbers(1, 1000000)" in huge and "range(1, 1000001)" not in huge
 
 
-# Nim on 3, 4 or 5 rows: a counter per row, the rows in play the option's.
-NIM = """
-option rows "Rows": 3 | 4 | 5 = 4;
-counter sticks[1..rows] "Sticks" global from 0 to 9;
-var emptied[1..rows] global: bool;
-zone heap[1..rows] of stick;
-kind stick { }
-stick twig * 3 {}
-counter took "Sticks taken";
-
-proc turn() {
-  pick r from 1..rows where sticks[r] > 0 "take from a row" {
-    choose "how many" {
-      option "one" { lose 1 sticks[r]; gain 1 took; }
-      option "two" when sticks[r] >= 2 { lose 2 sticks[r]; gain 2 took; }
-    }
-    if sticks[r] == 0 { set emptied[r] = true; }
-  }
-  if total(r in 1..rows, sticks[r]) == 0 { end game "the last stick"; }
-}
-proc far() { gain 1 sticks[5]; }
-proc piled() { move twig to heap[rows]; say "{size(heap[rows])}"; }
-
-game nim "Nim" {
-  seats 2 to 2;
-  phase setup { for each r in 1..rows { set sticks[r] = 2 * r - 1; } }
-  phase play { while true { each players: turn(); } }
-  winner most took;
-}
-"""
-
-nim = rules_programs(NIM)
+@pytest.mark.parametrize("procs, message, column", [
+    ('proc p() { for each c in 1.."x" { gain c vp; } }', "a range runs from a whole number to a whole number, not a text", 29),
+    ("proc p() { for each c in (1..3)..4 { } }", "not a list of numbers", 27),
+    ("proc p() { for each c in 1..(n > 2) { } }", "not a condition", 30),
+    ("proc p() { each 2..12 { gain 1 vp; } }", "'each' runs its body for players, not for a number", 17),
+    ("proc p() { gain 1..3 vp; }", "an amount must be a number, not a list of numbers", 17),
+])
+def test_misused_ranges_are_e303_where_they_are(procs, message, column):
+    found = [d for d in analyse_text(PACK + procs).diagnostics if d.code == "E303"]
+    assert len(found) == 1 and message in found[0].message
+    assert (found[0].span.line, found[0].span.column) == (len(PACK.splitlines()) + 1, column)
 
 
-@pytest.mark.parametrize("rows", [3, 5])
-def test_each_game_holds_the_rows_of_its_option(nim, rows):
-    game = Game(nim(), 2, 1, None, [f"rows={rows}"])
-    wanted = [f"sticks[{r}]" for r in range(1, rows + 1)]
-    assert sorted(game.state.globals) == wanted
-    assert sorted(game.state.gvars) == [f"emptied[{r}]" for r in range(1, rows + 1)]
-    assert sorted(game.state.zones) == [f"heap[{r}]" for r in range(1, rows + 1)]
-    run_proc(game, "piled")
-    assert [e.name for e in game.state.zones[f"heap[{rows}]"]] == ["twig"] and game.messages == ["P1: 1"]
-    if rows == 3:
-        with pytest.raises(RulesRuntimeError) as e:   # row 5 is on the largest board, not on this one
-            run_proc(game, "far")
-        assert e.value.code == "E601" and "sticks has no element 5 (it has 1, 2, 3)" in e.value.message
-    else:
-        run_proc(game, "far")
-        assert game.state.globals["sticks[5]"] == 1
+def test_a_range_ordered_against_a_number_is_e531():
+    found = [d for d in analyse_text(PACK + "proc p() { if 1..3 < 2 { } }").diagnostics if d.code == "E531"]
+    assert len(found) == 1 and "cannot order a list of numbers and a number" in found[0].message
+    assert (found[0].span.line, found[0].span.column) == (len(PACK.splitlines()) + 1, 15)
 
 
-def test_nim_plays_the_same_game_on_both_backends_at_each_size():
-    for rows in (3, 5):
-        played = []
-        for interpreted in (False, True):
-            game = Game(build_text(NIM, interpreted=interpreted), 2, 7, make_agents("random", 2, 7), [f"rows={rows}"])
-            game.play()
-            played.append(game)
-        a, b = played
-        assert a.result()["over"] and a.log == b.log and a.state.digest() == b.state.digest()
-        assert sum(p.stock["took"] for p in a.state.players) == rows * rows   # 1 + 3 + ... + (2 rows - 1)
-        assert sorted(a.state.gvars) == sorted(f"emptied[{r}]" for r in range(1, rows + 1))
+def test_a_constant_backwards_range_is_w402():
+    found = [d for d in analyse_text(PACK + "proc p() { for each c in 12..2 { gain c vp; } }").diagnostics
+             if d.code == "W402"]
+    assert len(found) == 1 and "the range 12..2 is empty" in found[0].message and "2..12" in found[0].hint
+    assert found[0].span.column == 26
+    assert not [d for d in analyse_text(PACK + "proc p() { for each c in n..2 { gain c vp; } }").diagnostics
+                if d.code == "W402"]   # a computed end may be below the other only sometimes
 
 
-def test_a_logged_game_with_the_option_replays_and_shows_its_rows(tmp_path):
-    pack = write_pack(tmp_path / "nim", textwrap.dedent(NIM).replace("proc far() { gain 1 sticks[5]; }\n", ""))
-    log = tmp_path / "nim.json"
-
-    def invoke(*args):
-        result = CliRunner().invoke(app, [str(a) for a in args])
-        assert "Traceback" not in result.output, result.output
-        return result
-
-    shown = invoke("play", pack, "-n", 2, "--option", "rows=3", "-s", 4, "--show-state", "-q", "--log", log)
-    assert shown.exit_code == 0, shown.output
-    assert json.loads(log.read_text())["variants"] == ["rows=3"]
-    assert "Sticks" in shown.output and "heap[4]" not in shown.output
-    assert "replay matches the log" in invoke("replay", log).output
-    assert invoke("replay", log, "--interpret").exit_code == 0
-
-
-def test_a_saved_state_of_the_smaller_board_reads_back(nim, tmp_path):
-    game = Game(nim(), 2, 1, None, ["rows=3"])
-    path = tmp_path / "state.json"
-    save_state(game.state, path)
-    assert load_state(path, game.program).to_json() == game.state.to_json()
-
-
-def test_a_range_up_to_what_is_no_option_is_e551_with_a_near_name():
-    text = NIM.replace("counter sticks[1..rows]", "counter sticks[1..row]").replace("var emptied[1..rows]", "var emptied[1..took]")
-    found = [(d.span.line, d.span.column, d.hint) for d in analyse_text(text).diagnostics if d.code == "E551"]
-    assert [f[:2] for f in found] == [(3, 16), (4, 13)] and found[0][2] == "did you mean 'rows'?"
-    assert "'took' is a counter, not an option" in next(d.message for d in analyse_text(text).diagnostics
-                                                        if d.code == "E551" and d.span.line == 4)
-
-
-def test_a_range_that_the_option_may_leave_empty_is_w538():
-    text = NIM.replace("3 | 4 | 5 = 4", "0 | 3 | 4 | 5 = 4")
-    assert [d.code for d in analyse_text(text).diagnostics if d.code.startswith("W538")] == ["W538"] * 3
-
-
-def test_fmt_and_explain_of_a_range_up_to_an_option():
-    printed = format_module(parse_text(NIM))
-    assert "counter sticks[1..rows] \"Sticks\" global from 0 to 9;" in printed
-    assert format_module(parse_text(printed)) == printed
-    assert "for each number from 1 to rows (the option chosen for each game, at most 5)" in \
-        explained(analyse_text(NIM), "sticks")
-
-
-def test_a_field_up_to_an_option_refuses_the_numbers_past_it_in_a_smaller_game():
-    text = """
-option size "Board size": 3 | 5 = 5;
-kind ticket { marked: bool[1..size] = false; }
-ticket t1 {}
-proc p(n: int) { set t1.marked[n] = true; say "{count(k in 1..size where t1.marked[k])}"; }
-game g "G" { seats 2 to 2; phase play { end game "done"; } winner most 0; }
-"""
+def test_a_range_past_the_step_budget_is_placed_at_its_statement_on_both_backends():
+    text = PACK + "game g { seats 2 to 2; phase play { set n = 3;\n  for each c in 1..n * 1000000 { gain 1 vp; } } winner most vp; }"
+    places = set()
     for interpreted in (False, True):
-        program = build_text(text, interpreted=interpreted)
-        big = Game(program, 2, 1, None, ["size=5"])
-        run_proc(big, "p", 4)
-        assert big.messages == ["P1: 1"]
-        with pytest.raises(RulesRuntimeError) as e:
-            run_proc(Game(program, 2, 1, None, ["size=3"]), "p", 4)
-        assert e.value.code == "E601" and "(it has 1, 2, 3)" in e.value.message
+        with pytest.raises(RulesRuntimeError) as caught:
+            Game(build_text(text, interpreted=interpreted), 2, 1).play()
+        places.add((caught.value.code, caught.value.where))
+    assert places == {("E602", f"_text_:{len(PACK.splitlines()) + 2}:3")}
 
 
-# Zones indexed by a board's point, sized by an option: a stack of counters on each point in play.
-STACKS = """
-option size "Board size": 5 | 7 = 7;
-record point "{col}-{row}" { col: 1..size; row: 1..size; }
-zone stack[point] of disc;
-kind disc { }
-disc d * 2 {}
-proc p() { move d to stack[point(col = size, row = size)]; say "{count(q in point where size(stack[q]) > 0)}"; }
-game g "G" { seats 2 to 2; phase play { end game "done"; } winner most 0; }
-"""
+@pytest.mark.parametrize("procs, message, column", [
+    ("proc p() { for each c in 1..2..3 { } }", "a range has one '..' between two numbers", 30),
+    ("proc p() { for each c in ..12 { } }", "a range starts with its lowest number", 26),
+    ("proc p() { for each c in 2.. { } }", "a range ends with its highest number", 30),
+    ("proc p() { let xs = 2..; }", "a range ends with its highest number", 24),
+])
+def test_a_misplaced_range_is_a_clear_syntax_error(procs, message, column):
+    with pytest.raises(RulesError) as caught:
+        parse_text(procs)
+    d = caught.value.diagnostics[0]
+    assert d.code == "E100" and message in d.message and d.hint == "write LOW..HIGH"
+    assert d.span.column == column
 
-stacks = rules_programs(STACKS)
+
+def test_a_range_binds_looser_than_arithmetic_and_tighter_than_comparisons():
+    def value(text):
+        return parse_text(f"func f() = {text};").items[0].value
+
+    assert value("1..n + 1") == A.Range(A.Int(1), A.Binary("+", A.Name("n"), A.Int(1)))
+    assert value("a * 2..b % 3") == A.Range(A.Binary("*", A.Name("a"), A.Int(2)), A.Binary("%", A.Name("b"), A.Int(3)))
+    assert value("1..3 == xs") == A.Binary("==", A.Range(A.Int(1), A.Int(3)), A.Name("xs"))
+    assert value("-2..-1") == A.Range(A.Unary("-", A.Int(2)), A.Unary("-", A.Int(1)))
 
 
-@pytest.mark.parametrize("size", [5, 7])
-def test_zones_indexed_by_a_sized_record_hold_the_points_in_play(stacks, size):
-    game = Game(stacks(), 2, 1, None, [f"size={size}"])
-    assert len(game.state.zones) == size * size
-    assert f"stack[{size},{size}]" in game.state.zones and ("stack[6,1]" in game.state.zones) == (size == 7)
-    run_proc(game, "p")
-    assert game.messages == ["P1: 1"] and len(game.state.zones[f"stack[{size},{size}]"]) == 1
-    assert len(game.view(0)["zones"]) == size * size
+@pytest.mark.parametrize("text", ["2..12", "1..(n + 1)", "(src + 1)..6", "(a * 2)..(b % 3)", "1..3 == xs", "xs != 1..3", "(1..3)..4", "1..(a == b)",
+                                  "-2..-n", "(if a then 1 else 2)..3", "[1..3, 4..5][2]", "size(1..n)"])
+def test_ranges_print_back_with_only_the_parentheses_a_reader_needs(text):
+    """An operation at either end is bracketed (Backgammon's `(src + 1)..6` printed `src + 1..6`, which
+    reads as `src + (1..6)`): the grammar needs no brackets there, a reader does."""
+    source = f"func f() = {text};"
+    module = parse_text(source)
+    assert expr(module.items[0].value) == text
+    assert parse_text(format_module(module)) == module
+
+
+def test_a_pack_with_ranges_formats_back_to_itself():
+    module = parse_text(PACK + "proc p() { pick c from 2..12 where climbed[c] < cap_of[c] { gain 1 climbed[c]; } }")
+    assert parse_text(format_module(module)) == module
+
+
+def reading(procs: str, name: str = "p") -> list[str]:
+    module = parse_text(PACK + procs)
+    return [line.strip() for line in explain(next(d for d in module.items if getattr(d, "name", None) == name))]
+
+
+def test_explain_reads_a_range_from_its_first_number_to_its_last():
+    lines = reading("""proc p() {
+      for each c in 2..12 { gain 1 vp; }
+      gain total(c in 2..12, climbed[c]) vp;
+      pick c from 2..n + 1 { gain c vp; }
+      let cols = 2..12;
+    }""")
+    assert "For each c from 2 to 12:" in lines
+    assert any("over c from 2 to 12" in line for line in lines)
+    assert any(line.startswith("Pick one c from 2 to") for line in lines)
+    assert "Let cols be the numbers from 2 to 12." in lines
+    secret = reading('proc p() { each players simultaneously pick c from 2..12 { gain c vp; } }')
+    assert any("secretly picks one c from 2 to 12." in line for line in secret)
+
+
+def test_a_constant_range_is_a_field_value_and_a_long_one_is_not_folded():
+    assert A.as_const(parse_text("func f() = 6..8;").items[0].value) == [6, 7, 8]
+    with pytest.raises(A.NotConstant):
+        A.as_const(parse_text("func f() = 1..100000;").items[0].value)
+    found = analyse_text(PACK.replace("sums = 6..8;", "sums = 1..n;")).diagnostics
+    assert any(d.code == "E303" and "must be a constant" in d.message for d in found)
