@@ -450,12 +450,44 @@ def program_from_source(source: str, key: str, filename: str) -> Program:
 
 def interpret_pack(ref: str, expansions: Sequence[str] = ()) -> Program:
     """The same pack (and expansions) as a Program whose effects run on the reference interpreter."""
+    return interpret_stack(ref, expansions)[0]
+
+
+def interpret_stack(ref: str, expansions: Sequence[str] = ()) -> tuple[Program, tuple]:
+    """`interpret_pack`'s Program and the rules texts it was built from, as read once
+    (`stack_texts`): a simulate worker rebuilds it from them (`interpret_texts`), never from the
+    folder, which may have changed since."""
     result = analyse(ref, expansions)
     if not result.ok:
         raise RulesError(result.diagnostics)
     program = _interpreted(result, result.chain[-1].name)
     program.stack = stack_of(ref, expansions)
-    return program
+    return program, stack_texts(result)
+
+
+def stack_texts(result: Analysis) -> tuple:
+    """The rules texts of an analysed stack in merge order: ((pack name, ((shown path, text), ...)), ...).
+    Plain strings, so they cross a process boundary whole (the checker's tables, keyed by `id()` of
+    syntax nodes, do not survive pickling: a computed field was lost)."""
+    return tuple((name, tuple((m.path, result.sources[m.path]) for m in modules)) for name, modules in result.modules)
+
+
+def interpret_texts(texts: tuple, name: str) -> Program:
+    """The Program of `stack_texts` on the reference interpreter, named `name`: parsed and checked here,
+    so its tables are this process's own; no file is read."""
+    from rulebook.dsl.parser import parse_text
+
+    result = Analysis([])   # no chain: the manifests' warnings were the parent's to report
+    try:
+        for pack, files in texts:
+            result.sources.update(files)
+            result.modules.append((pack, [parse_text(text, shown) for shown, text in files]))
+    except RulesError as e:
+        result.diagnostics.extend(e.diagnostics)
+    result = _check(result) if result.ok else result
+    if not result.ok:
+        raise RulesError(result.diagnostics)
+    return _interpreted(result, name)
 
 
 def _interpreted(result: Analysis, name: str) -> Program:

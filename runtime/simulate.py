@@ -48,12 +48,13 @@ class Job:
     together: bool = False   # a cooperative game (`winner together if ...`): the team's win rate, per game
     team_score: Optional[str] = None   # its score's rules text (`winner together ... score EXPR`), if it has one
     won_or_lost: bool = True   # false for `winner together score EXPR;`: a score and no win rate
-    interpreted: bool = False   # play on the reference interpreter: each worker builds it from the pack's
+    interpreted: bool = False   # play on the reference interpreter: each worker builds it from `texts`
     limits: Limits = Limits()   # `--max-decisions`, `--max-rounds`: a game past them is stopped, not scored
     used: tuple = ()   # the zones the manifests name `used` (UsageRecorder), () when none do
     draws: bool = False   # `winner ... else draw`: the report counts the draws beside the wins
     seat_names: tuple = ()   # `seats ... named`: each seat's name (P1, P2, ... without)
-                                # folder (`source` is then empty), so local workers only
+    texts: tuple = ()   # interpreted: the stack's rules texts as the parent read them (driver.stack_texts);
+                        # `source` is then empty, and no worker reads the pack's folder
 
 
 @dataclass
@@ -83,21 +84,21 @@ def prepare(pack: str, expansions: Sequence[str], players: int, variants: Sequen
     """Compile the stack once (raising RulesError on bad rules) and describe the work for the workers;
     `interpreted`: build it on the reference interpreter instead (the same digest: a failed game's log
     replays on either backend)."""
-    from rulebook.compiler.driver import compile_pack, interpret_pack
+    from rulebook.compiler.driver import compile_pack, interpret_stack
     from rulebook.compiler.pack import load_pack, locate, stack_chain, used_zones
 
     if interpreted:
-        program, source = interpret_pack(pack, expansions), ""
+        (program, texts), source = interpret_stack(pack, expansions), ""
     else:
         compiled = compile_pack(pack, expansions=expansions)
-        program, source = compiled.program, compiled.source
+        program, source, texts = compiled.program, compiled.source, ()
     root = locate(pack)
     game = program.game
     job = Job(str(root), tuple(expansions), program.name, load_pack(root).name, program.digest, source,
               players, tuple(variants), agent, game is not None and game.together,
               game.team_score_text if game is not None else None, game is None or game.win_if is not None
               or not game.together, interpreted, limits, used_zones(stack_chain(pack, expansions)),
-              game is not None and game.draw, game.seat_names if game is not None else ())
+              game is not None and game.draw, game.seat_names if game is not None else (), texts)
     return job, program
 
 
@@ -394,17 +395,21 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
 
 # ---------------------------------------------------------------- workers
 
-_LOADED: dict = {}   # per worker process: (digest, interpreted) -> (Program, UsageRecorder)
+_LOADED: dict = {}   # per worker process: (digest, interpreted, used) -> (Program, UsageRecorder)
+
+
+def _key(job: Job) -> tuple:
+    return job.digest, job.interpreted, job.used
 
 
 def _loaded(job: Job) -> tuple[Program, UsageRecorder]:
     """The job's Program with its recorder, loaded once per process from the shipped module source (or
-    built on the interpreter from the pack's folder)."""
-    key = (job.digest, job.interpreted, job.used)
+    built on the interpreter from the shipped rules texts): never from the pack's folder."""
+    key = _key(job)
     if key not in _LOADED:
-        from rulebook.compiler.driver import interpret_pack, program_from_source
+        from rulebook.compiler.driver import interpret_texts, program_from_source
 
-        program = interpret_pack(job.pack, job.expansions) if job.interpreted else \
+        program = interpret_texts(job.texts, job.name) if job.interpreted else \
             program_from_source(job.source, job.digest, f"<{job.name} {job.digest}>")
         _LOADED[key] = (program, UsageRecorder(program, job.used))
     return _LOADED[key]
@@ -420,7 +425,7 @@ def _load_afresh(job: Job) -> None:
     """Build the job's Program again in this process. A module builds a fresh Program each time it
     is loaded, and an earlier one does not survive a later build in the same process (they share the
     module's entity table), so a forked worker or an in-process run must not reuse an older one."""
-    _LOADED.pop((job.digest, job.interpreted), None)
+    _LOADED.pop(_key(job), None)
     _loaded(job)
 
 
