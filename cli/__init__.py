@@ -846,7 +846,8 @@ def cover(pack: str, players: List[int], games: int, seed: int, agent: AutoAgent
     from rich.text import Text
 
     from rulebook.dsl.diagnostics import RulesError, printable
-    from rulebook.runtime.coverage import GameStopped, cover_games, setups_of
+    from rulebook.compiler.driver import analyse
+    from rulebook.runtime.coverage import GameStopped, cover_games, enum_places, setups_of
     from rulebook.runtime.engine import refusal
 
     try:
@@ -860,14 +861,15 @@ def cover(pack: str, players: List[int], games: int, seed: int, agent: AutoAgent
     for n in counts:
         _check_seats(program, pack, n, variant)
     setups = setups_of(program, variant)
+    symbols = analyse(pack, expansions).symbols   # (the stack compiled: its analysis has no errors)
     points = None
     if branches:
-        from rulebook.compiler.driver import analyse
         from rulebook.runtime.coverage import branch_points
 
-        points = branch_points(analyse(pack, expansions).symbols)
+        points = branch_points(symbols)
     try:
-        coverage = cover_games(program, counts, range(seed, seed + games), setups, agent.value, points)
+        coverage = cover_games(program, counts, range(seed, seed + games), setups, agent.value, points,
+                               enum_places(symbols, program))
     except GameStopped as e:
         err.print(str(e), markup=False)
         raise Exit(EXIT_FINDINGS)
@@ -929,7 +931,7 @@ def _print_state(game, title: str) -> None:
 
     program, state = game.program, game.state
     players = state.players + list(state.actors.values())   # actors hold stocks and zones too
-    from rulebook.runtime.console import boards, list_text
+    from rulebook.runtime.console import boards, list_table, list_text
     from rulebook.runtime.view import grids_of
 
     absent = game.out_of_play() if program.sized else frozenset()   # (a board sized by an option: what is in play)
@@ -968,7 +970,7 @@ def _print_state(game, title: str) -> None:
                           *(_cell(game.text(p.vars.get(name)) if name in p.vars or
                                   name not in scoped else "") for p in players))
     for name, spec in lists.items():
-        if spec["per_player"]:
+        if spec["per_player"] and not spec.get("table"):
             cells = [list_text(spec, {**p.stock, **p.vars}, game.text) for p in players]
             if any(cell is not None for cell in cells):   # (a role's: its holders' alone)
                 table.add_row(_cell(list_label(name)), *(_cell(cell or "") for cell in cells))
@@ -996,7 +998,7 @@ def _print_state(game, title: str) -> None:
             shared.add_row(_cell(marked(program.label(name), name)),
                            _cell(""), _cell(game.text(value)))
     for name, spec in lists.items():
-        if not spec["per_player"]:
+        if not spec["per_player"] and not spec.get("table"):
             shared.add_row(_cell(list_label(name)), _cell(""), _cell(list_text(spec, {**state.globals, **state.gvars},
                                                                                 game.text) or ""))
     for name, left in state.supply.items():   # a resource's limited bank
@@ -1010,6 +1012,13 @@ def _print_state(game, title: str) -> None:
             first = g["elements"][0][0]
             holders = [h for h in holders if first in h[1]]
         out.print(boards(program.label(name), g, holders, game.text))
+    for name, spec in lists.items():   # a map's spaces, each holding a value: a table, a row per space
+        if spec.get("table"):
+            holders = [(p.name, {**p.stock, **p.vars}) for p in players] if spec["per_player"] else \
+                      [("", {**state.globals, **state.gvars})]
+            shown = list_table(list_label(name), spec, holders, game.text)
+            if shown is not None:
+                out.print(shown)
 
 
 def _zone_label(program, name: str) -> str:

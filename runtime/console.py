@@ -141,6 +141,8 @@ def _lists(values: dict, view: dict, quiet: bool = False) -> list:
     so shortly (`Cured: none`, `Cubes left: all 24`; `quiet`: not at all, as a stock at 0)."""
     out = []
     for spec in view.get("lists", {}).values():
+        if spec.get("table"):   # shown as a table (`view_tables`)
+            continue
         said = list_text(spec, values, lambda v: value_text(v, view), quiet)
         if said is not None:
             out.append(f"{spec['title']}: {said}")
@@ -265,7 +267,8 @@ class Board:
             return [max(w, min(len(h), most)) for h, w in zip(self.column_headings(most)[1], cells)]
         most = next((n for n in range(self.HEADING, 1, -1) if sum(widths(n)) <= room), 1)
         title, headings = self.column_headings(most)
-        table = Table(title=Text(title, style="bold"), title_justify="left", box=box.SQUARE, padding=(0, 1))
+        table = Table(title=Text(title, style="bold"), title_justify="left", box=box.SQUARE, padding=(0, 1),
+                      show_header=any(headings))   # (a shared variable's table: one column, no heading)
         table.add_column("", style="bold", no_wrap=True, min_width=row_width)
         for heading, w in zip(headings, widths(most)):
             table.add_column(shorten(heading, w), justify="center", no_wrap=True, min_width=w)
@@ -311,6 +314,52 @@ def cell_words(value: Any, view: dict) -> str:
     """A value of a view as words for a board's cell (`value_text`); a card the view does not show,
     only its kind, is `…`."""
     return MASK if isinstance(value, dict) and "entity" in value and value["entity"] is None else value_text(value, view)
+
+
+TABLE_ROWS = 12   # the most rows a variable's table shows; the others are counted in a last row
+
+
+def list_table(label: str, spec: dict, holders: list, text: Callable[[Any], str]):
+    """A variable of one index shown as a table (`spec` as `Program.lists` gives it, with `table`): a row
+    per element away from its start for some holder, in declaration order, a column per holder (`holders`:
+    (heading, its values by flat name); one, headed "", for a shared variable), at most TABLE_ROWS rows and
+    a last one saying how many more (`… 63 more`). Where every element is at its start, one line as
+    `list_text` words it (`Owner: none`). An element a holder's values lack shows `…`."""
+    flats = [f for f in spec["elements"] if any(f in values for _whose, values in holders)]
+    away = [f for f in flats if any(f in values and values[f] != spec["start"][f] for _whose, values in holders)]
+    if not away:   # (a map no one holds a space of: `none`, not `all none`)
+        said = "none" if flats and all(spec["start"][f] is None for f in flats) else \
+            next((list_text(spec, values, text) for _whose, values in holders if any(f in values for f in flats)), None)
+        return Text(printable(f"{label}: {said}")) if said is not None else None
+    shown = away[:TABLE_ROWS]
+    cells = [[cell_text(values[f], text, 16) if f in values else MASK for _whose, values in holders] for f in shown]
+    rows = [spec["elements"][f] for f in shown]
+    if len(away) > len(shown):
+        rows.append(f"… {len(away) - len(shown)} more")
+        cells.append(["" for _ in holders])
+    return Board(label, rows, [whose for whose, _values in holders], cells)
+
+
+def view_tables(view: dict) -> list:
+    """The view's variables shown as tables (`list_table`): a shared one with one column, a per-player
+    one with a column per player (`you` for the viewer) and actor."""
+    out: list = []
+
+    def text(value) -> str:
+        return value_text(value, view)
+    for spec in view.get("lists", {}).values():
+        if not spec.get("table"):
+            continue
+        if spec["per_player"]:
+            holders = [("you" if i == view["you"] else p["name"], {**p["stock"], **p["vars"]})
+                       for i, p in enumerate(view["players"])]
+            holders += [(a["name"], {**a["stock"], **a["vars"]}) for a in view["actors"].values()]
+        else:
+            holders = [("", {**view["globals"], **view["vars"]})]
+        shown = list_table(printable(spec["title"]), spec, holders, text)
+        if shown is not None:
+            out.append(shown)
+    return out
 
 
 def _zone_lines(whose: str, zones: dict, view: dict) -> list:
@@ -362,6 +411,7 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
                       printable(has), printable(zones))
     out.append(table)
     out.extend(view_boards(view))
+    out.extend(view_tables(view))
     out.extend(_zone_lines("your ", me["zones"], view) + _zone_lines("", view["zones"], view))
     if view.get("chosen_in_secret"):   # who has chosen in this secret pick, never what
         out.append(Text(printable("chosen in secret so far: " + ", ".join(view["chosen_in_secret"]))))

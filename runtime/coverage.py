@@ -13,21 +13,55 @@ from __future__ import annotations
 import itertools
 import sys
 from collections import defaultdict
-from typing import Callable, Iterable, Optional, Sequence
+from typing import Callable, Iterable, NamedTuple, Optional, Sequence
 
 from rulebook.dsl.ast import ROLE_KIND, ROLE_ZONE
 
 from .agents import make_agents
-from .engine import Game, RulesRuntimeError, follow_moves, refusal
+from .engine import Game, RulesRuntimeError, follow_moves, follow_sets, refusal
 from .program import Program
+
+
+class Places(NamedTuple):
+    """The variables that make enums boards (`enum_places`): each element by its flat name -> (the enum and
+    member that index it, or None; the enum its values are members of, or None), and each such enum's members."""
+
+    elements: dict
+    members: dict
+
+
+def enum_places(symbols, program: Program) -> Places:
+    """The enums a pack's variables are indexed by (`var owner[province]: player`: the provinces are a
+    board's spaces) or hold members of (`var at per_player: space`, a pawn's place), whatever the game:
+    `cover` counts a member reached when a rule sets such a variable at it or to it (to another value
+    than it held), and lists those no game reached (a province never ordered into)."""
+    from rulebook.dsl import ast as A
+
+    enums = {name: d for name, d in symbols.decls.items() if type(d) is A.Enum}
+    elements: dict = {}
+    for name, d in symbols.decls.items():
+        if type(d) is not A.Var:
+            continue
+        index = d.indexes
+        by = index.enum if index is not None and index.second is None and index.enum in enums else None
+        held = d.type if d.type in enums else None
+        if by is None and held is None:
+            continue
+        for member, flat in (program.indexed.get(name) or {None: name}).items():
+            elements[flat] = ((by, member) if by is not None else None, held)
+    used = {e for at, held in elements.values() for e in (at[0] if at else None, held) if e is not None}
+    return Places(elements, {e: enums[e].members for e in sorted(used)})
 
 
 class Coverage:
     """Maps each rule's function to a (group, name) row and records which ones were called; with
-    `branches` (`branch_points`), also which of those blocks' first statements ran."""
+    `branches` (`branch_points`), also which of those blocks' first statements ran; with `places`
+    (`enum_places`), which enum members the rules set a variable at or to."""
 
-    def __init__(self, program: Program, branches: Optional[dict] = None):
+    def __init__(self, program: Program, branches: Optional[dict] = None, places: Optional[Places] = None):
         self.branches = branches or {}
+        self.places = places if places is not None and places.elements else None
+        self.members_reached: set = set()   # (enum, member)
         self.line_map, self.module_file = program.line_map, program.module_file
         self.case_map = program.case_map
         self.taken: set = set()
@@ -102,7 +136,10 @@ class Coverage:
         self.moved: set = set()
 
     def watch(self, game) -> None:
-        """Follow a game's cards without effects as rules move them (`engine.follow_moves`)."""
+        """Follow a game's cards without effects as rules move them (`engine.follow_moves`), and its
+        variables that make enums boards as rules set them (`engine.follow_sets`)."""
+        if self.places is not None:
+            self._watch_sets(game)
         if not self.still:
             return
         still, moved = self.still, self.moved
@@ -114,6 +151,21 @@ class Coverage:
                     moved.add(name)
 
         follow_moves(game, watch)
+
+    def _watch_sets(self, game) -> None:
+        elements, members, reached = self.places.elements, self.places.members, self.members_reached
+
+        def noted(flat: str, old, new) -> None:
+            place = elements.get(flat)
+            if place is None or old is new or old == new:   # (a loop resetting every space changes nothing)
+                return
+            at, held = place
+            if at is not None:
+                reached.add(at)
+            if held is not None and new in members[held]:
+                reached.add((held, new))
+
+        follow_sets(game, noted)
 
     def _add(self, fn: Callable, group: str, name: str) -> None:
         code = getattr(fn, "__code__", None)
@@ -224,6 +276,12 @@ class Coverage:
                 total[kind] += 1
                 if name not in self.moved:
                     missing[kind].append(name)
+        # an enum none of whose members any rule set a variable at or to (a constant) has no row, as a kind
+        # no rule moved a card of
+        for enum, members in self.places.members.items() if self.places is not None else ():
+            if any(e == enum for e, _member in self.members_reached):
+                total[f"enum {enum}"] += len(members)
+                missing[f"enum {enum}"] += [m for m in members if (enum, m) not in self.members_reached]
         for where, (group, name) in self.branches.items():
             total[group] += 1
             if where not in self.taken:   # a choose's option never listed in a question says so
@@ -398,10 +456,11 @@ def setups_of(program: Program, variants: Sequence[str] = ()) -> list[list[str]]
 
 
 def cover_games(program: Program, counts: Iterable[int], seeds: range, setups: list[list[str]],
-                agent: str = "mixed", branches: Optional[dict] = None) -> Coverage:
+                agent: str = "mixed", branches: Optional[dict] = None, places: Optional[Places] = None) -> Coverage:
     """Play every seed of `seeds` for each player count and setup with `agent` agents, measuring which
-    rules ran (and which `branches`, from `branch_points`); a rules error stops it with GameStopped."""
-    coverage = Coverage(program, branches)
+    rules ran (and which `branches`, from `branch_points`, and enum members, from `enum_places`); a rules
+    error stops it with GameStopped."""
+    coverage = Coverage(program, branches, places)
     for n in counts:
         for s, setup in itertools.product(seeds, [setup for setup in setups if refusal(program, n, setup) is None]):
             try:

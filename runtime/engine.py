@@ -6069,7 +6069,20 @@ class _Watching:
             self.watch(e, ref.owner, ref.name, False)
 
 
-_WATCHED: dict[type, type] = {}
+class _SetWatching:
+    """The `set_var` of a game whose variables are followed (follow_sets): it reports each element set,
+    with the value it held and the one it holds, after doing what the game's own does."""
+
+    watch_set: Callable
+
+    def set_var(self, h: Optional[Holder], name: str, value) -> None:
+        values = self.state.gvars if h is None else h.vars
+        old = values.get(name)
+        super().set_var(h, name, value)
+        self.watch_set(name, old, values[name])
+
+
+_WATCHED: dict[tuple, type] = {}   # (a game's class, the primitives that report) -> their subclass
 
 
 class _Piling:
@@ -6096,12 +6109,25 @@ def follow_moves(game: "Game", watch: Callable) -> None:
     `cover` follow the cards without effects. The game becomes an instance of a subclass whose `move`
     and `fill` report, so a game nobody follows pays nothing for it in its most used primitive (a check
     in `move` cost Federation 0.9% of its instructions, measured with bench/instructions.py)."""
-    cls = type(game)
-    watched = _WATCHED.get(cls)
-    if watched is None:
-        watched = _WATCHED[cls] = type(f"Watched{cls.__name__}", (_Watching, cls), {})
-    game.__class__ = watched
+    _report_from(game, _Watching)
     game.watch = watch
+
+
+def follow_sets(game: "Game", watch: Callable) -> None:
+    """Have `watch(flat name, old value, new value)` called for each variable a rule sets (an element of an
+    indexed one by its flat name, `owner[bre]`): how `cover` finds the enum members the rules reached. As
+    follow_moves, only a game followed pays for it."""
+    _report_from(game, _SetWatching)
+    game.watch_set = watch
+
+
+def _report_from(game: "Game", primitives: type) -> None:
+    """Make `game` an instance of a subclass of its class whose `primitives` (a mixin) report."""
+    cls = type(game)
+    watched = _WATCHED.get((cls, primitives))
+    if watched is None:
+        watched = _WATCHED[cls, primitives] = type(f"Watched{cls.__name__}", (primitives, cls), {})
+    game.__class__ = watched
 
 
 class _Holding:

@@ -296,7 +296,9 @@ class Program:
         one entry each, naming only the elements away from their start (`Research station: Atlanta,
         Paris`): name -> {`title` (the declaration's, as its elements' labels start: else its name),
         `elements` (flat name -> its index's title, in declaration order), `start` (flat name -> the
-        value it starts at), `per_player`}. Those declared `internal` are not among them (no player's
+        value it starts at), `per_player`, and `table` (true alone) for a variable indexed by enum members
+        or records whose values are not conditions (`var owner[province]: player`), which screens show as
+        a table, a row per element (console.list_table)}. Those declared `internal` are not among them (no player's
         screen shows them) unless `internal` is given (`play --show-state` shows them, marked). Once per program."""
         if self._lists is None:
             self._lists = {}
@@ -315,6 +317,9 @@ class Program:
                 spec = self.counters.get(first) or self.variables[first]
                 self._lists[base] = {"title": title, "elements": titles, "start": {f: starts.get(f) for f in flats},
                                      "per_player": not spec[0]}
+                if first not in self.counters and not any(type(index) is int for index in elements) \
+                        and not all(starts.get(f) is False for f in flats):
+                    self._lists[base]["table"] = True   # a map's spaces, each holding a value: one row each
         if internal or not self.internal:
             return self._lists
         return {base: spec for base, spec in self._lists.items() if base not in self.internal}
