@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from rulebook.cli import app
 from rulebook.compiler.driver import analyse
 from rulebook.runtime.coverage import cover_games, enum_places

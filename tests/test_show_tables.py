@@ -6,14 +6,12 @@ notebook per player; at most TABLE_ROWS rows and a last row counting the others.
 from __future__ import annotations
 
 from rich.console import Console
-
 from rulebook.compiler.driver import build_text
 from rulebook.runtime.console import TABLE_ROWS, screen
 from rulebook.runtime.engine import Game
 
 ROUTES = ["r" + str(i) for i in range(1, 16)]
-TICKETS = """
-enum route { %s }
+TICKETS = "enum route { " + ", ".join(f'{r} "Route {r[1:]}"' for r in ROUTES) + " }\n" + """
 enum mark { seen "seen", doubt "suspect" }
 enum suspect { plum "Prof. Plum", scarlet "Miss Scarlet", mustard "Col. Mustard" }
 var claimed[route] "Claimed" global: player;
@@ -24,7 +22,7 @@ game tickets {
   phase play { each players { may "pass?" {} } }
   winner most 0;
 }
-""" % ", ".join(f'{r} "Route {r[1:]}"' for r in ROUTES)
+"""
 
 
 def _shown(renderables) -> str:

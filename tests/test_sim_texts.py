@@ -8,7 +8,6 @@ from __future__ import annotations
 import shutil
 
 import pytest
-
 from rulebook.compiler.driver import analyse, interpret_texts, stack_texts
 from rulebook.dsl.diagnostics import RulesError
 from rulebook.runtime import simulate as sim
