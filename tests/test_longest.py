@@ -1,10 +1,10 @@
 """A repeated pick that keeps only the candidates beginning a longest run (`pick ... repeated longest [,
 then highest KEY]`, 4.21) and a bag of values (`take X from LIST;`, 4.12), from the Backgammon designer
-audit (W1, W3): the audit's pack rewritten with them (tests/packs/backgammon) plays its two forced-play
-positions (repro/forced_larger: only one die can be played, so it is played; either could be but not
-both, so the larger) and a position where only one order plays both dice, on both backends; a
-draughts-style line takes the capture sequence that takes the most pieces; the diagnostics (E540,
-E541), fmt, explain and the search's runaway (E602)."""
+audit (W1, W3): the test pack's Backgammon (tests/packs/backgammon, its board numbered from each side by a
+frame, 3.3) plays its two forced-play positions (repro/forced_larger: only one die can be played, so it is
+played; either could be but not both, so the larger) and a position where only one order plays both dice,
+on both backends; a draughts-style line takes the capture sequence that takes the most pieces; the
+diagnostics (E540, E541), fmt, explain and the search's runaway (E602)."""
 
 from __future__ import annotations
 
@@ -31,10 +31,11 @@ def backgammon(tmp_path_factory) -> dict:
 
 
 def position(white: dict, black: dict, dice: list, backend: str):
-    """The pack's rules with a game that sets up a position (each side in its own numbering), sets the
-    dice and lets White play them; the game and its first decision (None when every move was forced)."""
+    """The pack's board with a game that sets up a position (each side on its own points, `off` and `bar`
+    its checkers borne off and on the bar), sets the dice and lets White play them; the game and its
+    first decision (None when every move was forced)."""
     def sets(side: dict) -> str:
-        return " ".join(f"set pts[{k}] = {v};" for k, v in side.items())
+        return " ".join(f"set {k} = {v};" if isinstance(k, str) else f"set pts[{k}] = {v};" for k, v in side.items())
     text = BOARD + f"""
 proc set_position() {{
   each players where seat() == 1 {{ {sets(white)} }}
@@ -56,9 +57,10 @@ game test_position "Backgammon position" {{
 
 
 def white(g) -> dict:
-    """White's checkers by point (the points holding any)."""
+    """White's checkers by point (the points holding any), and borne off (`off`) when there are any."""
     stock = g.state.players[0].stock
-    return {int(k[4:-1]): v for k, v in stock.items() if k.startswith("pts[") and v}
+    held = {int(k[4:-1]): v for k, v in stock.items() if k.startswith("pts[") and v}
+    return held | ({"off": stock["off"]} if stock["off"] else {})
 
 
 def test_the_backgammon_pack_lints_without_a_finding():
@@ -68,44 +70,55 @@ def test_the_backgammon_pack_lints_without_a_finding():
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_only_one_die_can_be_played_so_it_is(backend):
     # the audit's pos1: White alone on 13, Black holds White's 6 and 7; 6-1: only 13/12 with the 1
-    g, d = position({13: 1, 0: 14}, {19: 2, 18: 2, 1: 11}, [6, 1], backend)
-    assert d is None and white(g) == {12: 1, 0: 14}
+    g, d = position({13: 1, "off": 14}, {19: 2, 18: 2, 1: 11}, [6, 1], backend)
+    assert d is None and white(g) == {12: 1, "off": 14}
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_either_die_but_not_both_the_larger_is_played(backend):
     # the audit's pos2: Black holds White's 6 only; 13/7 and 13/12 are each open, not both (6 is closed)
-    g, d = position({13: 1, 0: 14}, {19: 2, 1: 13}, [6, 1], backend)
-    assert d is None and white(g) == {7: 1, 0: 14}
+    g, d = position({13: 1, "off": 14}, {19: 2, 1: 13}, [6, 1], backend)
+    assert d is None and white(g) == {7: 1, "off": 14}
     # the same with 1-6: the order of the dice does not matter
-    g, d = position({13: 1, 0: 14}, {19: 2, 1: 13}, [1, 6], backend)
-    assert d is None and white(g) == {7: 1, 0: 14}
+    g, d = position({13: 1, "off": 14}, {19: 2, 1: 13}, [1, 6], backend)
+    assert d is None and white(g) == {7: 1, "off": 14}
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_a_move_after_which_the_other_die_cannot_be_played_is_not_offered(backend):
     # White on 13 and 3, Black holds White's 6. 13/7 (the 6) then 3/2 (the 1), or 3/2 then 13/7, play both
     # dice; 13/12 (the 1) is open, but then 12/6 is closed and the 3 cannot bear off with 12 out: one die
-    g, d = position({13: 1, 3: 1, 0: 13}, {19: 2, 1: 13}, [6, 1], backend)
+    g, d = position({13: 1, 3: 1, "off": 13}, {19: 2, 1: 13}, [6, 1], backend)
     assert d is not None and sorted(d.options) == ["13 with a 6", "3 with a 1"]
-    assert g.apply("13 with a 6") is None and white(g) == {7: 1, 2: 1, 0: 13}
+    assert g.apply("13 with a 6") is None and white(g) == {7: 1, 2: 1, "off": 13}
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_a_choice_among_the_longest_runs_is_the_players(backend):
     # White on 13 and 8, nothing closed: 6-1 plays both dice in any order, from either checker
-    g, d = position({13: 1, 8: 1, 0: 13}, {1: 15}, [6, 1], backend)
+    g, d = position({13: 1, 8: 1, "off": 13}, {1: 15}, [6, 1], backend)
     assert d is not None and sorted(d.options) == ["13 with a 1", "13 with a 6", "8 with a 1", "8 with a 6"]
     d = g.apply("8 with a 6")
     assert sorted(d.options) == ["13 with a 1", "2 with a 1"]
-    assert g.apply("2 with a 1") is None and white(g) == {13: 1, 1: 1, 0: 13}
+    assert g.apply("2 with a 1") is None and white(g) == {13: 1, 1: 1, "off": 13}
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_a_double_plays_as_many_of_its_four_as_it_can(backend):
     # White on 13 and 8 with 5-5-5-5, Black holding White's 3: 13/8 once, then 8/3 is closed for both
-    g, d = position({13: 1, 8: 1, 0: 13}, {22: 2, 1: 13}, [5, 5, 5, 5], backend)
-    assert d is None and white(g) == {8: 2, 0: 13}
+    g, d = position({13: 1, 8: 1, "off": 13}, {22: 2, 1: 13}, [5, 5, 5, 5], backend)
+    assert d is None and white(g) == {8: 2, "off": 13}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_checker_on_the_bar_enters_first_and_hits_on_the_board_numbered_from_each_side(backend):
+    # White on the bar and on 13 with 6-1; Black holds White's 19 (Black's 6), so only the 1 enters (on 24);
+    # then the 6 from 24 hits Black's blot on White's 18 (Black's own 7), or moves 13/7
+    g, d = position({"bar": 1, 13: 1, "off": 13}, {6: 2, 7: 1, "off": 12}, [6, 1], backend)
+    assert d is not None and sorted(d.options) == ["13 with a 6", "24 with a 6"] and white(g) == {24: 1, 13: 1, "off": 13}
+    assert g.apply("24 with a 6") is None and white(g) == {18: 1, 13: 1, "off": 13}
+    black = g.state.players[1].stock
+    assert black["bar"] == 1 and black["pts[18]"] == 0 and black["pts[19]"] == 2   # kept by the board's numbers
 
 
 def test_both_backends_play_the_same_backgammon_games(backgammon):
