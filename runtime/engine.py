@@ -4841,8 +4841,11 @@ class Game:
         loaded game: the sets keep it after)."""
         if memory.hash is None:
             values, code = self.state.gvars, 0
+            # (a board sized by an option: the elements this game leaves off it are in no position)
+            out = self.out_of_play() if self.program.sized else ()
             for name in self.program.memories[self.state.seen.index(memory)][1]:
-                code ^= self._zobrist(name, values[name])
+                if name not in out:
+                    code ^= self._zobrist(name, values[name])
             memory.hash = code
         return memory.hash
 

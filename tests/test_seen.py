@@ -1,8 +1,8 @@
 """A position seen before (3.3b): `var NAME ... global remembered: TYPE;` (`remembered as POSITION` for a position
 made of several variables) and the builtins `seen_before(POSITION)` and `times_seen(POSITION)`. The Go designer
 audit's superko (a `list of list of int` history and `contains(history, snapshot()) after place(p)` per candidate)
-rewritten with it as tests/packs/go_superko (7 x 7): a recapture that recreates the position is refused, and
-allowed once the board has changed elsewhere; a small shuttle pack counts a threefold repetition of a position of
+rewritten with it in the test pack's Go (tests/packs/go, its board sized by an option, played at 7 x 7 and
+5 x 5): a recapture that recreates the position is refused, and allowed once the board has changed elsewhere; a small shuttle pack counts a threefold repetition of a position of
 two variables, through `after`, `reset`, save and load, replay and both backends; the diagnostics E537 and W526."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from rulebook.runtime.state import State, StateError, check_saved
 
 from .conftest import explained, pack_backends, printed_back, random_games_agree, random_start
 
-GO = Path(__file__).parent / "packs" / "go_superko"
+GO = Path(__file__).parent / "packs" / "go"
 BACKENDS = ["compiled", "interpreted"]
 
 
@@ -36,40 +36,47 @@ def stone(g: Game, point: str):
     return g.state.gvars[f"board[{point[0]},{point[1:]}]"]
 
 
-def played_go(program, moves: str):
-    """A Go game (Black first) with these points played; its pending decision."""
-    g = Game(program, 2, 1)
+def played_go(program, moves: str, size: int = 7):
+    """A Go game (Black first) on a board of `size` lines with these points played; its pending decision."""
+    g = Game(program, 2, 1, None, [f"size={size}"])
     d = g.start()
     for point in moves.split():
         d = g.apply(point)
     return g, d
 
 
-# Black C4 D5 D3 surround White's D4; White E5 F4 E3 surround E4; Black takes D4 by playing E4 (A1 a move elsewhere)
-KO = "C4 E5 D5 F4 D3 E3 A1 D4 E4"
+# Black C4 D5 D3 surround White's D4; White E5 F4 E3 surround E4; Black takes D4 by playing E4 (A1 a move
+# elsewhere); then G7 and A7 (on 5 x 5 the same two columns to the left, and E5 and A5, away from the ko)
+KOS = {7: ("C4 E5 D5 F4 D3 E3 A1 D4 E4", "D4", "E4", "G7 A7"),
+       5: ("A4 C5 B5 D4 B3 C3 E1 B4 C4", "B4", "C4", "E5 A5")}
 
 
 def test_the_go_pack_lints_without_a_finding():
     assert [d.headline() for d in analyse(str(GO)).diagnostics] == []
 
 
+@pytest.mark.parametrize("size", [7, 5])
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_the_ko_recapture_that_recreates_the_position_is_refused(go, backend):
-    g, d = played_go(go[backend], KO)
-    assert stone(g, "D4") is None and stone(g, "E4") is g.state.players[0]   # Black took the stone on D4
-    assert d.player.name == "White" and "D4" not in d.options and "G7" in d.options
-    # the refusal is superko's, not suicide's: the stone on D4 would capture E4 and have a liberty there
+def test_the_ko_recapture_that_recreates_the_position_is_refused(go, backend, size):
+    moves, taken, taker, _elsewhere = KOS[size]
+    g, d = played_go(go[backend], moves, size)
+    assert stone(g, taken) is None and stone(g, taker) is g.state.players[0]   # Black took the stone
+    corner = f"{'ABCDEFG'[size - 1]}{size}"
+    assert d.player.name == "White" and taken not in d.options and corner in d.options
+    # the refusal is superko's, not suicide's: the stone would capture the taker and have a liberty there
     assert g.state.players[0].stock["captures"] == 1
 
 
+@pytest.mark.parametrize("size", [7, 5])
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_after_an_exchange_elsewhere_the_recapture_is_a_new_position(go, backend):
-    g, d = played_go(go[backend], KO + " G7 A7")
-    assert d.player.name == "White" and "D4" in d.options
-    g.apply("D4")
-    assert stone(g, "D4") is g.state.players[1] and stone(g, "E4") is None
-    # Black may not take back at once either: that would recreate the position after A7
-    assert "E4" not in g.decision.options
+def test_after_an_exchange_elsewhere_the_recapture_is_a_new_position(go, backend, size):
+    moves, taken, taker, elsewhere = KOS[size]
+    g, d = played_go(go[backend], f"{moves} {elsewhere}", size)
+    assert d.player.name == "White" and taken in d.options
+    g.apply(taken)
+    assert stone(g, taken) is g.state.players[1] and stone(g, taker) is None
+    # Black may not take back at once either: that would recreate the position after the exchange
+    assert taker not in g.decision.options
 
 
 def test_both_backends_play_the_same_go_games_and_replay_them(go):

@@ -1,8 +1,8 @@
 """A board sized by an option: `option size "Board size": 5 | 7 | 9 = 9;` (an option of listed values, E538)
 and `record point { col: 1..size; row: 1..size; }` (a range bounded by an option: E539, W527), so that the
 domain, `neighbours`, rays, the construction check, indexed variables, views, screens and `--show-state` hold
-the board in play, on both backends. From the Go designer audit (workaround 2, tool defect 5): the pack
-tests/packs/go_sized is its Go rewritten with the construct."""
+the board in play, on both backends. From the Go designer audit (workaround 2, tool defect 5): the test
+pack's Go (tests/packs/go, with positional superko, test_seen) is its Go rewritten with the construct."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from rulebook.runtime.state import Record
 
 from .conftest import pack_backends, programs, run_proc, write_pack
 
-GO = str(Path(__file__).resolve().parent / "packs" / "go_sized")
+GO = str(Path(__file__).resolve().parent / "packs" / "go")
 
 
 def invoke(*args):
@@ -139,7 +139,8 @@ def test_the_screen_and_the_view_draw_the_board_in_play(go):
     drawn = console.export_text().splitlines()
     header = next(line for line in drawn if " A " in line and " E " in line)
     assert " F " not in header and " J " not in header
-    assert [line[2] for line in drawn if re.match(r"│ \d │", line)] == list("54321")   # five rows of points
+    # five rows of points, on the board and on the territory (scored at the end)
+    assert [line[2] for line in drawn if re.match(r"│ \d │", line)] == list("54321") * 2
 
 
 def test_show_state_draws_5x5_and_a_log_with_the_option_replays(tmp_path):
