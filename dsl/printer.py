@@ -232,9 +232,19 @@ class ExprPrinter(A.Visitor):
 _expr = ExprPrinter().visit
 
 
+# the expressions written as a name and brackets around their parts (a call, an aggregate, a walk, a list):
+# broken, they go one part a line, so one that fits on a line of its own is better put there whole
+BRACKETED = (A.Call, A.Method, A.Aggregate, A.Flood, A.Network, A.Ray, A.Sorted, A.Construct, A.ListLit)
+
+
 def _wrap(e, minimum: float) -> str:
     text = _expr(e)
     return f"({text})" if precedence(e) < minimum else text
+
+
+def _overlong(lines: list) -> bool:
+    """Whether a line of `lines` is wider than LINE_WIDTH."""
+    return any(len(line) > LINE_WIDTH for line in lines)
 
 
 def _leading(line: str) -> str:
@@ -305,9 +315,19 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
             # breaks it where it opens (`count(k in 1..5 where every(... where occupied(` then
             # one argument a line)
             below = [f"{first}{head} where"] + wrapped(e.where, inner, inner, rest + tail)
-            return below if len(below) < len(hugged) else hugged
+            if len(below) < len(hugged):
+                return below
+            # a long binder (`count(q in reachable(...) where board[q] == none)`): the condition whole on
+            # the next line rather than broken at its loosest operator after it
+            after = f"{inner}where {_expr(e.where)}{rest}{tail}"
+            if len(hugged) > 1 and len(first + head) <= LINE_WIDTH and len(after) <= LINE_WIDTH:
+                return [first + head, after]
+            return hugged
         if e.value is not None:
-            return wrapped(e.value, f"{first}{head}, ", indent, ")" + tail)
+            hugged = wrapped(e.value, f"{first}{head}, ", indent, ")" + tail)
+            if len(hugged) > 1 and isinstance(e.value, (A.Cond, A.Binary)):   # not `... , if a\n and b`
+                return _items(f"{first}{e.op}(", [f"{e.var} in {_expr(e.domain)}", e.value], ")" + tail)
+            return hugged
         return [one]
     if isinstance(e, A.Sorted):   # the binder (and its condition) first, then the keys, one a line
         return _items(first + "sorted(", [_sorted_binder(e), _sort_keys(e)], ")" + tail)
@@ -402,7 +422,13 @@ def _items(first: str, items, tail: str) -> list[str]:
         return wrapped(item, first, _leading(first) + INDENT * 2, tail)
 
     if len(items) == 1:
-        return item_lines(items[0], first, tail)
+        hugged = item_lines(items[0], first, tail)
+        alone = _leading(first) + INDENT + _expr(items[0])
+        # a bracketed item (`f(g(a, b))`) that fits on a line of its own goes there whole rather than be
+        # broken one argument a line after the brackets it hugs
+        if len(hugged) > 1 and isinstance(items[0], BRACKETED) and len(alone) <= LINE_WIDTH:
+            return [first, alone, _leading(first) + tail]
+        return hugged
     lead = _leading(first) + INDENT
     lines = [first]
     for n, item in enumerate(items, start=1):
@@ -1182,15 +1208,18 @@ class Printer(A.Visitor):
         # a value that fits on the head's line stays there, and so does one that opens a bracket there
         # (`= match k {`, `= every(`) and a chain of operators whose first operand fits there (`= a\n
         # and b`); an `if ... then ... else` (Chess's `how_of`, D8), a chain whose first operand would be
-        # broken (a call one argument a line, then `and` deeper than its closing bracket) and a call or
-        # an aggregate that fits on a line of its own (not one argument a line) go below
+        # broken (a call one argument a line, then `and` deeper than its closing bracket) and a call, an
+        # aggregate or a walk (`reachable(q from p via gather(...))`) that fits on a line of its own (not
+        # one argument a line) go below
         first = d.value
         while isinstance(first, A.Binary) and precedence(first) == precedence(d.value):
             first = first.left
-        if len(lead + head + " " + expr(d.value) + ";") <= LINE_WIDTH or isinstance(d.value, A.Binary) \
+        # and one that, broken on the head's line, would keep a line too long where below none is
+        crammed = isinstance(d.value, BRACKETED) and _overlong(laid_out([Clause(head + " ", d.value)], lead, ";")) \
+            and not _overlong(wrapped(d.value, lead + INDENT, lead + INDENT, ";"))
+        if not crammed and (len(lead + head + " " + expr(d.value) + ";") <= LINE_WIDTH or isinstance(d.value, A.Binary) \
                 and len(lead + head + " " + _wrap(first, 0)) <= LINE_WIDTH or not isinstance(d.value, (A.Cond, A.Binary)) \
-                and not (isinstance(d.value, (A.Call, A.Method, A.Aggregate))
-                         and len(lead + INDENT + expr(d.value) + ";") <= LINE_WIDTH):
+                and not (isinstance(d.value, BRACKETED) and len(lead + INDENT + expr(d.value) + ";") <= LINE_WIDTH)):
             self.clauses([Clause(head + " ", d.value)])
             return
         # too long for the head's line: the value on lines of its own, one level in (its first condition
