@@ -2279,6 +2279,12 @@ class Reader(A.Visitor):
             else:
                 self.say(depth, f"One {d.kind} for each of {each_domain(d.each[1])}, each named {d.name}_ and that "
                          f"one's name, with {d.each[0]} standing for it.")
+            if d.copies_by is not None:   # `* (EXPR)`: how many copies of each, and of all when the pack is known
+                symbols = self.words.symbols
+                made = [symbols.decls[n].copies for n, m in symbols.generated.items() if m[0] == d.name] \
+                    if symbols is not None else []
+                total = f" ({sum(made)} {d.kind}s in all)" if made else ""
+                self.say(depth, copies_by_words(d.copies_by, [b for b, _dom in pairs]) + total + ".")
         if d.copies > 1 and self.values:   # `* N` (the gallery's table has a row for it): the others NAME#2 ...
             others = f"{d.name}#2" if d.copies == 2 else f"{d.name}#2 to {d.name}#{d.copies}"
             self.say(depth, f"{d.copies} copies of it are in the game: {d.name}, then {others}.")
@@ -2992,6 +2998,31 @@ def titled(sym, asked: str) -> dict[str, list[int]]:
         elif (getattr(d, "title", None) or "").casefold() == wanted:
             found[name] = []
     return found
+
+
+def copies_by_words(e, bound: list) -> str:
+    """How many copies of each entity `* (EXPR)` of a `for each` declaration makes: a `match` on a bound name
+    of numbers case by case ("3 copies of each with r 1, 1 with r 5, 2 otherwise"), an `if` of two numbers by
+    its condition, any other expression as written."""
+    def number(v):
+        try:
+            return A.as_const(v)
+        except A.NotConstant:
+            return None
+
+    def copies(n) -> str:
+        return f"{n} {'copy' if n == 1 else 'copies'}"
+
+    if type(e) is A.Match and type(e.subject) is A.Name and e.subject.id in bound and \
+            all(type(number(c.result)) is int for c in e.cases) and (e.otherwise is None or type(number(e.otherwise)) is int):
+        parts = [f"{number(c.result)} with {e.subject.id} {' or '.join(expr(v) for v in c.values)}" for c in e.cases]
+        parts[0] = copies(number(e.cases[0].result)) + " of each" + parts[0][len(str(number(e.cases[0].result))):]
+        parts.append(f"{number(e.otherwise)} otherwise" if e.otherwise is not None else
+                     f"any other {e.subject.id} stops play (no case names it)")
+        return ", ".join(parts)
+    if type(e) is A.Cond and type(number(e.then)) is int and type(number(e.otherwise)) is int:
+        return f"{copies(number(e.then))} of each where {expr(e.cond)}, {number(e.otherwise)} otherwise"
+    return f"As many copies of each as {expr(e)}, worked out for each before play"
 
 
 def copies_words(numbers: list[int], of: int) -> str:

@@ -108,3 +108,30 @@ def test_fmt_prints_it_back():
 
 def test_both_backends_play_the_same_games():
     random_games_agree(HANABI)
+
+
+def explained_template(text: str, name: str, with_symbols: bool = True) -> list:
+    """explain's reading of the `for each` declaration `name` as written, with the pack's symbols or without."""
+    from rulebook.compiler.driver import analyse_text
+    from rulebook.compiler.explain import explain
+    decl = next(i for i in parse_text(text).items if getattr(i, "name", None) == name)
+    return explain(decl, analyse_text(text).symbols if with_symbols else None)
+
+
+def test_explain_says_how_many_copies_of_each_case_by_case_and_in_all():
+    said = explained_template(HANABI, "firework")
+    assert "  3 copies of each with r 1, 1 with r 5, 2 otherwise (50 cards in all)." in said
+    assert "  3 copies of each with r 1, 1 with r 5, 2 otherwise." in explained_template(HANABI, "firework", False)
+
+
+def test_explain_reads_copies_by_an_if_a_match_without_else_and_any_other_expression():
+    text = HANABI.replace("zone deck of card secret;", """zone deck of card secret;
+card wager "{c.title} wager" * (if c == white then 0 else 3) for each c in colour { colour = c; rank = 0; }
+card star "{c.title} star" * (match c { red, blue: 1 }) for each c in colour { colour = c; rank = 9; }
+card token "{r} token" * (r + 1) for each r in 1..3 { colour = red; rank = r; }
+""")
+    assert "  0 copies of each where c == white, 3 otherwise (12 cards in all)." in explained_template(text, "wager")
+    assert "  1 copy of each with c red or blue, any other c stops play (no case names it)." in \
+        explained_template(text, "star", False)
+    assert "  As many copies of each as r + 1, worked out for each before play (9 cards in all)." in \
+        explained_template(text, "token")
