@@ -498,3 +498,45 @@ def test_a_field_the_printer_moves_before_an_override_keeps_its_comment():
     assert ("  cost = 3;\n  vp = 2;  # value unsure\n"
             "  override func extra(): int in tableau = base() + 1;  # power checked\n}\n") in out
     assert _comments(out) == _comments(text) and _same_meaning(out, text) and format_text(out) == out
+
+
+# ---------------------------------------------------------------- every pack in canonical form; short nested calls
+
+def test_every_pack_under_rules_and_tests_packs_is_in_canonical_form():
+    packs = sorted(p for base in (ROOT / "rules", ROOT / "tests" / "packs") for p in base.iterdir() if p.is_dir())
+    assert len(packs) >= 20
+    checked = CliRunner().invoke(app, ["fmt", "--check", *map(str, packs)])
+    assert checked.exit_code == 0, checked.output
+
+
+@pytest.mark.parametrize("written, printed", [
+    # a walk whose next step is a short call: below the func's head, whole (Go's chain)
+    ("func chain(p: point): list of point = reachable(q from p via gather(r in neighbours(q) where board[r] == board[p], [r]));\n",
+     "func chain(p: point): list of point =\n  reachable(q from p via gather(r in neighbours(q) where board[r] == board[p], [r]));\n"),
+    # a long binder: its short condition whole on the next line, not broken at `==` past the width (Go's liberties)
+    ("func liberties(p: point): int = count(q in reachable(x from p via neighbours(x) through y where board[y] == board[p])"
+     " where board[q] == none);\n",
+     "func liberties(p: point): int =\n  count(q in reachable(x from p via neighbours(x) through y where board[y] == board[p])\n"
+     "      where board[q] == none);\n"),
+    # a call's one argument, a short call, on a line of its own rather than broken one argument a line
+    ("proc p() {\n  set something_long_here_and_longer_still_more_text = outer_function(inner_function_name(alpha_value, "
+     "beta_value, gamma));\n}\n",
+     "proc p() {\n  set something_long_here_and_longer_still_more_text = outer_function(\n"
+     "    inner_function_name(alpha_value, beta_value, gamma)\n  );\n}\n"),
+    # an aggregate's value that is an `if`: after the binder, one part a line, never `..., if a\n and b` (Chess)
+    ("func moves(p: player): list of mv = gather(t in targets(p, s) + (if board[s] == king then castle_targets(p, s) "
+     "else []), if board[s] == pawn and t.rank == last_rank(p) then promotions_of(s, t) else [plain_move(s, t)]);\n",
+     "func moves(p: player): list of mv = gather(\n  t in targets(p, s) + (if board[s] == king then castle_targets(p, s) "
+     "else []),\n  if board[s] == pawn and t.rank == last_rank(p) then promotions_of(s, t) else [plain_move(s, t)]\n);\n"),
+])
+def test_a_short_nested_call_stays_on_one_line(written, printed):
+    assert format_text(written) == printed
+    assert format_text(printed) == printed
+    assert parse_text(printed).items == parse_text(written).items
+
+
+def test_a_nested_call_that_fits_where_it_is_is_printed_as_alone():
+    alone = "func f(): int = max(g(x), h(y));\n"
+    assert format_text(alone) == alone
+    nested = "proc p() {\n  gain max(total(k in 1..6, pts[k]), total(k in 7..24, other().pts[k])) vp;\n}\n"
+    assert format_text(nested) == nested
