@@ -423,11 +423,12 @@ def _items(first: str, items, tail: str) -> list[str]:
 
     if len(items) == 1:
         hugged = item_lines(items[0], first, tail)
-        alone = _leading(first) + INDENT + _expr(items[0])
         # a bracketed item (`f(g(a, b))`) that fits on a line of its own goes there whole rather than be
-        # broken one argument a line after the brackets it hugs
-        if len(hugged) > 1 and isinstance(items[0], BRACKETED) and len(alone) <= LINE_WIDTH:
-            return [first, alone, _leading(first) + tail]
+        # broken one argument a line after the brackets it hugs (an item already text, a cost's term, stays)
+        if len(hugged) > 1 and isinstance(items[0], BRACKETED):
+            alone = _leading(first) + INDENT + _expr(items[0])
+            if len(alone) <= LINE_WIDTH:
+                return [first, alone, _leading(first) + tail]
         return hugged
     lead = _leading(first) + INDENT
     lines = [first]
