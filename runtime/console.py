@@ -317,6 +317,7 @@ def cell_words(value: Any, view: dict) -> str:
 
 
 TABLE_ROWS = 12   # the most rows a variable's table shows; the others are counted in a last row
+CELL_WIDTH = 48   # the characters of a value a variable's table shows in a cell
 
 
 def list_table(label: str, spec: dict, holders: list, text: Callable[[Any], str]):
@@ -332,7 +333,10 @@ def list_table(label: str, spec: dict, holders: list, text: Callable[[Any], str]
             next((list_text(spec, values, text) for _whose, values in holders if any(f in values for f in flats)), None)
         return Text(printable(f"{label}: {said}")) if said is not None else None
     shown = away[:TABLE_ROWS]
-    cells = [[cell_text(values[f], text, 16) if f in values else MASK for _whose, values in holders] for f in shown]
+    # a cell keeps a value's words up to CELL_WIDTH (a record as built: `mark(at = spot(row = 2, col = 3), hue =
+    # Red)`), not a grid's few characters: the table has a row per element, not a square per point
+    cells = [[cell_text(values[f], text, CELL_WIDTH) if f in values else MASK for _whose, values in holders]
+             for f in shown]
     rows = [spec["elements"][f] for f in shown]
     if len(away) > len(shown):
         rows.append(f"… {len(away) - len(shown)} more")

@@ -94,7 +94,17 @@ def test_an_indexed_hidden_variable_is_its_holders_alone():
     assert theirs["players"][1]["vars"]["bid[vase]"] == "high"                         # but their own
     assert mine["vars"]["sold[vase]"] is True                                     # a public one stays public
     shown = screens(g)
-    assert "Vase high" in shown[1] and "Vase low" not in shown[1] and "Vase low" in shown[0]
+    # the map's variable as a table, a row per lot, a column per player (the viewer's headed `you`)
+    assert row(shown[1], "Vase") == ["Vase", "…", "high"] and row(shown[0], "Vase") == ["Vase", "low", "…"]
+
+
+def row(screen: str, label: str) -> list[str]:
+    """The cells of a table's row on a screen, by its first cell."""
+    for line in screen.splitlines():
+        cells = [c.strip() for c in line.strip("│ ").split("│")]
+        if cells and cells[0] == label:
+            return cells
+    return []
 
 
 def test_a_prompt_showing_an_indexed_hidden_variable_is_masked_from_the_others():
