@@ -66,9 +66,10 @@ def simulate(pack: str, expansions: List[str], players: Optional[int], games: in
         raise Exit(EXIT_USAGE)
 
     if backend is Backend.ray and interpret:
-        # a Ray node receives the compiled module's source, never the pack's files it would interpret
-        err.print("rulebook: --interpreted plays on local workers: a Ray node gets the compiled module, not the "
-                  "pack's files (leave out --backend ray or --interpreted)", markup=False)
+        # an interpreted job carries the pack's texts (Job.texts) as a compiled one carries its module, but that
+        # path has never run on a Ray cluster: refused until it has, rather than offered untried
+        err.print("rulebook: --interpreted plays on local workers only; its Ray path is untried "
+                  "(leave out --backend ray or --interpreted)", markup=False)
         raise Exit(EXIT_USAGE)
     if backend is Backend.ray:
         try:
