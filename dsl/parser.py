@@ -2356,6 +2356,7 @@ KEYWORD_LABEL = "a keyword cannot be used as a name here"
 BOUND_NEXT = re.compile(r"\s*(?::|(?:in|from)\b)")   # after a name being bound: a parameter's or field's ':', a loop's 'in'
 EVENT_PARAMS = re.compile(r"(?m)(?:^|[;}])\s*event\s+\w+\s*\([^()]*\Z")   # the text before an event's argument declared
 ENUM_OPEN = re.compile(r"\benum\s+\w+\s*\{[^{}]*\Z")   # the text before a member of an enum being declared
+OVERRIDE_HEAD = re.compile(r"\boverride\s+(func|proc)\s+\w+[^;{}=]*\Z")   # an override's head, before its value or body
 IT_DOT = re.compile(r"\bit\s*\.\s*\Z")   # the text before an event's argument read from `it`
 UNCLOSED_LABEL = "a block is not closed: a '}' is missing"
 _UNCLOSED_HINT = "'{}' begins a declaration, at the top level: close the blocks before it with '}}'"
@@ -2905,6 +2906,14 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
                           "after 'set ... ='", span, hint=f"write 'let r = {tok} ...;' and then 'set ... = r;'"), False
     if label:
         return Diagnostic("E100", f"{label}; found {found}", span, hint=f"expected {expected}"), False
+    if str(tok) == "while" and (head := OVERRIDE_HEAD.search(text, 0, tok.start_pos)):
+        # `override func f(): bool in power while COND = true;` (the Cosmic Encounter audit's D6): an override holds
+        # while its card lies in its zone, and no longer; a condition on it is written in what it gives
+        what = head.group(1)
+        return Diagnostic("E100", f"an override has no 'while': it is in force while its card lies in its zone; found "
+                          f"{found}", span, hint="write the condition in its value, '= if COND then ... else base(...);'"
+                          if what == "func" else "write the condition in its body, '{ if COND { ... } else { base(); } }'"
+                          ), False
     if tok.type == "EQUAL" and "COMPARE" in accepts:
         return Diagnostic("E100", f"{COMPARE_LABEL}; found {found}", span, hint="write '==' here"), False
     if tok.type == "IF" and "SEMICOLON" in accepts and TEAM_SCORE_FIRST.search(text, 0, tok.start_pos):
