@@ -309,16 +309,19 @@ game bet { seats 2 to 2; phase setup { deal(); }
     assert mine["picked_in_secret"] == {"entity": None, "kind": "card"}
 
 
-# Hanabi's clue (the audit's repro label_masked_for_viewer): the clue giver sees the other player's
-# hand, hidden from its owner only, so the colours and their counts are open to them
-CLUE = """
+# the six cards of two colours both Hanabi repros below deal, held facing away from their owner
+HANABI_HANDS = """
 enum colour { white "White", red "Red" }
 kind card { colour: colour; }
 card w "White" * 3 { colour = white; }
 card r "Red" * 3 { colour = red; }
 zone deck of card secret;
 zone hand per_player of card hidden from owner;
-counter clues global;
+"""
+
+# Hanabi's clue (the audit's repro label_masked_for_viewer): the clue giver sees the other player's
+# hand, hidden from its owner only, so the colours and their counts are open to them
+CLUE = HANABI_HANDS + """counter clues global;
 func holding(p: player, col: colour): int = count(c in p.hand where c.colour == col);
 proc clue(p: player) {
   pick col from colour where some(c in p.hand where c.colour == col) "which colour?"
@@ -365,14 +368,7 @@ def test_the_clue_giver_reads_each_colour_and_its_count(interpreted):
 
 
 # the audit's repro w421_despite_clues: a hand whose cards the clues tell something of
-CLUED = """
-enum colour { white "White", red "Red" }
-kind card { colour: colour; }
-card w "White" * 3 { colour = white; }
-card r "Red" * 3 { colour = red; }
-zone deck of card secret;
-zone hand per_player of card hidden from owner;
-zone discard of card;
+CLUED = HANABI_HANDS + """zone discard of card;
 proc clue(p: player, col: colour) {
   for each c in p.hand { if c.colour == col { reveal c.colour; } }
 }
