@@ -841,10 +841,9 @@ def constant_int(e) -> Optional[int]:
 class Checker(A.Visitor):
     """Walks every declaration and effect; collects diagnostics and which names are used."""
 
-    def __init__(self, sym: Symbols, kernels: dict, sources: Optional[dict] = None):
+    def __init__(self, sym: Symbols, sources: Optional[dict] = None):
         self.sym = sym
         self.looked: Optional[set] = None   # see looked_at
-        self.kernels = kernels
         self.sources = sources or {}   # file -> text: where a name's own word is (`at_name`)
         self.depth = 0        # statement blocks around the statement being checked
         self.python_depth = 0   # blocks of generated Python around it (python_blocks)
@@ -3591,6 +3590,13 @@ class Checker(A.Visitor):
             self.result(type_name, value.otherwise, scope, what)
         else:
             self.typed_value(type_name, value, scope, what)
+
+    @cached_property
+    def kernels(self) -> dict:
+        """The runtime's kernels by name, loaded when a pack declares one (a lint of most files never does)."""
+        from rulebook.runtime.kernels import KERNELS
+
+        return KERNELS
 
     def visit_Extern(self, d: A.Extern) -> None:
         kernel = self.kernels.get(d.name)

@@ -174,15 +174,13 @@ def _check(result: Analysis) -> Analysis:
 
 
 def _check_deep(result: Analysis) -> Analysis:
-    from rulebook.runtime.kernels import KERNELS
-
     from .check import Checker
     from .resolve import resolve
 
     sym, diags = resolve(result.modules, result.sources)
     result.symbols = sym
     result.diagnostics.extend(diags)
-    checker = Checker(sym, KERNELS, result.sources)
+    checker = Checker(sym, result.sources)
     result.diagnostics.extend(checker.check_all())
     if result.chain:
         result.diagnostics.extend(stacking_conflicts(result.chain, sym.overrides, result.sources,

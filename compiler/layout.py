@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
-from rulebook.runtime.program import SIGNED_FLOOR, board_name
-from rulebook.runtime.state import Record, as_written
+from rulebook.runtime.state import SIGNED_FLOOR, Record, as_written, board_name
 
 from .resolve import BUILTIN_FUNCS, Symbols, classify, same_statements
 
@@ -127,7 +126,7 @@ def is_field_value(expr) -> bool:
         return False
 
 
-@dataclass
+@dataclass(eq=False, repr=False)   # never compared or printed: a lint makes its methods at import
 class Layout:
     """Everything about a pack that is data, not behaviour."""
 

@@ -271,7 +271,7 @@ def decl_name(decl) -> str:
     return decl.name
 
 
-@dataclass
+@dataclass(eq=False, repr=False)   # never compared or printed: a lint makes its methods at import
 class Symbols:
     """Every declaration visible in a pack (after overrides and removals), by name."""
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-import json
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -495,6 +493,8 @@ def closest(name: str, candidates: Iterable[str]) -> Optional[str]:
     short name difflib scores low) one a single slip away: two letters swapped (`rde` for `red`),
     one letter wrong, missing or extra."""
     candidates = list(candidates)
+    import difflib   # here: most runs never suggest a name, and difflib is a tenth of a lint's imports
+
     close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.7)
     if not close and len(name) >= 3:
         close = [c for c in candidates if one_slip(name, c)][:1]
@@ -607,6 +607,8 @@ def render_text(diagnostics: Iterable[Diagnostic], sources: dict[str, str]) -> s
 
 def render_json(diagnostics: Iterable[Diagnostic]) -> str:
     """A JSON array of findings for tools."""
+    import json
+
     return json.dumps([d.to_json() for d in diagnostics], indent=2)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import gc
 import re
 import sys
@@ -2572,6 +2571,13 @@ def _accepts_keyword(text: str, start: int, pos: int, words: list, after: list) 
 _FOREIGN_WORDS = {"elif": "else if", "elsif": "else if", "elseif": "else if"}
 
 
+def _close_words(word: str) -> list:
+    """The keywords a misspelt word may be (up to three, closest first)."""
+    import difflib   # here, on a syntax error: a clean parse never loads it
+
+    return difflib.get_close_matches(word, list(_spellable()), n=3, cutoff=0.7)
+
+
 def _misspelt_keyword(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnostic]:
     """"did you mean 'gain'?" at a name among the last few tokens that is close to a keyword the
     parser would have taken in its place (`gian 1 vp;` fails only at the '1')."""
@@ -2588,8 +2594,7 @@ def _misspelt_keyword(err: UnexpectedToken, text: str, file: str) -> Optional[Di
             break
         if tok.type != "NAME" or base + tok.start_pos < start or tok in _contextual():
             continue   # (`scan` reads a contextual word as a name: it is spelt right)
-        words = [_FOREIGN_WORDS[tok]] if tok in _FOREIGN_WORDS else \
-            difflib.get_close_matches(str(tok), list(_spellable()), n=3, cutoff=0.7)
+        words = [_FOREIGN_WORDS[tok]] if tok in _FOREIGN_WORDS else _close_words(str(tok))
         after = tokens[len(tokens) - back:] if back else []
         for word in words:
             if _accepts_keyword(text, start, base + tok.start_pos, word.split(), after):

@@ -3,17 +3,24 @@
 Building the tables from the grammar takes about 3 s of CPU (it took 73 s while `pick_stmt`, flat, expanded
 into 7,168 alternatives: tests/test_grammar_size.py keeps every rule small); Lark's own `save`/`load`
 rebuilds every rule, terminal and table entry in Python when loading. Here the whole parser object is
-pickled instead, so loading it is pickle's C code (a 2.5 MB entry, about 100 ms under load; the 16 MB
-entry of the flat grammar took 800 ms). Two kinds of object cannot be pickled as they are: modules (the lexer settings hold `re`)
+pickled instead, so loading it is pickle's C code (a 1.4 MB entry, about 12 ms; 100 ms before its rows
+were packed, and 800 ms for the 16 MB entry of the flat grammar). Two kinds of object cannot be pickled as they are: modules (the lexer settings hold `re`)
 and the LALR actions `Shift` and `Reduce`, which the parser compares by identity; both are written
 as a call that returns the loading process's own object (once each: pickle memoizes the result).
 The pickle keeps the lexer object as our lexer code made it, so that code is part of the key.
+
+Most of an entry is the LALR table (4,145 states, 112,549 entries), and a small file's parse reads a few
+hundred of its rows: the rows are written packed (each an array of numbers in one bytes object) and a row
+is decoded the first time the parser reads it (`PackedStates`), so loading an entry no longer builds
+112,549 tuples and their dictionaries. Lark's `Grammar` (the rules' definitions) is left out: Lark reads
+it only while building the tables.
 """
 
 from __future__ import annotations
 
 import copyreg
 import hashlib
+from array import array
 import importlib
 import pickle
 import sys
@@ -28,7 +35,7 @@ from .files import cache_dir, read_limited, write_atomic
 
 # A table entry is about 2.5 MB (test_grammar_size keeps it so); anything much larger is not one of ours.
 MAX_TABLE_BYTES = 16 * 1024 * 1024
-TABLE_FORMAT = "rulebook-tables/2"   # the format of an entry (1 was Lark.save's)
+TABLE_FORMAT = "rulebook-tables/3"   # the format of an entry (1 was Lark.save's, 2 had unpacked rows)
 _ACTIONS = {"Shift": Shift, "Reduce": Reduce}
 _MODULES = ("re", "regex")           # the regular expression modules Lark's lexer settings may hold
 
@@ -45,6 +52,83 @@ def _module(name: str) -> types.ModuleType:
     return importlib.import_module(name)
 
 
+class PackedStates(dict):
+    """An LALR table's rows by state number, each decoded from its packed form (symbol and action
+    numbers in one bytes object) when first read (`__missing__`, so a row read again is a plain dict
+    lookup); a dict to every reader (iterating, `items`, `==` decode every row first)."""
+
+    __slots__ = ("_symbols", "_rules", "_rows")
+
+    def __init__(self, symbols: tuple, rules: tuple, rows: tuple):
+        super().__init__()
+        self._symbols, self._rules, self._rows = symbols, rules, rows
+
+    @classmethod
+    def packing(cls, states: dict) -> PackedStates:
+        """The packed form of a table whose states are numbered 0, 1, ... (Lark's IntParseTable)."""
+        symbols, rules = {}, {}
+        rows = []
+        for number in range(len(states)):
+            packed = array("i")
+            for symbol, (action, arg) in states[number].items():
+                code = arg if action is Shift else ~rules.setdefault(arg, len(rules))
+                packed.extend((symbols.setdefault(symbol, len(symbols)), code))
+            rows.append(packed.tobytes())
+        return cls(tuple(symbols), tuple(rules), tuple(rows))
+
+    def __missing__(self, state):
+        if type(state) is not int or not 0 <= state < len(self._rows):
+            raise KeyError(state)
+        packed = array("i", self._rows[state])
+        symbols, rules = self._symbols, self._rules
+        row = {symbols[symbol]: (Shift, code) if code >= 0 else (Reduce, rules[~code])
+               for symbol, code in zip(packed[::2], packed[1::2])}
+        self[state] = row
+        return row
+
+    def _decoded(self) -> PackedStates:
+        if dict.__len__(self) < len(self._rows):     # every row, in state order as the table had them
+            rows = [self[state] for state in range(len(self._rows))]
+            dict.clear(self)
+            dict.update(self, enumerate(rows))
+        return self
+
+    def __iter__(self):
+        return dict.__iter__(self._decoded())
+
+    def __len__(self):
+        return len(self._rows)
+
+    def __contains__(self, state):
+        return type(state) is int and 0 <= state < len(self._rows)
+
+    def get(self, state, default=None):
+        return self[state] if state in self else default
+
+    def copy(self):
+        return dict(self.items())
+
+    def __eq__(self, other):
+        return dict.__eq__(self._decoded(), other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = None
+
+    def keys(self):
+        return dict.keys(self._decoded())
+
+    def items(self):
+        return dict.items(self._decoded())
+
+    def values(self):
+        return dict.values(self._decoded())
+
+    def __reduce__(self):
+        return PackedStates, (self._symbols, self._rules, self._rows)
+
+
 class _TablePickler(pickle.Pickler):
     """Pickles a parser, writing modules and the LALR actions as calls that find them when loading."""
 
@@ -57,8 +141,16 @@ def dumps(parser: Lark) -> bytes:
     """A parser as bytes that `loads` turns back into a working parser."""
     import io
 
+    table = parser.parser.parser.parser.parse_table
+    unpacked, grammar = table.states, parser.grammar
+    if not isinstance(unpacked, PackedStates):
+        table.states = PackedStates.packing(unpacked)
+    parser.grammar = None     # the rules' definitions, which Lark reads only while building the tables
     buffer = io.BytesIO()
-    _TablePickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(parser)
+    try:
+        _TablePickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(parser)
+    finally:
+        table.states, parser.grammar = unpacked, grammar
     return buffer.getvalue()
 
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+# in runtime/state.py, which the checker loads too: a lint never imports this module (tests/test_startup.py)
+from .state import MAX_VALUE, board_name  # noqa: F401 - the engine imports MAX_VALUE from here
+
 
 # A cost is a function (game, you) -> list of (mode, name, amount), mode in plain/any/different.
 CostFn = Callable[..., list]
 
-
-MAX_VALUE = 10**18  # the largest number a stock or a local may hold (Game.bounded)
-# the floor of a `signed` counter (3.3) in the `counters` table: no floor in play, where no value goes past MAX_VALUE
-SIGNED_FLOOR = -MAX_VALUE
 
 @dataclass
 class SpaceDef:
@@ -81,13 +80,6 @@ class Stack:
     pack: str
     location: str
     expansions: tuple = ()
-
-
-def board_name(base: str, rest: tuple) -> str:
-    """The name screens and views give one board of a grid: the grid's own name for two indexes; with
-    more, the values of the indexes after the first two, those two written `*` (`meeple[*,*,north]`
-    of `var meeple[1..15, 1..15, side]`: the board of the north sides, by row and column)."""
-    return base if not rest else f"{base}[*,*,{','.join(map(str, rest))}]"
 
 
 @dataclass

@@ -12,9 +12,19 @@ from typing import Any, Optional, Sequence
 
 from rulebook.dsl.ast import decimal_text
 
+MAX_VALUE = 10**18  # the largest number a stock or a local may hold (Game.bounded)
+# the floor of a `signed` counter (3.3) in the `counters` table: no floor in play, where no value goes past MAX_VALUE
+SIGNED_FLOOR = -MAX_VALUE
+
+
+def board_name(base: str, rest: tuple) -> str:
+    """The name screens and views give one board of a grid: the grid's own name for two indexes; with
+    more, the values of the indexes after the first two, those two written `*` (`meeple[*,*,north]`
+    of `var meeple[1..15, 1..15, side]`: the board of the north sides, by row and column)."""
+    return base if not rest else f"{base}[*,*,{','.join(map(str, rest))}]"
+
 
 NONE_OPTION = "none"  # the extra option of `pick ... optional`
-
 
 
 class Declined(str):

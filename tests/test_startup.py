@@ -62,6 +62,7 @@ def test_a_lint_loads_the_parser_but_no_code_generator_runtime_or_server(linted)
     _small, _cache, imported = linted
     assert PARSER <= imported
     assert not imported & (CODE_GENERATOR | HEAVY | {"rulebook.runtime.engine", "rulebook.runtime.agents", "pygls"})
+    assert not imported & {"rulebook.runtime.program", "rulebook.runtime.kernels", "difflib"}  # no name to suggest, no kernel
 
 
 def test_a_cache_hit_play_loads_neither_parser_nor_code_generator(linted, tmp_path):
@@ -123,6 +124,29 @@ def test_a_damaged_parser_cache_is_rebuilt_without_a_word(linted, tmp_path, dama
     assert "rulebook.dsl.parser" in imported
     if damage != "a folder":                                           # a folder stays; the rest is rewritten
         assert tables.loads(entry.read_bytes()).parse("resource coin;").data == "start"
+
+
+def test_a_table_entry_packs_the_rows_and_decodes_only_those_read():
+    from lark import Lark
+    from rulebook.dsl.lexer import RulesLexer
+    from rulebook.dsl.parser import GRAMMAR_PATH
+
+    built = Lark(GRAMMAR_PATH.read_text(), parser="lalr", lexer=RulesLexer, keep_all_tokens=True,
+                 maybe_placeholders=True)
+    plain = built.parser.parser.parser.parse_table.states
+    loaded = tables.loads(tables.dumps(built))
+    packed = loaded.parser.parser.parser.parse_table.states
+    assert type(built.parser.parser.parser.parse_table.states) is dict and built.grammar is not None  # dumps left it
+    assert isinstance(packed, tables.PackedStates) and loaded.grammar is None
+    text = Path(__file__).resolve().parent.parent.joinpath("rules", "federation", "senate.rules").read_text()
+    assert loaded.parse(text) == built.parse(text)
+    assert 0 < dict.__len__(packed) < len(plain) // 2                # only the rows the parse read
+    assert len(packed) == len(plain) and 0 in packed and len(plain) not in packed and "0" not in packed
+    assert packed.get(0) is packed[0] and packed.get(-1) is None
+    assert packed == plain and dict(packed.items()) == plain and list(packed) == list(plain)  # all rows decoded
+    with pytest.raises(KeyError):
+        packed[len(plain)]
+    assert pickle.loads(pickle.dumps(packed)) == plain                 # a loaded table pickles again
 
 
 @pytest.mark.parametrize("texts", [("no findings",), ("a\x1b[31mb", "c\u202ed\x00"), ("line\nbreak\r\nend\r",),
