@@ -844,6 +844,10 @@ class Checker(A.Visitor):
     def __init__(self, sym: Symbols, sources: Optional[dict] = None):
         self.sym = sym
         self.looked: Optional[set] = None   # see looked_at
+        # 7.7c: what each action's tagged values are ("int" or "bool", its first such value) and the value lines
+        # of modifiers ((action, "int" or "bool", line)), compared once everything is read (_lint_values)
+        self.valued_kinds: dict[str, dict[str, A.Valued]] = {}
+        self.value_lines: list[tuple[str, str, A.Adjust]] = []
         self.sources = sources or {}   # file -> text: where a name's own word is (`at_name`)
         self.depth = 0        # statement blocks around the statement being checked
         self.python_depth = 0   # blocks of generated Python around it (python_blocks)
@@ -4405,12 +4409,16 @@ class Checker(A.Visitor):
                     self.err("E311", "a cost adjustment adds or removes plain or 'any' terms, not 'different'", a.span)
             elif a.what in ("gain", "lose"):
                 self.amount(a.amount, self.amount_scope(s, a, bound))
-            elif a.what == "value":   # a tagged value's change (7.7c): a number, on a declared event
+            elif a.what == "value":   # a tagged value's change (7.7c): a number, or a condition set, on a declared event
                 kind = self.expr(a.amount, self.amount_scope(s, a, bound))
-                if not fits(kind, "int"):
-                    self.err("E422", f"a modifier's value line changes a number: 'value {a.op}N;' with N a number, "
-                             f"not {article(words(kind))}", a.amount.span,
-                             "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else None)
+                if kind == "bool" and a.op != "=":
+                    self.err("E422", f"a condition is set, not changed by arithmetic: 'value = true;' or 'value = false;', "
+                             f"not 'value {a.op}...'", a.span)
+                elif kind == "bool" or fits(kind, "int"):
+                    self.value_lines.append((s.pattern.event, "bool" if kind == "bool" else "int", a))
+                else:
+                    self.err("E422", f"a modifier's value line changes a number ('value {a.op}N;', N a number) or sets "
+                             f"a condition ('value = true;'), not {article(words(kind))}", a.amount.span)
                 if s.pattern.event in BUILTIN_EVENTS:
                     self.err("E421", f"a value line changes a tagged value, and {s.pattern.event!r} is a builtin event, "
                              "which tags costs and gains only", a.span,
@@ -7413,10 +7421,12 @@ class Checker(A.Visitor):
             self.err("E423", f"a value is tagged with a declared event, not the builtin {e.tag.action!r} (the runtime "
                      "tags its own costs and gains with it)", e.tag.span,
                      f"declare the action the value is worked out for: 'event {e.tag.action}_value(...);'")
-        elif not fits(kind, "int"):
-            self.err("E423", f"a tagged value is a number that modifiers add to or multiply, not {article(words(kind))}",
-                     e.value.span, "tag the number the condition is worked out from: "
-                     "'let n = ... for ACTION(...); if n > 2 { ... }'")
+        elif kind != "bool" and not fits(kind, "int"):
+            self.err("E423", f"a tagged value is a number that modifiers add to or multiply, or a condition they set, "
+                     f"not {article(words(kind))}", e.value.span, "tag the number the value is worked out from: "
+                     "'let n = ... for ACTION(...);'")
+        else:   # a number, or a condition (a rule a card may switch: `func foresees(): bool = false for foresight();`)
+            self.valued_kinds.setdefault(e.tag.action, {}).setdefault("bool" if kind == "bool" else "int", e)
         return "int" if fits(kind, "int") else kind
 
     def visit_CanOpen(self, e: A.CanOpen, scope) -> str:
@@ -10168,6 +10178,22 @@ class Checker(A.Visitor):
         nothing: the action is no tagged value); W441 for one on a declared event nothing of the pack
         tags; W442 for cost, gain, lose, forbid or allow lines on an action the pack tags values with
         only (a value consults the value lines alone)."""
+        for action, kinds in self.valued_kinds.items():   # E423: an action's tagged values are of one kind
+            if len(kinds) == 2:
+                later = max(kinds.values(), key=lambda v: (v.span.file, v.span.line, v.span.column))
+                self.diags.append(Diagnostic(
+                    "E423", f"{action!r} tags numbers and conditions, and a modifier's value line changes one kind",
+                    later.span, "tag the condition with an action of its own: 'event "
+                    f"{action}_holds(...);'"))
+        for action, kind, a in self.value_lines:   # E422: a value line of the other kind than the action's values
+            kinds = self.valued_kinds.get(action, {})
+            if kinds and kind not in kinds:
+                self.diags.append(Diagnostic(
+                    "E422", f"the values tagged with {action!r} are "
+                    f"{'conditions' if 'bool' in kinds else 'numbers'}, and this line "
+                    f"{'sets a condition' if kind == 'bool' else 'changes a number'}", a.amount.span,
+                    "set the condition: 'value = true;' or 'value = false;'" if "bool" in kinds else
+                    "change the number: 'value +1;', 'value = 0;' (a condition counts as no number)"))
         nodes = [n for decl in self.sym.decls.values() for n in A.walk(decl)]
         if not any(isinstance(n, A.Adjust) and n.what == "value" for n in nodes) and \
                 not any(isinstance(n, A.Valued) for n in nodes):

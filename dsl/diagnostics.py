@@ -170,8 +170,10 @@ CODES: dict[str, tuple[str, str]] = {
     "E420": (ERROR, "a modifier of a func: modifiers change tagged uses of events; a card changes a func with override func ... in ZONE"),
     "E421": (ERROR, "a modifier's value line on an action that is no tagged value: a builtin event, or one the pack "
                     "tags costs, gains, losses or blocks with only"),
-    "E422": (ERROR, "a modifier's value line whose amount is no number"),
-    "E423": (ERROR, "a tagged value amiss: a value that is no number, or one tagged with a builtin event"),
+    "E422": (ERROR, "a modifier's value line that does not fit the tagged value: no number, a condition on numbers, "
+                    "a number on conditions, or arithmetic on a condition"),
+    "E423": (ERROR, "a tagged value amiss: a value that is neither a number nor a condition, one tagged with a builtin "
+                    "event, or an action tagging both"),
     "E424": (ERROR, "a role's state declared 'global' (a role's state is each holder's), or a role's state read for a player of another role"),
     "E425": (ERROR, "a role whose name is already declared, or a pack with roles that declares 'role' itself"),
     "E426": (ERROR, "a role's override of what is no proc or func of the pack"),

@@ -5547,10 +5547,9 @@ class Game:
         used = [m for m in self.modifiers_of(h, tag) if any(a[0] == "value" for a in m.adjustments)]
         if not used:
             return value
-        if type(value) is not int:
-            raise RulesRuntimeError("E601", f"a value tagged {tag[0]!r} is {self.text(value)}, not a number")
-        used = yield from self._consent(h, used, lambda ms: max(self._adjusted("value", ms, value, (h, tag))[0],
-                                                                min(value, 0)),
+        self._valued_kind(value, tag)
+        used = yield from self._consent(h, used, lambda ms: self._floored(self._adjusted("value", ms, value, (h, tag))[0],
+                                                                          value),
                                         where)
         if not used:
             return value
@@ -5571,7 +5570,7 @@ class Game:
         for m, op, n in lines:
             if op == "=":
                 amount = n
-                steps.append(f"= {n} by {self._modifier_name(m)}")
+                steps.append(f"= {self.text(n)} by {self._modifier_name(m)}")
         for m, op, n in lines:
             if op in "+-":
                 amount += n if op == "+" else -n
@@ -5599,20 +5598,32 @@ class Game:
         used = [m for m in self.modifiers_of(h, tag) if any(a[0] == "value" for a in m.adjustments)]
         if not used:
             return value
-        if type(value) is not int:
-            raise RulesRuntimeError("E601", f"a value tagged {tag[0]!r} is {self.text(value)}, not a number")
+        self._valued_kind(value, tag)
         return self._value_under(h, value, tag, used, where)
 
-    def _value_under(self, h: Holder, value: int, tag: tuple, used: list, where: Optional[str]) -> int:
+    def _valued_kind(self, value, tag: tuple) -> None:
+        """E601 for a tagged value that is neither a number nor a condition (the checker's E423 says so of a
+        value it can type; a value of `any` type is known only now)."""
+        if type(value) is not int and type(value) is not bool:
+            raise RulesRuntimeError("E601", f"a value tagged {tag[0]!r} is {self.text(value)}, not a number")
+
+    @staticmethod
+    def _floored(changed, value):
+        """A number under value lines never goes below zero, nor below where it started if it started there;
+        a condition is what its last `value = ...` line set."""
+        return changed if type(value) is bool else max(changed, min(value, 0))
+
+    def _value_under(self, h: Holder, value, tag: tuple, used: list, where: Optional[str]):
         """A tagged value under the value lines of `used` (see valued); the `once` ones are used up."""
         changed, steps = self._adjusted("value", used, value, (h, tag))
-        changed = max(changed, min(value, 0))
-        if changed > MAX_VALUE or changed < -MAX_VALUE:
+        changed = self._floored(changed, value)
+        if type(changed) is int and (changed > MAX_VALUE or changed < -MAX_VALUE):
             self.bounded(changed)
         self._spent(used)
         if self.tracer is not None:   # "P1: value hits 2 → 3 (+1 by Brutal Tactics)"
             args = ", ".join(self.text(v) for v in tag[1].values())
-            self._note("value", h, f"{tag[0]}({args}) {value} → {changed} ({', '.join(steps)})", where=where)
+            self._note("value", h, f"{tag[0]}({args}) {self.text(value)} → {self.text(changed)} ({', '.join(steps)})",
+                       where=where)
         return changed
 
     def drain(self):

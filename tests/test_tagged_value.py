@@ -137,12 +137,12 @@ def test_a_saved_state_with_a_value_modifier_reads_back():
 
 
 @pytest.mark.parametrize("text,code,where", [
-    ("proc p() { modifier you combat_roll { value +true; } }", "E422", "changes a number"),
+    ("proc p() { modifier you combat_roll { value +true; } }", "E422", "a condition is set, not changed by arithmetic"),
     ("proc p() { modifier you combat_roll { value = \"x\"; } }", "E422", "not a text"),
     ("proc p() { modifier you advance { value +1; } }", "E421", "builtin event"),
     ("resource coin; event trade(n: int); proc t() { pay 1 coin for trade(1); }"
      "proc p() { modifier you trade { value +1; } }", "E421", "never a value"),
-    ("func strong(u: unit) = u.combat >= 3 for combat_roll(u, 1);", "E423", "not a condition"),
+    ("func strong(u: unit) = u.combat >= 3 for combat_roll(u, 1);", "E423", "tags numbers and conditions"),
     ("proc p() { let n = 2 for gain; }", "E423", "builtin 'gain'"),
     ("func strength(u: unit): int = 1; proc p() { modifier you strength { value +1; } }", "E420", "is a func"),
 ])
