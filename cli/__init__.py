@@ -498,6 +498,7 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
     from rulebook.compiler.explain import explain as read_out
     from rich.text import Text
 
+    from rulebook.dsl import ast as A
     from rulebook.dsl.diagnostics import ERROR, RulesError, did_you_mean, printable
     from rulebook.dsl.printer import declaration_text
 
@@ -528,6 +529,18 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
                                 printable(space_origin(track, space, result.symbols))))
         out.print("\n".join(explain_space(track, space, result.symbols)), markup=False)
         return
+    made = [n for n, (template, *_rest) in result.symbols.generated.items() if template == name] if decl is None else []
+    if made:   # a `for each` declaration by its own name: as written, read as the family it makes
+        family = [item for _pack, modules in result.modules for m in modules for item in m.items
+                  if isinstance(item, A.Entity) and item.each is not None and item.name == name][-1]
+        copies = sum(result.symbols.decls[n].copies for n in made)
+        out.print(Text.assemble((printable(name), "bold"), f" is a 'for each' declaration at {family.span}: it makes "
+                                f"{len(made)} declarations ({copies} {family.kind}s): " + ", ".join(made[:3])
+                                + (f" and {len(made) - 3} more" if len(made) > 3 else "")))
+        out.print("\n".join(indented(declaration_text(family, result.sources.get(family.span.file)))), markup=False)
+        out.print(Text("\nIn words", style="bold"))
+        out.print("\n".join(read_out(family, result.symbols)), markup=False)
+        return
     by_title = titled(result.symbols, name) if decl is None and track is None else {}
     if len(by_title) == 1:   # asked by its title: "Queen of Spades", or "Red 5" for copy 10 of `red_c`
         ((name, numbers),) = by_title.items()
@@ -538,10 +551,7 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
         events = history(name, result.modules)
     if decl is None:
         _report([d for d in result.diagnostics if d.severity == ERROR], result.sources, Format.text)   # why, maybe
-        made = [n for n, (template, *_rest) in result.symbols.generated.items() if template == name]
-        hint = (f"{name!r} is a 'for each' declaration; it makes " + ", ".join(made[:4])
-                + (f" and {len(made) - 4} more" if len(made) > 4 else "") + ": name one of them" if made else
-                f"track {track.name!r} has spaces 1 to {track.top()}" if track is not None else
+        hint = (f"track {track.name!r} has spaces 1 to {track.top()}" if track is not None else
                 "it is the title of " + " and ".join(map(repr, by_title)) + ": name one of them" if by_title else
                 space_hint(result.symbols, name) or did_you_mean(name, result.symbols.names()))
         whose = "file" if pack.endswith(".rules") and Path(pack).is_file() and not result.within else "pack"

@@ -5,6 +5,8 @@ an enum), named NAME_MEMBER, expanded by the resolver so both backends see ordin
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from click.testing import CliRunner
 
 from rulebook.cli import app
@@ -119,8 +121,20 @@ def test_explain_says_what_made_it(tmp_path):
     assert 'clue suspect_card_plum "Professor Plum (purple)"\n' in out and "{s." not in out
     out = CliRunner().invoke(app, ["explain", str(tmp_path / "base"), "Professor Plum (purple)"]).output
     assert "suspect_card_plum" in out and '"Professor Plum (purple)"' in out
-    out = CliRunner().invoke(app, ["explain", str(tmp_path / "base"), "suspect_card"]).output
-    assert "'suspect_card' is a 'for each' declaration; it makes suspect_card_scarlet, suspect_card_plum" in out
+    done = CliRunner().invoke(app, ["explain", str(tmp_path / "base"), "suspect_card"])
+    # the family by its own name: as written, and read as what it makes (it was E511 naming the made ones)
+    assert done.exit_code == 0 and "suspect_card is a 'for each' declaration at " in done.output
+    assert "it makes 3 declarations (3 clues): suspect_card_scarlet, suspect_card_plum, suspect_card_green\n" in done.output
+    assert "One clue for each of suspect, each named suspect_card_ and that one's name" in done.output
+
+
+def test_explain_of_a_family_wins_over_a_title_that_reads_like_it():
+    # Hanabi's `card firework ... for each c in colour, r in 1..5` beside `counter height "Firework"`: the
+    # cards, asked by the declaration's name, not the counter (answered for its title before)
+    done = CliRunner().invoke(app, ["explain", str(Path(__file__).parent / "packs" / "hanabi"), "firework"])
+    assert done.exit_code == 0 and "firework is a 'for each' declaration" in done.output
+    assert "3 copies of each with r 1, 1 with r 5, 2 otherwise (50 cards in all)." in done.output
+    assert "counter height" not in done.output
 
 
 def test_a_for_each_declaration_with_a_mistake_is_reported_once():
