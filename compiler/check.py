@@ -848,6 +848,7 @@ class Checker(A.Visitor):
         # of modifiers ((action, "int" or "bool", line)), compared once everything is read (_lint_values)
         self.valued_kinds: dict[str, dict[str, A.Valued]] = {}
         self.value_lines: list[tuple[str, str, A.Adjust]] = []
+        self.told_by_name: set[int] = set()   # `match c.name` with cards as cases: told once (case)
         self.sources = sources or {}   # file -> text: where a name's own word is (`at_name`)
         self.depth = 0        # statement blocks around the statement being checked
         self.python_depth = 0   # blocks of generated Python around it (python_blocks)
@@ -7285,16 +7286,27 @@ class Checker(A.Visitor):
             self.gap(m.subject, earlier, outcome, scope, m.span)
         return self.uncovered(subject, [v for arm in arms for v in arm.values], outcome, m.span)
 
-    def case(self, value, subject: str, scope: Scope) -> None:
+    def case(self, value, subject: str, scope: Scope, subject_expr=None) -> None:
         """A case of a `match` (expression or statement): a value that can equal the subject; a bare
-        resource, track or die name stands for itself when the subject holds one."""
+        resource, track or die name stands for itself when the subject holds one. A card's name
+        matched against cards (`match c.name { guard ... }`) is told to match the card, once a match."""
         found = self.expr(value, scope)
         self.named_in_comparison(value, subject, scope)
         if id(value) in self.sym.named:   # `match res { coin: ... }`: the resource itself
             found = subject
+        card = self.sym.decls.get(value.id) if type(value) is A.Name and value.id not in scope.locals else None
+        if isinstance(card, A.Entity) and card.copies > 1 and base_of(subject) == "entity":
+            self.sym.copy_cases.add(id(value))   # `match c { guard ... }`: every Guard, as `c is guard`
         if not (fits(found, subject) or fits(subject, found)):
+            by_name = type(subject_expr) is A.Attr and subject_expr.name == "name" and base_of(found) == "entity"
+            if by_name and id(subject_expr) in self.told_by_name:
+                return   # (one finding a match: every case of it is a card)
+            if by_name:
+                self.told_by_name.add(id(subject_expr))
             self.err("E303", f"this case is {article(words(found))}; the value matched is "
-                     f"{article(words(subject))}", value.span)
+                     f"{article(words(subject))}", value.span,
+                     f"match the card itself, 'match {printed(subject_expr.obj)} {{ {printed(value)} ... }}': "
+                     "a case that names a card meets each of its copies" if by_name else None)
 
     def gap(self, subject, earlier: list, outcome: str, scope: Scope, span: A.Span) -> None:
         """W458 when a `match` with range cases and no `else` is over a counter declared `from LOW to
@@ -7337,7 +7349,7 @@ class Checker(A.Visitor):
                          value.span, f"write the lower number first: {high}..{low}")
                 return
         else:
-            self.case(value, subject, scope)
+            self.case(value, subject, scope, subject_expr)
             self.unknown_name_matched(subject_expr, value, scope, runs)
             known = value.id if isinstance(value, A.Name) else constant(value)
             if known is None or type(known) is list:

@@ -1084,14 +1084,16 @@ class CodeGen(A.Visitor):
 
     def case_test(self, subject: str, values: tuple, ctx: Ctx, numbers: bool = False) -> str:
         """Whether the value in `subject` (a local) is one of the cases of an arm of either `match`:
-        `==` a value, a chained comparison for a range (`3 <= m <= 4`; `5 <= m` for `5..`), joined by
+        `==` a value (a card declared `* N`: any copy of it, `rt.is_kind`), a chained comparison for a range
+        (`3 <= m <= 4`; `5 <= m` for `5..`), joined by
         `or` (as the interpreter's `matches`: in order, the first that holds decides; no list built).
         A range holds numbers only: none meets no range, as it equals no number (then `else`); a
         subject known to be a number (`numbers`: `never_none`) is not tested for it."""
         guard, close = ("", "") if numbers else (f"({subject} is not None and ", ")")
         return " or ".join((f"{guard}{self.wrap(v.low, ctx, 5)} <= {subject}" +
                             (f" <= {self.wrap(v.high, ctx, 5)}" if v.high is not None else "") + close)
-                           if type(v) is A.Range else f"{subject} == {self.wrap(v, ctx, 5)}" for v in values)
+                           if type(v) is A.Range else f"rt.is_kind({subject}, {v.id!r})" if id(v) in self.sym.copy_cases
+                           else f"{subject} == {self.wrap(v, ctx, 5)}" for v in values)
 
     def visit_Match(self, e, ctx) -> str:
         # the subject is evaluated once, as the argument of a lambda (a walrus would be refused in a

@@ -1172,11 +1172,15 @@ class Interpreter(A.Visitor):
         return rt.state.globals[key] if how == "global" else rt.zone(f.you, key)
 
     def matches(self, subject, values: tuple, rt, f) -> bool:
-        """Whether `subject` is one of the cases of an arm of either `match`: equal to a value, or in a
+        """Whether `subject` is one of the cases of an arm of either `match`: equal to a value (a card declared
+        `* N`: any copy of it, Symbols.copy_cases), or in a
         range (`low <= subject <= high`; no high end: `low <= subject`), tested in order. A range holds
         numbers only: none meets no range, as it equals no number."""
         for v in values:
-            if type(v) is not A.Range:
+            if id(v) in self.sym.copy_cases:   # a card declared `* N`: any copy of it
+                if rt.is_kind(subject, v.id):
+                    return True
+            elif type(v) is not A.Range:
                 if subject == self.ev(v, rt, f):
                     return True
             elif subject is not None and self.ev(v.low, rt, f) <= subject and (v.high is None or subject <= self.ev(v.high, rt, f)):

@@ -392,6 +392,9 @@ class Symbols:
     # id() of each `x is c` (an A.IsKind) whose NAME is a local holding a card: whether x is a copy of the same
     # declared card as c (both backends read this)
     same_card: set = field(default_factory=set)
+    # id() of each case of a `match` on a card that names a card declared `* N` (an A.Name): met by each copy, as
+    # `c is NAME` is, not by the first alone (both backends read this; other cases compare with ==)
+    copy_cases: set = field(default_factory=set)
     held_role: set = field(default_factory=set)   # those of them that ask whether a player holds a role (`p is r`): explain
     # id() of each `x is MEMBER` (an A.IsKind, or a trigger filter's `played(c is attack)`) whose NAME is an enum
     # member -> the field of x's kind that holds the enum (`types: list of card_type`): whether it holds (is) the

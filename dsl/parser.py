@@ -2652,6 +2652,12 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
         rest = text[err.token.start_pos: end + 1] if end >= 0 and "\n" not in text[err.token.start_pos: end] else ""
         return Diagnostic("E100", f"'move all' takes 'of' before its zone; found '{tok}'", span(tok),
                           hint=f"write 'move all of {rest}'" if rest else "write 'move all of ZONE to ZONE;'")
+    if tok.type == "WHERE" and before and before[-1].type in ("NAME", "RPAR", "RSQB"):
+        # `opponents where p.protected == 0` as a list: a condition filters where a domain is gone over
+        return Diagnostic("E100", "'where' filters a domain where something goes over it (a pick, a loop, an "
+                          "aggregate), not a list standing alone", span(tok),
+                          hint="write the condition where the list is used: 'pick p from opponents where COND', "
+                          "'for each p in opponents where COND', 'count(p in opponents where COND)'")
     if tok.type == "LBRACE" and before and before[-1].type == "COLON":
         head = len(before) - 1
         while head > 0 and before[head - 1].type not in ("SEMICOLON", "LBRACE", "RBRACE"):

@@ -58,6 +58,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "missing_semicolon_after_declaration.rules": [("E100", 2)],   # right after 'resource x'
     "gain_without_amount.rules": [("E100", 12)],
     "amount_after_resource.rules": [("E100", 12)],
+    "list_filtered_alone.rules": [("E100", 6)],            # `opponents where COND` standing as a value
     "supply_misspelt.rules": [("E100", 2)],
     "supply_reads_a_counter.rules": [("E303", 3)],             # before play: numbers and player_count
     "supply_of_a_resource_without_one.rules": [("E303", 7)],
@@ -324,6 +325,7 @@ SENTENCES: dict[str, str] = {
     "missing_semicolon_after_declaration.rules": "must end with ';'",
     "gain_without_amount.rules": "need an amount before the resource",
     "amount_after_resource.rules": "need an amount before the resource",
+    "list_filtered_alone.rules": "'where' filters a domain where something goes over it",
     "supply_misspelt.rules": "expected 'supply', 'over' or ';' after the resource",
     "range_with_a_step.rules": "a range has one '..' between two numbers",
     "keyword_as_local_name.rules": "a keyword cannot be used as a name",

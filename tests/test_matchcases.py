@@ -175,3 +175,35 @@ def test_a_range_match_agrees_with_the_if_else_ladder(thresholds, open_top, x):
         g = Game(built, 2, 1)
         you = g.state.players[0]
         assert built.funcs["by_match"](g, you, x) == built.funcs["by_ladder"](g, you, x)
+
+
+LOVE_LETTER = """
+counter vp;
+kind card { value: int; }
+card guard "Guard" * 5 { value = 1; }
+card priest "Priest" * 2 { value = 2; }
+zone hand per_player of card;
+proc play_card(c: card) {
+  match c.name {
+    guard { gain 1 vp; }
+    priest { gain 2 vp; }
+  }
+}
+"""
+
+
+def test_a_cards_name_matched_against_cards_is_told_once_to_match_the_card():
+    # Love Letter, as a designer first wrote it: one E303 for the match (it was one a case), with the way out
+    [found] = [d for d in analyse_text(LOVE_LETTER).diagnostics if d.severity == "error"]
+    assert (found.code, found.span.line) == ("E303", 9)
+    assert found.hint == "match the card itself, 'match c { guard ... }': a case that names a card meets each of its copies"
+
+
+def test_a_case_naming_a_card_meets_each_of_its_copies():
+    # the hint's promise, on both backends: each of the five Guards and of the two Priests takes its card's arm
+    text = LOVE_LETTER.replace("match c.name {", "match c {") + \
+        "proc p() { fill hand with card; for each c in hand { play_card(c); } }\n"
+    for program in both_built(text):
+        game = Game(program, 1, 1)
+        run_proc(game, "p")
+        assert game.state.players[0].stock["vp"] == 5 * 1 + 2 * 2
