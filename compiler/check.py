@@ -5035,6 +5035,26 @@ class Checker(A.Visitor):
         self.player_loops += [s.var] if players else []
         self.loop_body(s, s.body, inner)
         del self.player_loops[len(self.player_loops) - players:]
+        self.copies_left_behind(s, scope)
+
+    def copies_left_behind(self, s: A.ForEach, scope: Scope) -> None:
+        """W545: `for each c in KIND { move c to ZONE; }` over a kind some of whose cards are declared `* N`:
+        the kind's name lists each declaration once (3.7), so the other copies stay where they are (Love
+        Letter's deck of eight cards instead of sixteen); `fill ZONE with KIND;` puts every copy."""
+        kind = self.sym.decls.get(s.domain.id) if type(s.domain) is A.Name and s.domain.id not in scope.locals else None
+        if not isinstance(kind, A.Kind):
+            return
+        moved = next((n for stmt in s.body for n in A.walk(stmt) if type(n) is A.Move and type(n.item) is A.Name
+                      and n.item.id == s.var), None)
+        copied = [d for d in self.sym.decls.values() if isinstance(d, A.Entity) and d.kind == kind.name and d.copies > 1]
+        if moved is None or not copied:
+            return
+        others = sum(d.copies - 1 for d in copied)
+        first = copied[0]
+        self.diags.append(Diagnostic(
+            "W545", f"'for each {s.var} in {kind.name}' goes through each declaration once, so {others} copies "
+            f"({first.name} has {first.copies}{' and others' if len(copied) > 1 else ''}) are never moved", moved.span,
+            f"to put every copy in a zone, 'fill {printed(moved.dest)} with {kind.name};' (4.14)"))
 
     def visit_Each(self, s, scope: Scope, what: str = "'each'") -> None:
         kind, element = self.domain_kind(s.domain, scope)

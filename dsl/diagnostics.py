@@ -379,6 +379,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W537": (WARNING, "known() or possible() of a field declared 'shown', which every player knows"),
     "W538": (WARNING, "an index range bounded by an option ('[1..size]', 'bool[1..size]') that may be below the range's low end: in such games it has no elements"),
     "W543": (WARNING, "floor, ceil or round of a whole number (a division '/' is already rounded down)"),
+    "W545": (WARNING, "'for each c in KIND' moving each card: the kind lists each declaration once, so the other "
+                      "copies of a card declared '* N' never move ('fill ZONE with KIND;')"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

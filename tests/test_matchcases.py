@@ -207,3 +207,19 @@ def test_a_case_naming_a_card_meets_each_of_its_copies():
         game = Game(program, 1, 1)
         run_proc(game, "p")
         assert game.state.players[0].stock["vp"] == 5 * 1 + 2 * 2
+
+
+def test_a_loop_over_a_kind_that_moves_each_card_leaves_the_copies_w545():
+    text = LOVE_LETTER.replace("match c.name {", "match c {") + \
+        "zone deck of card;\nproc setup_deck() {\n  for each c in card { move c to deck; }\n}\n"
+    [found] = [d for d in analyse_text(text).diagnostics if d.code == "W545"]
+    assert (found.span.line, found.span.column) == (15, 24)
+    assert "so 5 copies (guard has 5 and others) are never moved" in found.message
+    assert found.hint == "to put every copy in a zone, 'fill deck with card;' (4.14)"
+    # and the rules it warns about do leave them: one Guard and one Priest in the deck, on both backends
+    for program in both_built(text):
+        game = Game(program, 1, 1)
+        run_proc(game, "setup_deck")
+        assert [c.name for c in game.zone(None, "deck").items] == ["guard", "priest"]
+    fixed = text.replace("for each c in card { move c to deck; }", "fill deck with card;")
+    assert not [d for d in analyse_text(fixed).diagnostics if d.code == "W545"]
