@@ -942,14 +942,15 @@ def _print_state(game, title: str) -> None:
     program, state = game.program, game.state
     players = state.players + list(state.actors.values())   # actors hold stocks and zones too
     from rulebook.runtime.console import boards, list_table, list_text
-    from rulebook.runtime.view import grids_of
+    from rulebook.runtime.view import grids_of, seat_lists
 
     absent = game.out_of_play() if program.sized else frozenset()   # (a board sized by an option: what is in play)
-    grids = grids_of(program, out=absent)   # counters and variables with two indexes or more: shown as boards, after the tables
-    on_boards = {flat for g in grids.values() for row in g["elements"] for flat in row}
+    names = [p.name for p in state.players]   # (an index of players: its rows and columns by the players' names)
+    grids = grids_of(program, out=absent, names=names)   # counters and variables with two indexes or more: shown as boards, after the tables
+    on_boards = {flat for g in grids.values() for row in g["elements"] for flat in row} | absent
     # those with one index: a row each, naming the elements away from their start (`list_text`); the
     # variables declared `internal` too, which no player's screen shows, marked
-    lists = program.lists(internal=True)
+    lists = seat_lists(program, program.lists(internal=True), names)
     if absent:
         lists = {base: {**spec, "elements": {f: t for f, t in spec["elements"].items() if f not in absent}}
                  for base, spec in lists.items()}

@@ -15,7 +15,7 @@ from rulebook.dsl.lexer import CONTEXTUAL
 from rulebook.dsl.parser import CARD_WORDS
 from rulebook.dsl.printer import quote, cost as printed_cost, declaration_text, expr as printed, params_text
 
-from .layout import MAX_ELEMENTS, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
+from .layout import MAX_ELEMENTS, by_seat, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, filled_zone, is_field_value, leading_cost, numbered, option_gate, paid_first
 from .layout import filled_base, redeal_params, at_seats, plain_values, python_blocks, recursive, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
@@ -1614,7 +1614,9 @@ class Checker(A.Visitor):
         dims = ix.dims() if ix is not None else ()
         if not all([self.expect(d.enum, ("enum", "kind", "group", "record") if isinstance(decl, A.Counter) and len(dims) == 1
                                 else ("enum", "kind", "record"), "E201", "enum, kind or record", d.span) for d in dims
-                    if d.enum is not None]):   # each index said, not only the first unknown one
+                    if d.enum is not None and not by_seat(d, self.sym)]):   # each index said, not only the first unknown one
+            return
+        if not self.seat_index(decl):
             return
         if not all([self.cell_index(decl, d) for d in dims if self.sym.category(d.enum) == "record"]):
             return
@@ -1739,11 +1741,44 @@ class Checker(A.Visitor):
             table[s] = row
         self.sym.frames[decl.name] = table
 
+    def seat_index(self, decl) -> bool:
+        """An index of players (`counter support[player]`) has one element per seat of each game, so what is
+        worked out before play for each element cannot be said of it: an element's own bounds (`{ KEY from LOW;
+        }`) and a bank per player (`supply N per player`) are E559, at the part that names the seats."""
+        dims = decl.indexes.dims() if decl.indexes is not None else ()
+        if not any(by_seat(d, self.sym) for d in dims) or type(decl) is not A.Counter:
+            return True
+        if decl.elements:
+            at = decl.elements[0]
+            self.err("E559", f"{decl.name}[{decl.indexes.shown()}] is indexed by the players, whose elements are the "
+                     f"seats of each game: an element's own bounds ({at.key!r}) name none of them before play",
+                     at.span or decl.indexes.span, f"give every player's element the counter's bounds "
+                     f"('counter {decl.name}[{decl.indexes.shown()}] from 0 to 9;'), or index by an enum of the "
+                     "colours if a colour has bounds of its own")
+            return False
+        if type(decl.supply_per) is A.Name and decl.supply_per.id == "player":
+            self.err("E559", f"{decl.name}'s bank is per player, but a bank per member is kept for an enum's members "
+                     "or a range's numbers, known before play, not for each game's seats", decl.supply_per.span,
+                     f"one bank for all ('supply N' without 'per'), or a resource each player holds with its own "
+                     "supply (3.1)")
+            return False
+        return True
+
+    def not_a_player(self, name: str, which: str, part, actual: str, dims, place: int) -> None:
+        """E558: an index of players (`support[player]`) read with a value that is not a player: a seat's number,
+        a member, a card. The hint names the player that value would be, where it can."""
+        shown = ", ".join("..." if i != place else "p" for i in range(len(dims)))
+        hint = f"a seat's number is no player: the player in that seat is all_players[{printed(part)}] " \
+               f"('{name}[{shown.replace('p', f'all_players[{printed(part)}]')}]')" if base_of(actual) == "int" else \
+               f"name a player: '{name}[{shown.replace('p', 'you')}]', or p of 'for each p in players'"
+        self.err("E558", f"{which} of {name!r} is a player (one element per seat), not "
+                 f"{article(words(actual))}: '{printed(part)}'", part.span, hint)
+
     def cell_index(self, decl, d: A.Indexes) -> bool:
         """A record as an index (`var board[square]`: one element per cell of a board) has fields that are all
         ranges or enums, the axes of a grid its elements are (E486 otherwise, naming the field)."""
         for f in self.sym.decls[d.enum].fields:
-            if f.within is None and not (f.of is None and self.sym.category(f.type) == "enum"):
+            if f.within is None and not (f.of is None and (self.sym.category(f.type) == "enum" or f.type == "player")):
                 shown = f"list of {f.of}" if f.of is not None else f.type
                 self.err("E486", f"{decl.name}[{d.enum}]: a record indexes a board's cells, each field a range or an "
                          f"enum, and field {f.name!r} of {d.enum} is {article(words(shown))}", d.span,
@@ -4232,7 +4267,10 @@ class Checker(A.Visitor):
             expected = self.index_type(d)
             if not fits(actual, expected):
                 which = "an index" if len(dims) == 1 else f"the {nth(place)} index"
-                self.err("E303", f"{which} of {name!r} is {typed_words(expected, actual)}", part.span)
+                if expected == "player":
+                    self.not_a_player(name, which, part, actual, dims, place)
+                else:
+                    self.err("E303", f"{which} of {name!r} is {typed_words(expected, actual)}", part.span)
                 return
             values.append(constant(part))
             self.copies_merged(name, d, part, scope)
@@ -4246,7 +4284,7 @@ class Checker(A.Visitor):
         """The type of the values one index takes: a number, a card of a kind, a member of an enum, a value of a
         record (a board's cell)."""
         cat = self.sym.category(d.enum) if d.enum is not None else None
-        return "int" if d.enum is None else f"entity:{d.enum}" if cat == "kind" else \
+        return "int" if d.enum is None else "player" if by_seat(d, self.sym) else f"entity:{d.enum}" if cat == "kind" else \
             f"record:{d.enum}" if cat == "record" else f"member:{d.enum}"
 
     def group_element(self, name: str, group: str, part, scope: Scope) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
-from rulebook.runtime.state import SIGNED_FLOOR, Record, as_written, board_name
+from rulebook.runtime.state import SEATS, SIGNED_FLOOR, Record, as_written, board_name
 
 from .resolve import BUILTIN_FUNCS, Symbols, classify, same_statements
 
@@ -350,8 +350,9 @@ def sized_places(ix: A.Indexes, sym: Symbols) -> tuple:
     """Of an indexed counter's, variable's or zone's elements' keys (axis_keys: a record's index one place per
     field), the places of the ranges bounded by an option (`var board[point]`, `record point { col: 1..size; ...
     }`; `var liberties[1..size]`), each with its option and, for an enum's field (`col: column up to size;`), the
-    enum's members: ((place, option, members or None), ...); none for the others. An element past its option's
-    value in a game is not in play there."""
+    enum's members: ((place, option, members or None), ...), and the places of players (`[player]`, a record's
+    field `owner: player`) with the option SEATS; none for the others. An element past its option's value (its
+    game's seats) in a game is not in play there."""
     places, at = [], 0
     for d in ix.dims():
         named = sym.decls.get(d.enum) if d.enum is not None else None
@@ -360,10 +361,14 @@ def sized_places(ix: A.Indexes, sym: Symbols) -> tuple:
             for a in cell_axes(named.name, sym):
                 if a.field in bounds:   # (an enum's: its members, each key's place among them)
                     places.append((at, bounds[a.field], enum_members(sym, a.field, named.name) if a.how == "enum" else None))
+                elif a.how == "player":   # a player's field: this game's seats
+                    places.append((at, SEATS, None))
                 at += 1
         else:
             if d.bound is not None:   # `[1..size]`
                 places.append((at, d.bound, None))
+            elif by_seat(d, sym):   # `[player]`: this game's seats
+                places.append((at, SEATS, None))
             at += 1
     return tuple(places)
 
@@ -394,9 +399,27 @@ def ranked(decls, sym: Symbols) -> dict:
 
 
 def cell_axes(name: str, sym: Symbols) -> list:
-    """The axes of a record that is a board's cell (every field a range or an enum), in its fields' order;
-    the checker refuses any other record as an index or a cell (E486, E483)."""
-    return [a for a in record_axes(name, sym)[0] if a.how in ("range", "enum")]
+    """The axes of a record that is a board's cell (every field a range or an enum, or as an index a player: its
+    values the seats, seat_keys), in its fields' order; the checker refuses any other record as an index or a
+    cell (E486, E483)."""
+    return [a._replace(arg=seat_keys(sym)) if a.how == "player" else a
+            for a in record_axes(name, sym)[0] if a.how in ("range", "enum", "player")]
+
+
+# The most seats an index of players keys where the rules declare no game (a lone file): a game's own say otherwise.
+SEATS_WITHOUT_GAME = 8
+
+
+def by_seat(d: A.Indexes, sym: Symbols) -> bool:
+    """Whether one index is the players (`counter support[player]`): one element per seat of the game (a pack that
+    declares an enum named `player` indexes by its members, as before)."""
+    return d.enum == "player" and "player" not in sym.decls
+
+
+def seat_keys(sym: Symbols) -> tuple:
+    """The keys of an index of players: the seats 1 to the most the pack's game takes (each game keeps its own
+    seats' elements, Game.out_of_play)."""
+    return tuple(range(1, (sym.game.max_players if sym.game is not None else SEATS_WITHOUT_GAME) + 1))
 
 
 def at_seats(e: A.Expr, players: int) -> Optional[object]:
@@ -481,6 +504,8 @@ def index_keys(ix: A.Indexes, sym: Symbols) -> list:
     """The values of one index, in order: an enum's members, a kind's declarations, or LOW..HIGH; a
     record's values (`var board[square]`, a board's cells) as the tuples of their fields' values, the last
     field fastest (a record of one field: its values)."""
+    if by_seat(ix, sym):   # one element per seat
+        return list(seat_keys(sym))
     named = sym.decls.get(ix.enum) if ix.enum is not None else None
     if isinstance(named, A.Record):
         axes = cell_axes(named.name, sym)

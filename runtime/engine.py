@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optio
 
 from rulebook.dsl.ast import MAX_EXPONENT, ROLE_KIND, ROLE_ZONE
 
-from .program import MAX_VALUE, Program, TrackDef
+from .program import MAX_VALUE, SEATS, Program, TrackDef
 from .state import NONE_OPTION, Declined
 from .state import (BadValue, EntityDef, not_key, Holder, IsA, Memory, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
                     encode, merged_fields)
@@ -669,12 +669,19 @@ def cell_key(index):
 
 def grid_key(index):
     """A grid's pair as its table is keyed: a card by its declaration's name (every copy of a card `* N`
-    and every player's copy of a per-player card share it); None when a part is `true` or `false` (no
-    element, though `true == 1`)."""
+    and every player's copy of a per-player card share it), a player by their seat (an index of players,
+    `ships_at[p, 3]`); None when a part is `true` or `false` (no element, though `true == 1`) or an actor
+    (no seat)."""
     if type(index) is not tuple:
         return None
-    key = tuple(i.declared if type(i) is EntityDef else i for i in index)
-    return None if any(type(i) is bool for i in key) else key
+    key = tuple(i.declared if type(i) is EntityDef else seat_key(i) if type(i) is Holder else i for i in index)
+    return None if any(type(i) is bool or i is None for i in key) else key
+
+
+def seat_key(holder: Holder) -> Optional[int]:
+    """A player as an index of players keys its element (`support[p]` is `support[2]` for the second seat); an
+    actor, which has no seat, keys none."""
+    return holder.index + 1 if holder.is_player else None
 
 
 class MemberData(dict):
@@ -715,8 +722,12 @@ class Elements(dict):
             name = self.get(index.declared)
             if name is not None:
                 return name
-        elif type(index) is tuple and grid_key(index) != index:   # a grid's pair holding a card
+        elif type(index) is tuple and grid_key(index) != index:   # a grid's pair holding a card or a player
             name = self.get(grid_key(index))
+            if name is not None:
+                return name
+        elif type(index) is Holder:   # an index of players: the player's seat
+            name = self.get(seat_key(index))
             if name is not None:
                 return name
         raise no_element(self.base, index, self)
@@ -1039,10 +1050,11 @@ class Game:
         holds none of them, screens and views show none. Once per program and options' values (no attribute of
         the game's)."""
         p = self.program
-        key = ("out of play", *self.options.values())
+        key = ("out of play", len(self.state.players), *self.options.values())
         out = p.domains.get(key)
         if out is None:
-            options, found = self.options, set()
+            # (an index of players, SEATS: this game's seats, as an option's value)
+            options, found = {**self.options, SEATS: len(self.state.players)}, set()
             for base, places in p.sized.items():
                 for index, flat in p.indexed[base].items():
                     keys = index if type(index) is tuple else (index,)
@@ -4949,7 +4961,10 @@ class Game:
                     name = self.program.indexed[base].get(grid_key(cell_key(index)))
             elif type(index) is Record:   # a board's cell (`var board[square]`): the grid of its fields
                 key = cell_key(index)
-                name = self.program.indexed[base].get(grid_key(key) if type(key) is tuple else key)
+                name = self.program.indexed[base].get(grid_key(key) if type(key) is tuple else
+                                                      seat_key(key) if type(key) is Holder else key)
+            elif type(index) is Holder:   # an index of players (`support[p]`): the player's seat
+                name = self.program.indexed[base].get(seat_key(index))
             if name is None:
                 raise no_element(base, index, self.program.indexed[base])
         return name

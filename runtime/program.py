@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 # in runtime/state.py, which the checker loads too: a lint never imports this module (tests/test_startup.py)
-from .state import MAX_VALUE, board_name  # noqa: F401 - the engine imports MAX_VALUE from here
+from .state import MAX_VALUE, SEATS, board_name  # noqa: F401 - the engine and view import them from here
 
 
 # A cost is a function (game, you) -> list of (mode, name, amount), mode in plain/any/different.
@@ -315,6 +315,13 @@ class Program:
         if internal or not self.internal:
             return self._lists
         return {base: spec for base, spec in self._lists.items() if base not in self.internal}
+
+    def seat_places(self) -> dict:
+        """The counters, variables and zones indexed by players (`counter support[player]`, `var owner[spot]` of a
+        record with a player's field) -> the places of their elements' keys that are seats (0 for one index, a grid's
+        or a record's axis otherwise); empty for the other packs."""
+        return {base: frozenset(at for at, option, _members in places if option == SEATS)
+                for base, places in self.sized.items() if any(option == SEATS for _at, option, _m in places)}
 
     def index_title(self, index) -> str:
         """One index of an element as a screen heads it: an enum member by its title, a card by its

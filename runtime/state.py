@@ -15,6 +15,11 @@ from rulebook.dsl.ast import decimal_text
 MAX_VALUE = 10**18  # the largest number a stock or a local may hold (Game.bounded)
 # the floor of a `signed` counter (3.3) in the `counters` table: no floor in play, where no value goes past MAX_VALUE
 SIGNED_FLOOR = -MAX_VALUE
+# The "option" a place of `Program.sized` names for an index of players (`counter support[player]`, a record's field
+# `owner: player`): its elements are keyed by seat, 1 to the most seats of the pack's game, and a game of N seats
+# keeps those up to N (Game.out_of_play), as a range up to an option keeps those up to the option's value. No option
+# can be so named: `player_count` is the language's own word.
+SEATS = "player_count"
 
 
 def board_name(base: str, rest: tuple) -> str:

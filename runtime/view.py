@@ -486,7 +486,44 @@ class PlayerView(Mapping):
         return f"PlayerView({self._decision.player.index})"
 
 
-def grids_of(program, unseen: frozenset = frozenset(), out: frozenset = frozenset()) -> dict:
+def seat_title(program, names: list, places: frozenset, at: int, key) -> str:
+    """One index of an element as a screen heads it, where the index is a seat of an index of players (its place
+    `at` among `places`): the player's name (`names`, this game's, in seat order); any other as program.index_title."""
+    return names[key - 1] if at in places and type(key) is int and 0 < key <= len(names) else program.index_title(key)
+
+
+def seat_labels(program, names: list) -> dict:
+    """The elements of the counters, variables and zones indexed by players (Program.seat_places) as screens name
+    them in this game: the declaration's title (else its name) and the index, each seat by its player's name
+    (`Support given Bob`, `Ships (Bob, 3)`); empty for the other packs."""
+    shown = {}
+    for base, places in program.seat_places().items():
+        for index, flat in program.indexed[base].items():
+            parts = index if type(index) is tuple else (index,)
+            titles = [seat_title(program, names, places, at, key) for at, key in enumerate(parts)]
+            written = ", ".join(program.index_title(key) for key in parts)
+            label = program.label(flat)
+            if label == flat:   # no title: the name, the seats by name (`support[Bob]`)
+                shown[flat] = f"{base}[{', '.join(titles)}]"
+            else:
+                head = label[:-len(written) - 1 - 2 * (len(parts) > 1)]
+                shown[flat] = f"{head} {titles[0]}" if len(parts) == 1 else f"{head} ({', '.join(titles)})"
+    return shown
+
+
+def seat_lists(program, lists: dict, names: list) -> dict:
+    """`lists` (Program.lists' shape) with the elements of an index of players titled by the players' names, and a
+    variable so indexed shown as a table (a row per player, as a map's spaces are); the others as they are."""
+    places = program.seat_places()
+    return {base: spec if base not in places else
+            {**spec, "elements": {flat: seat_title(program, names, places[base], 0, index)
+                                  for index, flat in program.indexed[base].items() if flat in spec["elements"]},
+             **({"table": True} if not spec.get("table") and next(iter(spec["start"]), None) in program.variables
+                and not all(v is False for v in spec["start"].values()) else {})}
+            for base, spec in lists.items()}
+
+
+def grids_of(program, unseen: frozenset = frozenset(), out: frozenset = frozenset(), names: list = ()) -> dict:
     """A view's `grids`: how each counter or variable declared with two indexes or more is laid out as
     boards, for screens and embedders (its elements' values stay where every counter's or variable's
     are: `vars`, `globals`, a player's `stock` or `vars`, under flat names such as `wall[1,2]`). Board
@@ -496,8 +533,9 @@ def grids_of(program, unseen: frozenset = frozenset(), out: frozenset = frozense
     (the flat names, row by row; None for one left out of the view, see `unseen_elements`) and
     `per_player`; a board of a grid of more indexes adds `grid` (its name) and `at` (those values). `out`: the
     elements not in play in this game (Game.out_of_play: a board sized by an option), whose rows and columns
-    are left out (a 9 x 9 game is a board of 9 rows and 9 columns)."""
-    shown = {}
+    are left out (a 9 x 9 game is a board of 9 rows and 9 columns). `names`: the players' names, which head the rows
+    and columns of an index of players (Program.seat_places)."""
+    shown, seats = {}, program.seat_places() if names else {}
     for name, (rows, columns, elements, rest) in program.grids().items():
         if name.partition("[")[0] in program.internal:   # `internal`: off the screens
             continue
@@ -506,10 +544,11 @@ def grids_of(program, unseen: frozenset = frozenset(), out: frozenset = frozense
             columns = [c for c in columns if any(elements[r, c] not in out for r in rows)]
         first = next(iter(elements.values()))
         spec = program.counters.get(first) or program.variables[first]
+        places = seats.get(name.partition("[")[0], frozenset()) if program.ranked.get(name) is None else frozenset()
         shown[name] = {
             "rows": rows, "columns": columns,
-            "row_titles": [program.index_title(r) for r in rows],
-            "column_titles": [program.index_title(c) for c in columns],
+            "row_titles": [seat_title(program, names, places, 0, r) for r in rows],
+            "column_titles": [seat_title(program, names, places, 1, c) for c in columns],
             "elements": [[None if elements[r, c] in unseen else elements[r, c] for c in columns] for r in rows],
             "per_player": not spec[0],
         }
@@ -653,15 +692,18 @@ def build_view(game, index: int) -> dict:
     if prints:   # the number each position of a track prints (a scale's, a `prints` list's): screens show it
         view["prints"] = prints
     out = game.out_of_play() if program.sized else frozenset()   # (a board sized by an option: what is in play)
+    names = [p.name for p in state.players] if program.seat_places() else []   # (an index of players: by name)
+    if names:
+        view["labels"].update((k, v) for k, v in seat_labels(program, names).items() if k not in unseen)
     if program.grids():   # the counters and variables with two indexes or more, which screens show as boards
-        view["grids"] = grids_of(program, unseen, out)
+        view["grids"] = grids_of(program, unseen, out, names)
     if program.lists():   # those with one index, which screens show as one entry each (only then, as above);
         # an element left out above (its index a card the viewer cannot see) is left out here too
         unseen = unseen | out
         view["lists"] = {base: {**spec, "elements": {flat: title for flat, title in spec["elements"].items()
                                                      if flat not in unseen},
                                 "start": {flat: value(v) for flat, v in spec["start"].items() if flat not in unseen}}
-                         for base, spec in program.lists().items()}
+                         for base, spec in seat_lists(program, program.lists(), names).items()}
     if state.out:   # the players knocked out, in the order they went out (everyone sees it)
         view["out"] = [p.name for p in state.out]
     d = game.decision
