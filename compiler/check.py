@@ -6221,8 +6221,9 @@ class Checker(A.Visitor):
             bound = binder(part, self.sym) if arg.element else None
             if bound is not None:
                 self.binders.add(id(part))
-                kind = "int" if d.enum is None else "resource" if self.sym.category(d.enum) == "group" else \
-                    f"entity:{d.enum}" if self.sym.category(d.enum) == "kind" else f"member:{d.enum}"
+                kind = "int" if d.enum is None else "player" if by_seat(d, self.sym) else "resource" \
+                    if self.sym.category(d.enum) == "group" else f"entity:{d.enum}" if self.sym.category(d.enum) == "kind" \
+                    else f"member:{d.enum}"
                 inner = self.bind(inner, bound, part.span, kind)
         self.element(element[0], element[1], inner, v.span)
 

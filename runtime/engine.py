@@ -2830,7 +2830,7 @@ class Game:
             args = {"res": source, "dest": dest, "amount": moved}
             elements = self.program.elements
             if elements and dest in elements:   # `shift(warriors[a] to warriors[c])` listens: c's indexes too
-                args.update((f"to{k}", v) for k, v in elements[dest].items() if k != "res[]")
+                args.update((f"to{k}", v) for k, v in self.seated(elements[dest]).items() if k != "res[]")
             self.emit("shift", h, args)
         return moved
 
@@ -2839,10 +2839,14 @@ class Game:
         indexes an event of that element carries (emit), so a modifier's pattern reads them as a trigger's."""
         elements = self.program.elements
         if elements and args.get("res") in elements:
-            args = {**args, **elements[args["res"]]}
+            args = {**args, **self.seated(elements[args["res"]])}
         if elements and args.get("dest") in elements:
-            args.update((f"to{k}", v) for k, v in elements[args["dest"]].items() if k != "res[]")
+            args.update((f"to{k}", v) for k, v in self.seated(elements[args["dest"]]).items() if k != "res[]")
         return args
+
+    def seated(self, extra: dict) -> dict:
+        """An element's event arguments (Program.elements, Program.heard) with each seat its player (SeatArgs)."""
+        return extra if type(extra) is dict else extra.seated(self.state.players)
 
     def lose_at_random(self, h: Holder, group: str, amount: int, to: Optional[Holder], where: str):
         """`lose N any(GROUP) at random [to P];`: N units of the group's resources drawn one at a time by
@@ -4996,7 +5000,8 @@ class Game:
         new = values[name]
         if (old is not new and old != new) and ("set" in self.by_event or self.ending.get("set")):
             extra = self.program.heard.get(name)
-            self.emit("set", you if h is None else h, {"name": name, "old": old, "new": new, **(extra or {})})
+            self.emit("set", you if h is None else h, {"name": name, "old": old, "new": new,
+                                                       **(self.seated(extra) if extra else {})})
 
     def set_heard_field(self, obj, name: str, value, you: Optional[Holder]) -> None:
         """`set p.NAME = VALUE;` where a `set` pattern names the variable NAME: a player's variable is set and
@@ -5292,7 +5297,8 @@ class Game:
         self.emissions += 1
         out, conditions = self.state.out, self.program.conditions
         if self.program.elements and args.get("res") in self.program.elements:   # `gain(warriors[c])` listens:
-            args = {**args, **self.program.elements[args["res"]]}   # the counter and the indexes too
+            extra = self.program.elements[args["res"]]   # the counter and the indexes too (a seat: its player)
+            args = {**args, **(extra if type(extra) is dict else extra.seated(self.state.players))}
         # (`get`: a Tally's missing key is a Python call, and most events end nothing)
         if self.ending.get(event):   # a new period first: a trigger woken by this event may fire on it
             for t in self.state.triggers:

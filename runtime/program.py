@@ -82,6 +82,22 @@ class Stack:
     expansions: tuple = ()
 
 
+class SeatArgs(dict):
+    """The arguments an element's event carries (Program.elements, Program.heard: the counter or variable and its
+    indexes) where some indexes are seats (`counter support[player]`): `seated` gives each its player in a game, so
+    a pattern binds and compares players (`whenever you gain(support[p])`). Only such elements' are of this type."""
+
+    __slots__ = ("places",)
+
+    def __init__(self, args: dict, places: frozenset):
+        super().__init__(args)
+        self.places = places
+
+    def seated(self, players: list) -> dict:
+        """The arguments with each seat its player (`players`: the game's, in seat order)."""
+        return {k: players[v - 1] if k in self.places else v for k, v in self.items()}
+
+
 @dataclass
 class Program:
     """Everything the runtime needs of a pack, whichever backend produced it."""
@@ -562,16 +578,17 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.hooks = {mid: (ask, fns["consequence", mid] if then else None) for mid, ask, then in tables.get("hooks", ())}
     program.subjects = frozenset(tables.get("subjects", ()))
     program.modifier_phases = dict(tables.get("modifier_phases", {}))
+    seats = program.seat_places()
+
+    def event_args(base: str, keys: tuple) -> dict:   # an index of players: the seat, its player in each game
+        args = {"res[]": base, **{f"[{i}]": program.entities.get(k, k) if type(k) is str else k for i, k in enumerate(keys)}}
+        return SeatArgs(args, frozenset(f"[{i}]" for i in seats[base])) if base in seats else args
     for base in tables.get("watched", ()):   # an index of a counter indexed by a kind is the declared card
         for index, flat in program.indexed[base].items():
-            keys = index if type(index) is tuple else (index,)
-            program.elements[flat] = {"res[]": base, **{f"[{i}]": program.entities.get(k, k) if type(k) is str else k
-                                                        for i, k in enumerate(keys)}}
+            program.elements[flat] = event_args(base, index if type(index) is tuple else (index,))
     for base in tables.get("heard", ()):   # likewise for a variable's set (an unindexed one: itself)
         for index, flat in (program.indexed[base].items() if base in program.indexed else ((None, base),)):
-            keys = () if index is None else index if type(index) is tuple else (index,)
-            program.heard[flat] = {"res[]": base, **{f"[{i}]": program.entities.get(k, k) if type(k) is str else k
-                                                     for i, k in enumerate(keys)}}
+            program.heard[flat] = event_args(base, () if index is None else index if type(index) is tuple else (index,))
     for i, (position, bases) in enumerate(tables.get("remembered", ())):   # (each variable's elements, flat)
         flats = [flat for base in bases for flat in (program.indexed[base].values() if base in program.indexed else (base,))]
         program.memories.append((position, flats))
