@@ -1768,7 +1768,9 @@ class Checker(A.Visitor):
         """E558: an index of players (`support[player]`) read with a value that is not a player: a seat's number,
         a member, a card. The hint names the player that value would be, where it can."""
         shown = ", ".join("..." if i != place else "p" for i in range(len(dims)))
-        hint = f"a seat's number is no player: the player in that seat is all_players[{printed(part)}] " \
+        seat_of = part.args[0] if type(part) is A.Call and part.func == "seat" and len(part.args) == 1 else None
+        hint = f"the player indexes it: '{name}[{shown.replace('p', printed(seat_of))}]'" if seat_of is not None else \
+               f"a seat's number is no player: the player in that seat is all_players[{printed(part)}] " \
                f"('{name}[{shown.replace('p', f'all_players[{printed(part)}]')}]')" if base_of(actual) == "int" else \
                f"name a player: '{name}[{shown.replace('p', 'you')}]', or p of 'for each p in players'"
         self.err("E558", f"{which} of {name!r} is a player (one element per seat), not "
@@ -1780,8 +1782,8 @@ class Checker(A.Visitor):
         for f in self.sym.decls[d.enum].fields:
             if f.within is None and not (f.of is None and (self.sym.category(f.type) == "enum" or f.type == "player")):
                 shown = f"list of {f.of}" if f.of is not None else f.type
-                self.err("E486", f"{decl.name}[{d.enum}]: a record indexes a board's cells, each field a range or an "
-                         f"enum, and field {f.name!r} of {d.enum} is {article(words(shown))}", d.span,
+                self.err("E486", f"{decl.name}[{d.enum}]: a record indexes a board's cells, each field a range, an "
+                         f"enum or a player, and field {f.name!r} of {d.enum} is {article(words(shown))}", d.span,
                          f"give the field a range ('{f.name}: 1..8;')" if shown == "int" else
                          f"index by the fields that say where a cell is, '{decl.name}[...]' with a range or an enum each")
                 return False
@@ -2194,7 +2196,7 @@ class Checker(A.Visitor):
             if f.computed:
                 self.computed_decl(d, f)
             elif f.index is not None:
-                self.member_field_decl(f)
+                self.member_field_decl(f, d.name)
                 if f.default is not None and f.type in ("int", "bool"):   # the value of every member
                     self.member_value(f, f.default)
             elif f.default is not None:
@@ -2758,7 +2760,7 @@ class Checker(A.Visitor):
             return f"zone:{f.of}"
         return self.card_lists.get((kind.name, f.name)) or self.declared(f.type)
 
-    def member_field_decl(self, f: A.FieldDecl) -> None:
+    def member_field_decl(self, f: A.FieldDecl, kind_name: str) -> None:
         """`NAME: int[ENUM]`: one whole number (or condition) per member of an enum; `NAME: int[GROUP]`:
         one whole number per resource of a group (E360 for another type); `NAME: bool[1..75]`: one per number."""
         if f.index_range is not None:
@@ -2772,6 +2774,12 @@ class Checker(A.Visitor):
                 self.err("E360", f"field {f.name!r} holds one value per resource of {f.index}: whole numbers "
                          f"('{f.name}: int[{f.index}]'), not {article(words(self.declared(f.type)))}", f.span,
                          "a field of amounts per resource is what 'pay' and 'gain' take whole")
+            return
+        if f.index == "player" and "player" not in self.sym.decls:   # a card's printed values are known before play
+            self.err("E559", f"field {f.name!r} holds one value per player, but a card's fields are printed before "
+                     "play and each game has its own seats", self.at_name(f.index, f.span),
+                     f"keep the values per card and player in a counter or variable indexed by both: "
+                     f"'counter {f.name}[{kind_name}, player];' (3.3)")
             return
         self.expect(f.index, ("enum",), "E201", "enum", self.at_name(f.index, f.span))
         if f.type not in ("int", "bool"):
@@ -4274,11 +4282,30 @@ class Checker(A.Visitor):
                 return
             values.append(constant(part))
             self.copies_merged(name, d, part, scope)
+            self.seat_as_number(name, d, parts, dims, place)
         if any(d.enum is None and isinstance(v, int) and not d.low <= v <= d.high for d, v in zip(dims, values)):
             self.err("E312", f"{name}[{','.join(str(v) if isinstance(v, int) else printed(p) for v, p in zip(values, parts))}]"
                      f" is outside {shown}", index.span)
         else:
             self.index_past_loop(name, shown, dims, parts, scope)
+
+    def seat_as_number(self, name: str, d: A.Indexes, parts, dims, place: int) -> None:
+        """W542: an index of numbers read with a player's seat (`ships[seat(p), k]`, the Cosmic Encounter audit's
+        `spot(seat = seat(), ...)`): the numbers stand for the players, so the index is the players, each game's
+        seats alone, shown by name (3.3, Indexed by the players)."""
+        part = parts[place]
+        if d.enum is not None or type(part) is not A.Call or part.func != "seat" or len(part.args) != 1:
+            return
+        decl = self.sym.decls.get(name)
+        if decl is None or getattr(decl, "indexes", None) is None or decl.indexes.frame is not None:
+            return
+        declared = ", ".join("player" if i == place else d2.shown() for i, d2 in enumerate(dims))
+        read = ", ".join(printed(part.args[0]) if i == place else printed(p) for i, p in enumerate(parts))
+        self.diags.append(Diagnostic(
+            "W542", f"{name}[{decl.indexes.shown()}] is read with a player's seat ({printed(part)}): its numbers "
+            f"{d.low} to {d.high} stand for the players, whatever the number of seats", part.span,
+            f"index it by the players, '{name}[{declared}]', and read '{name}[{read}]': each game keeps its own "
+            "seats' elements, shown by the players' names"))
 
     def index_type(self, d: A.Indexes) -> str:
         """The type of the values one index takes: a number, a card of a kind, a member of an enum, a value of a
