@@ -1764,15 +1764,18 @@ class Checker(A.Visitor):
             return False
         return True
 
-    def not_a_player(self, name: str, which: str, part, actual: str, dims, place: int) -> None:
+    def not_a_player(self, name: str, which: str, parts, actual: str, place: int) -> None:
         """E558: an index of players (`support[player]`) read with a value that is not a player: a seat's number,
         a member, a card. The hint names the player that value would be, where it can."""
-        shown = ", ".join("..." if i != place else "p" for i in range(len(dims)))
+        part = parts[place]
+
+        def written(player: str) -> str:   # the element, the player in its place
+            return f"{name}[{', '.join(player if i == place else printed(p) for i, p in enumerate(parts))}]"
         seat_of = part.args[0] if type(part) is A.Call and part.func == "seat" and len(part.args) == 1 else None
-        hint = f"the player indexes it: '{name}[{shown.replace('p', printed(seat_of))}]'" if seat_of is not None else \
+        hint = f"the player indexes it: '{written(printed(seat_of))}'" if seat_of is not None else \
                f"a seat's number is no player: the player in that seat is all_players[{printed(part)}] " \
-               f"('{name}[{shown.replace('p', f'all_players[{printed(part)}]')}]')" if base_of(actual) == "int" else \
-               f"name a player: '{name}[{shown.replace('p', 'you')}]', or p of 'for each p in players'"
+               f"('{written(f'all_players[{printed(part)}]')}')" if base_of(actual) == "int" else \
+               f"name a player: '{written('you')}', or p of 'for each p in players'"
         self.err("E558", f"{which} of {name!r} is a player (one element per seat), not "
                  f"{article(words(actual))}: '{printed(part)}'", part.span, hint)
 
@@ -4276,7 +4279,7 @@ class Checker(A.Visitor):
             if not fits(actual, expected):
                 which = "an index" if len(dims) == 1 else f"the {nth(place)} index"
                 if expected == "player":
-                    self.not_a_player(name, which, part, actual, dims, place)
+                    self.not_a_player(name, which, parts, actual, place)
                 else:
                     self.err("E303", f"{which} of {name!r} is {typed_words(expected, actual)}", part.span)
                 return

@@ -2910,8 +2910,8 @@ def _indexed_by(ix: A.Indexes) -> str:
         group = "pair" if len(dims) == 2 else "triple"
         return f"for each {group} of {plural(spoken(ix.enum))}" if ix.enum is not None else \
             f"for each {group} of numbers {range_words(ix.low, ix.high, ix.bound)}"
-    each = [f"each {spoken(d.enum)}" if d.enum is not None else f"each number {range_words(d.low, d.high, d.bound)}"
-            for d in dims]
+    each = [("each player of the game (one per seat)" if d.enum == "player" else f"each {spoken(d.enum)}")
+            if d.enum is not None else f"each number {range_words(d.low, d.high, d.bound)}" for d in dims]
     return "for " + (each[0] if len(each) == 1 else ", ".join(each[:-1]) + " and " + each[-1])
 
 
