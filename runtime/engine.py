@@ -4970,8 +4970,20 @@ class Game:
             elif type(index) is Holder:   # an index of players (`support[p]`): the player's seat
                 name = self.program.indexed[base].get(seat_key(index))
             if name is None:
-                raise no_element(base, index, self.program.indexed[base])
+                raise no_element(base, index, self.in_play(base) if self.program.sized else self.program.indexed[base])
         return name
+
+    def in_play(self, base: str) -> list:
+        """The indexes of `base`'s elements this game holds (Game.out_of_play), as an error lists them: a seat of an
+        index of players as its player (`support has no element none (it has England, France)`)."""
+        out, players = self.out_of_play(), self.state.players
+        seats = self.program.seat_places().get(base, ())
+
+        def shown(index):
+            keys = index if type(index) is tuple else (index,)
+            keys = tuple(players[k - 1] if at in seats else k for at, k in enumerate(keys))
+            return keys if type(index) is tuple else keys[0]
+        return [shown(index) for index, flat in self.program.indexed[base].items() if flat not in out]
 
     def at_bounded(self, base: str, index) -> str:
         """`at` for a declaration indexed by a range up to an option (`var liberties[1..size]`): an element of the
