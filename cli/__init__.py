@@ -942,10 +942,14 @@ def _print_state(game, title: str) -> None:
     program, state = game.program, game.state
     players = state.players + list(state.actors.values())   # actors hold stocks and zones too
     from rulebook.runtime.console import boards, list_table, list_text
-    from rulebook.runtime.view import grids_of, seat_lists
+    from rulebook.runtime.view import grids_of, seat_labels, seat_lists
 
     absent = game.out_of_play() if program.sized else frozenset()   # (a board sized by an option: what is in play)
     names = [p.name for p in state.players]   # (an index of players: its rows and columns by the players' names)
+    seated = seat_labels(program, names) if program.sized else {}
+
+    def shown_as(name: str) -> str:   # as the screens name it (an element of an index of players: by the player's name)
+        return seated.get(name) or program.label(name)
     grids = grids_of(program, out=absent, names=names)   # counters and variables with two indexes or more: shown as boards, after the tables
     on_boards = {flat for g in grids.values() for row in g["elements"] for flat in row} | absent
     # those with one index: a row each, naming the elements away from their start (`list_text`); the
@@ -970,14 +974,14 @@ def _print_state(game, title: str) -> None:
     for name in [n for n in per_player if n not in on_boards] + [n for n, t in program.tracks.items() if not t.shared]:
         if name in scoped and not any(name in p.stock for p in players):
             continue
-        label = marked(program.label(name), name) + (" (track)" if name in program.tracks else "")
+        label = marked(shown_as(name), name) + (" (track)" if name in program.tracks else "")
         t = program.tracks.get(name)
         table.add_row(_cell(label), *(_cell(str(p.stock[name]) + (f" (printed {t.printed_at(p.stock[name])})"
                                                                   if t is not None and (t.step or t.prints) else "")
                                             if name in p.stock else "") for p in players))
     for name, (is_global, _default) in program.variables.items():
         if not is_global and name not in on_boards and (name not in scoped or any(name in p.vars for p in players)):
-            table.add_row(_cell(marked(program.label(name), name)),
+            table.add_row(_cell(marked(shown_as(name), name)),
                           *(_cell(game.text(p.vars.get(name)) if name in p.vars or
                                   name not in scoped else "") for p in players))
     for name, spec in lists.items():
@@ -987,7 +991,7 @@ def _print_state(game, title: str) -> None:
                 table.add_row(_cell(list_label(name)), *(_cell(cell or "") for cell in cells))
     for name, (is_per_player, _kind) in program.zones.items():
         if is_per_player and (name not in scoped or any(name in p.zones for p in players)):
-            table.add_row(_cell(_zone_label(program, name)),
+            table.add_row(_cell(_zone_label(program, name, shown_as(name))),
                           *(_cell(_items_text(game, p.zones[name]) if name in p.zones else "", justify="left")
                             for p in players))
     out.print(table)
@@ -996,24 +1000,24 @@ def _print_state(game, title: str) -> None:
     shared.add_column("size", justify="right")
     shared.add_column("contents")
     for name, items in state.zones.items():
-        shared.add_row(_cell(_zone_label(program, name)), _cell(str(len(items))), _cell(_items_text(game, items)))
+        shared.add_row(_cell(_zone_label(program, name, shown_as(name))), _cell(str(len(items))), _cell(_items_text(game, items)))
     for name, value in state.globals.items():
         if name in program.tracks:   # a global track's one marker: its position (and the number printed there)
             t = program.tracks[name]
-            shared.add_row(_cell(f"{program.label(name)} (track)"), _cell(""),
+            shared.add_row(_cell(f"{shown_as(name)} (track)"), _cell(""),
                            _cell(f"{value}" + (f" (printed {t.printed_at(value)})" if t.step or t.prints else "")))
         elif name not in on_boards:
-            shared.add_row(_cell(marked(program.label(name), name)), _cell(""), _cell(str(value)))
+            shared.add_row(_cell(marked(shown_as(name), name)), _cell(""), _cell(str(value)))
     for name, value in state.gvars.items():
         if name not in on_boards:
-            shared.add_row(_cell(marked(program.label(name), name)),
+            shared.add_row(_cell(marked(shown_as(name), name)),
                            _cell(""), _cell(game.text(value)))
     for name, spec in lists.items():
         if not spec["per_player"] and not spec.get("table"):
             shared.add_row(_cell(list_label(name)), _cell(""), _cell(list_text(spec, {**state.globals, **state.gvars},
                                                                                 game.text) or ""))
     for name, left in state.supply.items():   # a resource's limited bank
-        shared.add_row(_cell(f"{program.label(name)} (supply)"), _cell(""), _cell(str(left)))
+        shared.add_row(_cell(f"{shown_as(name)} (supply)"), _cell(""), _cell(str(left)))
     if shared.row_count:
         out.print(shared)
     for name, g in grids.items():
@@ -1022,7 +1026,7 @@ def _print_state(game, title: str) -> None:
         if g["per_player"] and scoped:   # a role's board: its holders' alone
             first = g["elements"][0][0]
             holders = [h for h in holders if first in h[1]]
-        out.print(boards(program.label(name), g, holders, game.text))
+        out.print(boards(shown_as(name), g, holders, game.text))
     for name, spec in lists.items():   # a map's spaces, each holding a value: a table, a row per space
         if spec.get("table"):
             holders = [(p.name, {**p.stock, **p.vars}) for p in players] if spec["per_player"] else \
@@ -1032,11 +1036,11 @@ def _print_state(game, title: str) -> None:
                 out.print(shown)
 
 
-def _zone_label(program, name: str) -> str:
+def _zone_label(program, name: str, shown: str) -> str:
     """A zone's row in `--show-state`, which shows every zone's contents (it is the designer's): its
-    title, and who sees it in play when that is not everyone (`Hand (hidden from owner)`)."""
+    title (`shown`), and who sees it in play when that is not everyone (`Hand (hidden from owner)`)."""
     visibility = program.visibility.get(name, "public")
-    return program.label(name) + ("" if visibility == "public" else f" ({visibility})")
+    return shown + ("" if visibility == "public" else f" ({visibility})")
 
 
 def _items_text(game, items) -> str:

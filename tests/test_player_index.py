@@ -240,3 +240,49 @@ def test_fmt_prints_and_explain_reads_an_index_of_players():
     result = analyse_text(DIPLOMACY)
     assert "for each player of the game (one per seat) and each number from 1 to 3" in explained(result, "held")
 
+
+
+# Gifts (for illustration): a pile of gifts for each player, a bid for each player that lasts a turn, and the
+# players seen so far as a remembered position.
+GIFTS = """
+kind card { v: int = 1; }
+card a * 6 {}
+zone deck of card;
+zone gifts[player] "Gifts" of card;
+counter bid[player] "Bid" from 0 to 9 per turn;
+var seen_by[player] "Seen by" global remembered: bool = false;
+counter score;
+proc turn() {
+  pick p from opponents "give to whom?" {
+    if size(deck) > 0 { move first(deck) to gifts[p]; }
+    gain 2 bid[p];
+    set seen_by[p] = true;
+    say "{p} has {size(gifts[p])} gifts, bid {bid[p]}";
+  }
+  gain size(gifts[you]) score;
+  if times_seen(seen_by) > 2 { gain 1 score; }
+}
+game giving "Gifts" {
+  seats 2 to 4;
+  phase setup { move a to deck; }
+  phase play { repeat 2 { each players: turn(); } }
+  winner most score;
+}
+"""
+
+
+def test_zones_turn_counters_and_positions_by_player(tmp_path):
+    played = []
+    for interpreted in (False, True):
+        game = Game(build_text(GIFTS, interpreted=interpreted), 3, 2, make_agents("random", 3, 2))
+        game.play()
+        played.append(game)
+    a, b = played
+    assert a.log == b.log and a.state.to_json() == b.state.to_json() and a.messages == b.messages
+    assert sorted(a.state.zones) == ["deck", "gifts[1]", "gifts[2]", "gifts[3]"]
+    assert sum(len(a.state.zones[f"gifts[{s}]"]) for s in (1, 2, 3)) == 1 and not a.state.zones["deck"]
+    assert not any(p.stock[f"bid[{s}]"] for p in a.state.players for s in (1, 2, 3))   # back to 0 after each turn
+    assert all(message.endswith("bid 2") for message in a.messages)
+    pack = write_pack(tmp_path / "gifts", GIFTS)
+    out = CliRunner().invoke(app, ["play", str(pack), "-n", "3", "-s", "2", "--show-state", "-q"]).output
+    assert "Gifts P3" in out and "Gifts 3" not in out and "Gifts P4" not in out, out
