@@ -9014,8 +9014,8 @@ class Checker(A.Visitor):
                      "zone (a supply, a market)", z.span, "count a player's own piles with 'count(...)' over the index")
             return "list"
         d = decl.indexes.dims()[0]
-        kind = "int" if d.enum is None else f"entity:{d.enum}" if self.sym.category(d.enum) == "kind" else \
-            "resource" if self.sym.category(d.enum) == "group" else f"member:{d.enum}"
+        kind = "int" if d.enum is None else "player" if by_seat(d, self.sym) else f"entity:{d.enum}" \
+            if self.sym.category(d.enum) == "kind" else "resource" if self.sym.category(d.enum) == "group" else f"member:{d.enum}"
         return f"list:{kind}"
 
     def visit_Call(self, e: A.Call, scope: Scope) -> str:

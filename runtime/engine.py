@@ -3245,9 +3245,10 @@ class Game:
     def piles(self, name: str) -> list:
         """`piles(ZONE)`: the indexes of the shared indexed zone ZONE whose zone has ever held an item (the piles
         set out: one emptied since counts, one never filled does not), in the order of the index; a card index
-        gives the declared card, as `for each c in card` does."""
+        gives the declared card, as `for each c in card` does, and an index of players the player."""
         filled, entities = self.state.filled, self.program.entities
-        return [entities.get(index, index) if type(index) is str else index
+        seated = name in self.program.seat_places() if self.program.sized else False
+        return [entities.get(index, index) if type(index) is str else self.state.players[index - 1] if seated else index
                 for index, flat in self.program.indexed.get(name, {}).items() if flat in filled]
 
     def subsets(self, items, k) -> list:

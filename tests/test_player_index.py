@@ -262,6 +262,7 @@ proc turn() {
   gain size(gifts[you]) score;
   if times_seen(seen_by) > 2 { gain 1 score; }
 }
+proc given() { say "{piles(gifts)}"; }
 game giving "Gifts" {
   seats 2 to 4;
   phase setup { move a to deck; }
@@ -283,6 +284,10 @@ def test_zones_turn_counters_and_positions_by_player(tmp_path):
     assert sum(len(a.state.zones[f"gifts[{s}]"]) for s in (1, 2, 3)) == 1 and not a.state.zones["deck"]
     assert not any(p.stock[f"bid[{s}]"] for p in a.state.players for s in (1, 2, 3))   # back to 0 after each turn
     assert all(message.endswith("bid 2") for message in a.messages)
+    given = [p for p in a.state.players if a.state.zones[f"gifts[{p.index + 1}]"]]
+    for game in played:   # piles(): the players whose pile was ever filled, as players
+        run_proc(game, "given")
+    assert a.messages[-1] == b.messages[-1] == f"P1: {', '.join(p.name for p in given)}"
     pack = write_pack(tmp_path / "gifts", GIFTS)
     out = CliRunner().invoke(app, ["play", str(pack), "-n", "3", "-s", "2", "--show-state", "-q"]).output
     assert "Gifts P3" in out and "Gifts 3" not in out and "Gifts P4" not in out, out
