@@ -18,7 +18,7 @@ from rulebook.dsl.printer import format_module
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game, RulesRuntimeError
 from rulebook.runtime.record import load_state, save_state
-from rulebook.runtime.view import build_view
+from rulebook.runtime.view import build_view, changes
 
 from .conftest import explained, rules_programs, run_proc, screens, write_pack
 
@@ -168,8 +168,12 @@ def test_save_load_and_replay_keep_the_seats(tmp_path):
 def test_screens_and_show_state_name_the_players(tmp_path):
     game = Game(build_text(DIPLOMACY), 3, 1)
     england, france, _germany = game.state.players
+    before = build_view(game, 0)
     run_proc(game, "lend", france, 2)
     run_proc(game, "order", player=1, answers=["Germany", "3"])
+    said = changes(before, build_view(game, 0))   # "since your last decision", by name
+    assert said == ["Centre held by (France, 3) none → France", "England: Support given France 0 → 2",
+                    "France: Support given Germany 0 → 1, Allied with Germany no → yes, Stance Germany Neutral → Friendly"]
     shown = screens(game, (0,))[0]
     assert "Support given: France 2" in shown   # England's support, by power
     assert "Support given: Germany 1" in shown   # France's
