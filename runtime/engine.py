@@ -2678,7 +2678,9 @@ class Game:
         up now, and redealt if its condition holds (keep_shown). `name` is a display's or one element's
         (`fill row[2];`: `row[2]`), or an indexed display's own (`fill row;`): each element in index order."""
         shows = self.program.shows
-        for name in (name,) if name in shows else [n for n, row in shows.items() if row[4] == name]:
+        # (an indexed display's elements this game holds: a board sized by an option, the seats of an index of players)
+        out = self.out_of_play() if self.program.sized else ()
+        for name in (name,) if name in shows else [n for n, row in shows.items() if row[4] == name and n not in out]:
             if name not in self.state.shown:   # `fill row;` of an indexed display: each element, in index order
                 self.state.shown.append(name)
                 self.state.shown.sort(key=list(shows).index)   # in declaration order

@@ -295,3 +295,29 @@ def test_zones_turn_counters_and_positions_by_player(tmp_path):
     pack = write_pack(tmp_path / "gifts", GIFTS)
     out = CliRunner().invoke(app, ["play", str(pack), "-n", "3", "-s", "2", "--show-state", "-q"]).output
     assert "Gifts P3" in out and "Gifts 3" not in out and "Gifts P4" not in out, out
+
+
+def test_a_display_per_player_lays_out_this_games_seats_alone():
+    text = """
+kind card { v: int = 1; }
+card a {} card b {} card c {} card d {} card e {} card f {}
+zone deck of card;
+zone market[player] "Market" of card show 2 from deck;
+counter score;
+proc turn() { pick x from market[you] "take" { gain x.v score; move x to deck; } }
+game stalls "Stalls" {
+  seats 2 to 4;
+  phase setup { move a to deck; move b to deck; move c to deck; move d to deck; move e to deck; move f to deck; fill market; }
+  phase play { repeat 2 { each players: turn(); } }
+  winner most score;
+}
+"""
+    played = []
+    for interpreted in (False, True):
+        game = Game(build_text(text, interpreted=interpreted), 2, 1, make_agents("random", 2, 1))
+        game.play()
+        played.append(game)
+    a, b = played
+    assert a.log == b.log and a.state.to_json() == b.state.to_json()
+    assert a.state.shown == ["market[1]", "market[2]"] and sorted(a.state.zones) == ["deck", "market[1]", "market[2]"]
+    assert [len(a.state.zones[f"market[{s}]"]) for s in (1, 2)] == [2, 2] and len(a.state.zones["deck"]) == 2
