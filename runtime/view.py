@@ -503,10 +503,11 @@ def seat_labels(program, names: list) -> dict:
             titles = [seat_title(program, names, places, at, key) for at, key in enumerate(parts)]
             written = ", ".join(program.index_title(key) for key in parts)
             label = program.label(flat)
+            suffix = f" {written}" if len(parts) == 1 else f" ({written})"   # as compiler.layout.labels writes it
             if label == flat:   # no title: the name, the seats by name (`support[Bob]`)
                 shown[flat] = f"{base}[{', '.join(titles)}]"
-            else:
-                head = label[:-len(written) - 1 - 2 * (len(parts) > 1)]
+            elif label.endswith(suffix):   # (else a label told apart from a like one by its name: kept)
+                head = label[:-len(suffix)]
                 shown[flat] = f"{head} {titles[0]}" if len(parts) == 1 else f"{head} ({', '.join(titles)})"
     return shown
 
