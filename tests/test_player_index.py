@@ -48,6 +48,7 @@ proc order() {
 proc lend(p: player, n: int) { gain n support[p]; }
 proc lend_seat(k: int) { gain 1 support[all_players[k]]; }
 proc held_by(k: int) { say "{held[you, k]}"; }
+proc given() { say "{total(p in player, support[p])} {count(p in players where allied[p])}"; }
 game diplomacy "Diplomacy" {
   seats 2 to 7 named "England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey";
   phase play { repeat 3 { each players: order(); } }
@@ -105,6 +106,8 @@ def test_an_element_is_read_and_set_with_a_player(diplomacy):
     assert france.vars["allied[3]"] is True and game.state.gvars["held[2,2]"] is france
     run_proc(game, "held_by", 2, player=1)
     assert game.messages[-1] == "France: France"
+    run_proc(game, "given")   # `player`, the domain's other name, goes through the index as an enum's name does
+    assert game.messages[-1] == "England: 4 0"
 
 
 def test_an_actor_or_none_is_no_element(diplomacy):
