@@ -6,7 +6,6 @@ Encounter audit's W6 (planets numbered by seat) and Diplomacy's support orders (
 from __future__ import annotations
 
 import json
-import textwrap
 
 import pytest
 from click.testing import CliRunner
