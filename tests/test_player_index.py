@@ -116,15 +116,19 @@ def test_an_actor_or_none_is_no_element(diplomacy):
     assert e.value.code == "E601" and "support has no element none (it has England, France)" in e.value.message
 
 
+def played_on_both(text: str, seats: int, seed: int) -> Game:
+    """One random game of `text` played compiled and interpreted, checked to be the same game; the compiled one."""
+    a, b = (Game(build_text(text, interpreted=interpreted), seats, seed, make_agents("random", seats, seed))
+            for interpreted in (False, True))
+    a.play()
+    b.play()
+    assert a.result()["over"] and a.log == b.log and a.state.to_json() == b.state.to_json()
+    return a
+
+
 @pytest.mark.parametrize("seats", [2, 3, 5])
 def test_both_backends_play_the_same_diplomacy(seats):
-    played = []
-    for interpreted in (False, True):
-        game = Game(build_text(DIPLOMACY, interpreted=interpreted), seats, 11, make_agents("random", seats, 11))
-        game.play()
-        played.append(game)
-    a, b = played
-    assert a.result()["over"] and a.log == b.log and a.state.to_json() == b.state.to_json()
+    a = played_on_both(DIPLOMACY, seats, 11)
     given = sum(p.stock[f"support[{s}]"] for p in a.state.players for s in range(1, seats + 1))
     assert given == 3 * seats   # one order a turn each, three rounds
     # the trigger binds the player of the element's seat: every support went to another power, and was heard there
@@ -135,13 +139,7 @@ def test_both_backends_play_the_same_diplomacy(seats):
 
 @pytest.mark.parametrize("seats", [3, 5])
 def test_a_record_with_a_players_field_indexes_the_planets(seats):
-    played = []
-    for interpreted in (False, True):
-        game = Game(build_text(COSMIC, interpreted=interpreted), seats, 3, make_agents("random", seats, 3))
-        game.play()
-        played.append(game)
-    a, b = played
-    assert a.log == b.log and a.state.to_json() == b.state.to_json()
+    a = played_on_both(COSMIC, seats, 3)
     me = a.state.players[0]
     assert len([k for k in me.stock if k.startswith("ships[")]) == seats * 5   # each game's seats' planets alone
     assert sum(me.stock[f"ships[1,{n}]"] for n in range(1, 6)) == 20 - 2   # two ships sent away
