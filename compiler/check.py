@@ -9324,6 +9324,11 @@ class Checker(A.Visitor):
             self.err("E372", f"a {func} is built by naming its fields: {func}({fields})", span,
                      "fields are named, not placed, so a construction reads the same when a field is added")
             return f"record:{func}"
+        elif decl is None and (ALIASES.get(func, func) in BUILTIN_DOMAINS or func in ("other_player", "next_player")):
+            # `opponent()`: a player is a domain's name, not a call (Kalah, a game of two, wants the other player)
+            self.err("E207", f"{func!r} is no function: the players are named without '()'", span,
+                     "the other players are the list 'opponents', and 'first(opponents)' is one of them; the next "
+                     "player in turn order is 'left', in a game of two the other player")
         elif decl is None:
             self.unknown("E207", "function", func, span, self.sym.of("func") + sorted(BUILTIN_FUNCS))
         elif isinstance(decl, A.Proc):

@@ -59,6 +59,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "gain_without_amount.rules": [("E100", 12)],
     "amount_after_resource.rules": [("E100", 12)],
     "list_filtered_alone.rules": [("E100", 6)],            # `opponents where COND` standing as a value
+    "opponent_called.rules": [("E207", 5)],                # `opponent()`: the players are named, not called
     "supply_misspelt.rules": [("E100", 2)],
     "supply_reads_a_counter.rules": [("E303", 3)],             # before play: numbers and player_count
     "supply_of_a_resource_without_one.rules": [("E303", 7)],
@@ -461,6 +462,13 @@ LEFT_OPEN = "looks like the one left open: the code after it comes back to its i
 PROC_HINT = "'proc' begins a declaration, at the top level: close the blocks before it with '}'"
 # file -> the exact message, hint and notes of its single finding
 MESSAGES: dict[str, tuple[str, object, tuple]] = {
+    "opponent_called.rules": ("'opponent' is no function: the players are named without '()'",
+                              "the other players are the list 'opponents', and 'first(opponents)' is one of them; "
+                              "the next player in turn order is 'left', in a game of two the other player", ()),
+    "list_filtered_alone.rules": ("'where' filters a domain where something goes over it (a pick, a loop, an "
+                                  "aggregate), not a list standing alone",
+                                  "write the condition where the list is used: 'pick p from opponents where COND', "
+                                  "'for each p in opponents where COND', 'count(p in opponents where COND)'", ()),
     "remove_an_enum_member.rules": ("'ambassador' is a member of enum 'role', not a declaration: amend or override "
                                     "the enum", "to drop the member, restate the enum without it: 'override enum "
                                     "role { ... }'", ()),
