@@ -196,6 +196,8 @@ class Layout:
     shown: list = field(default_factory=list)
     # display -> the names its redeal condition reads its element's index by (an indexed display's enum)
     show_params: dict = field(default_factory=dict)
+    # (card, slot) of each slot a card's kind gives it that can never run for it (idle_slots): no rule of the card
+    idle: list = field(default_factory=list)
 
 
 
@@ -797,7 +799,7 @@ def layout(sym: Symbols) -> Layout:
                 refs += card_refs(e, kind, i, name, sym)
                 entities.append((e.kind, name, copy_title(e, kind, i, own, sym), own, slots, str(e.span),
                                  kind.per_player, e.name, i))
-    return Layout(
+    lay = Layout(
         resources={r.name: (field_value(r.cap) if r.cap else None, groups_of.get(r.name))
                    for r in d if isinstance(r, A.Resource)},
         groups={g.name: (field_value(g.cap) if g.cap is not None else None, list(g.members)) for g in d if isinstance(g, A.Group)},
@@ -875,6 +877,8 @@ def layout(sym: Symbols) -> Layout:
         shown=shown_elements(sym),
         show_params={z.name: tuple(n for _i, n in redeal_params(z, sym)) for z in shown_zones(sym)},
     )
+    lay.idle = idle_slots(lay, sym)
+    return lay
 
 
 def piled_zones(sym: Symbols) -> list:
@@ -1344,6 +1348,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "labels": lay.labels, "shown_fields": lay.shown_fields,
         **({"stocks": lay.stocks} if lay.stocks else {}),   # the other packs' code stays
         **({"periods": periods} if (periods := anytime_periods(lay)) else {}),   # the other packs' code stays
+        **({"idle": lay.idle} if lay.idle else {}),   # likewise
         **({"option_periods": lay.option_periods} if lay.option_periods else {}),   # likewise
         **({"zone_caps": lay.zone_caps} if lay.zone_caps else {}),   # likewise
         **({"piled": lay.piled} if lay.piled else {}),   # likewise
@@ -1696,6 +1701,99 @@ def event_arg(event: str, param: str, expr, sym) -> object:
         if isinstance(sym.decls.get(type_), (A.Kind, A.Enum)):
             return expr
     return expr if type_ in VALUE_ARGS else symbolic(expr, sym)
+
+
+def idle_slots(lay: "Layout", sym: Symbols) -> list:
+    """(card, slot) of each card's `anytime` slot or reaction written by its kind whose `when` (a reaction's
+    `while`) is false for that card whatever happens (it reads only the card's fields no rule sets: Cosmic
+    Encounter's `anytime in hand when this.boost` of an attack card): a slot the card has in name only, which
+    `cover` and `simulate` do not count as one of its rules (the games never run it). A card's own slot is
+    not idle, whatever its condition: a slot written for one card that can never run is the designer's to see."""
+    from .codegen import set_fields
+
+    kinds = {k.name: k for k in sym.decls.values() if isinstance(k, A.Kind)}
+    unset, idle = None, []
+    for kind, name, _title, fields, slots, _span, _pp, source, _number in lay.entities:
+        inherited = [s for s in slots if type(s) in (A.Anytime, A.Reaction) and s.when is not None
+                     and any(s is k for k in kinds[kind].slots)]
+        if not inherited:
+            continue
+        if unset is None:
+            unset = set_fields(sym)
+        for slot in inherited:
+            try:
+                if not card_value(slot.when, source, {f: v for f, v in fields.items() if f not in unset}, sym):
+                    idle.append((name, slot.name))
+            except A.NotConstant:
+                pass
+    return idle
+
+
+def card_value(e: A.Expr, card: str, fields: dict, sym: Symbols, bound: Optional[dict] = None, depth: int = 0):
+    """The value of a condition about one card known as the pack is made, or A.NotConstant: `this` is the card
+    (its declared name), `this.F` (or `c.F`, c a func's parameter given `this`) one of its `fields` (those
+    no rule sets), enum members and cards are their
+    names, a pack's func is read through its value with the arguments bound (not one a card overrides), and
+    `and`/`or` are known when one side decides them (a condition reads no state it could change)."""
+    bound = bound or {}
+    t = type(e)
+    if t is A.Attr:   # `this.F`, or `c.F` of a func's parameter given `this`
+        if e.name in fields and card_value(e.obj, card, fields, sym, bound, depth) == card:
+            return fields[e.name]
+        raise A.NotConstant
+    if t is A.Name:
+        if e.id in bound:
+            return bound[e.id]
+        if e.id == "this":
+            return card
+        named = sym.decls.get(e.id)
+        if isinstance(named, A.Entity) or any(isinstance(d, A.Enum) and e.id in d.members for d in sym.decls.values()):
+            return e.id
+        raise A.NotConstant
+    if t is A.Binary and e.op in ("and", "or"):
+        sides = []
+        for side in (e.left, e.right):
+            try:
+                value = card_value(side, card, fields, sym, bound, depth)
+            except A.NotConstant:
+                continue
+            if bool(value) == (e.op == "or"):   # `false and ...`, `true or ...`: decided
+                return value
+            sides.append(value)
+        if len(sides) < 2:
+            raise A.NotConstant
+        return sides[1]
+    if t is A.Binary:
+        return A._fold(e.op, card_value(e.left, card, fields, sym, bound, depth),
+                       card_value(e.right, card, fields, sym, bound, depth))
+    if t is A.Unary and e.op == "not":
+        return not card_value(e.operand, card, fields, sym, bound, depth)
+    if t is A.Cond:
+        chosen = e.then if card_value(e.cond, card, fields, sym, bound, depth) else e.otherwise
+        return card_value(chosen, card, fields, sym, bound, depth)
+    if t is A.Match:
+        subject = card_value(e.subject, card, fields, sym, bound, depth)
+        for case in e.cases:
+            if any(type(v) is A.Range for v in case.values):
+                raise A.NotConstant
+            if any(card_value(v, card, fields, sym, bound, depth) == subject for v in case.values):
+                return card_value(case.result, card, fields, sym, bound, depth)
+        if e.otherwise is None:
+            raise A.NotConstant
+        return card_value(e.otherwise, card, fields, sym, bound, depth)
+    if t is A.Call and type(sym.decls.get(e.func)) is A.Func and depth < 8 \
+            and not any(name.startswith(e.func + ".") for name in sym.decls):
+        func = sym.decls[e.func]
+        if len(e.args) > len(func.params):
+            raise A.NotConstant
+        values = {p.name: card_value(a, card, fields, sym, bound, depth)
+                  for p, a in zip(func.params, e.args)}
+        for p in func.params[len(e.args):]:
+            if p.default is None:
+                raise A.NotConstant
+            values[p.name] = A.as_const(p.default)
+        return card_value(func.value, card, fields, sym, values, depth + 1)
+    return A.as_const(e)
 
 
 def anytime_offer(slot: A.Anytime) -> Optional[A.Expr]:

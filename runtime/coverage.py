@@ -83,14 +83,15 @@ class Coverage:
         for e in program.entities.values():
             name = e.name.partition("#")[0]   # the copies of a declaration `* N` run its effects: one row
             own = _own_computed(program, e)
-            for field, fn in list(e.effects.items()) + list(own.items()):
+            live = program.live_effects(e)   # (not a slot its kind gives it that never runs for it: Program.idle)
+            for field, fn in list(live.items()) + list(own.items()):
                 # an entity with several slots (a civilization's start, powers, midgame; a role's modifier
                 # and its overrides) names each; a computed field it gives (`worth = ...;`) is always
                 # named, `oologist worth`: it is reached when its value is read, not when the card is
                 # drawn or played. A role's slots sit in its holder's role zone, which no rules text names:
                 # `medic modifier place_cubes`, not `... in role.held`
                 slot = field.removesuffix(f" in {ROLE_ZONE}") if e.kind == ROLE_KIND else field
-                row = f"{name} {slot}" if len(e.effects) + len(own) + overrides[e.name] > 1 or field in own else name
+                row = f"{name} {slot}" if len(live) + len(own) + overrides[e.name] > 1 or field in own else name
                 if (e.name, field) in fired:   # a reaction: reached when it fires, not when it is given
                     for trigger in fired[e.name, field]:
                         code = getattr(trigger, "__code__", None)
@@ -132,7 +133,7 @@ class Coverage:
         # A kind none of whose cards any rule moved (spaces of a board, set out once) has no row. A
         # card that gives a computed field has that rule: its row is the field's, not a second one.
         self.still = {e.name.partition("#")[0]: e.kind for e in program.entities.values()
-                      if not e.effects and not e.per_player and not _own_computed(program, e)}
+                      if not program.live_effects(e) and not e.per_player and not _own_computed(program, e)}
         self.moved: set = set()
 
     def watch(self, game) -> None:

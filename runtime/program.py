@@ -117,6 +117,9 @@ class Program:
     anytime: list = field(default_factory=list)
     # window name (None for `window;`) -> those of `anytime` that it offers (`at NAME`: the windows so named alone)
     windows: dict = field(default_factory=dict)
+    # (card, slot) of the slots a card's kind gives it that never run for it (layout.idle_slots: `when this.boost` of
+    # an attack card): not the card's rules for `cover` and `simulate` (live_effects)
+    idle: frozenset = frozenset()
     # (site, its `once per` rest) of each choose option taken once per PATTERN (Game._periods)
     option_periods: list = field(default_factory=list)
     piled: frozenset = frozenset()   # the flat names of the zones of the indexed zones `piles(ZONE)` reads
@@ -352,6 +355,12 @@ class Program:
         `compiler.layout.labels`), else as declared."""
         return self.labels.get(name, name)
 
+    def live_effects(self, e) -> dict:
+        """A card's effect slots that can run for it: all but those its kind gives it in name only (`idle`)."""
+        if not self.idle:
+            return e.effects
+        return {slot: fn for slot, fn in e.effects.items() if (e.name, slot) not in self.idle}
+
     def limited(self) -> frozenset:
         """The resources and counters with a cap or a ceiling (a gain of them must look), once per program."""
         if self._limited is None:
@@ -492,6 +501,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     for card in program.anytime:   # which windows offer each (Game.window)
         for window in anytime_windows(card[1]):
             program.windows.setdefault(window, []).append(card)
+    program.idle = frozenset(map(tuple, tables.get("idle", ())))
     program.option_periods = [(site, (subject, event, {})) for site, subject, event in tables.get("option_periods", ())]
     program.zone_caps = dict(tables.get("zone_caps", {}))
     program.shows = {name: (count, source, pile, fns["redeal_when", display] if pile is not None else None, display, args)

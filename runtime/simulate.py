@@ -158,7 +158,10 @@ class UsageRecorder:
             # (a per-player piece, every seat's, is a component only where the pack names `used`
             # zones: an action card each player has is used when it lies in one, Race's chosen action)
             public = (not e.per_player or bool(used)) and (e.kind in held_kinds or "any" in held_kinds)
-            if e.computed and not (e.effects or name in overriders or shared_only or public):
+            # (a slot its kind gives it that can never run for it, `when this.boost` of an attack card, is no
+            # effect of the card: it is used as a card without effects is, Program.idle)
+            live = program.live_effects(e)
+            if e.computed and not (live or name in overriders or shared_only or public):
                 index = declared.get((e.kind, name))
                 if index is None:
                     index = declared[e.kind, name] = self._add(e.kind, name, e.title)
@@ -166,7 +169,7 @@ class UsageRecorder:
                 copies[index].append(e.title)
                 e.computed = {f: self._wrap_read(fn, index) for f, fn in e.computed.items()}   # its own dict
                 continue
-            if e.effects or name in overriders or shared_only or public:
+            if live or name in overriders or shared_only or public:
                 index = declared.get((e.kind, name))
                 if index is None:
                     index = declared[e.kind, name] = self._add(e.kind, name, e.title)
@@ -179,7 +182,7 @@ class UsageRecorder:
                 own = {f for f, fn in e.computed.items() if fn is not defaults.get(e.kind, {}).get(f)}
                 if own:
                     e.computed = {f: self._wrap_read(fn, index) if f in own else fn for f, fn in e.computed.items()}
-                if e.effects:
+                if live:
                     # (a reaction's slot runs for every player when a game is made: it registers, it is no
                     # use; the triggers it registers are, when they fire for the holder)
                     e.effects = {slot: fn if is_reaction_slot(slot) else self._wrap(fn, index)
