@@ -198,6 +198,8 @@ class Layout:
     show_params: dict = field(default_factory=dict)
     # (card, slot) of each slot a card's kind gives it that can never run for it (idle_slots): no rule of the card
     idle: list = field(default_factory=list)
+    # (trigger site, [(stock, sign)]) of each trigger whose firings need no "which first?" (order_free)
+    order_free: list = field(default_factory=list)
 
 
 
@@ -878,6 +880,7 @@ def layout(sym: Symbols) -> Layout:
         show_params={z.name: tuple(n for _i, n in redeal_params(z, sym)) for z in shown_zones(sym)},
     )
     lay.idle = idle_slots(lay, sym)
+    lay.order_free = order_free(sym)
     return lay
 
 
@@ -1349,6 +1352,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"stocks": lay.stocks} if lay.stocks else {}),   # the other packs' code stays
         **({"periods": periods} if (periods := anytime_periods(lay)) else {}),   # the other packs' code stays
         **({"idle": lay.idle} if lay.idle else {}),   # likewise
+        **({"order_free": lay.order_free} if lay.order_free else {}),   # likewise
         **({"option_periods": lay.option_periods} if lay.option_periods else {}),   # likewise
         **({"zone_caps": lay.zone_caps} if lay.zone_caps else {}),   # likewise
         **({"piled": lay.piled} if lay.piled else {}),   # likewise
@@ -1701,6 +1705,54 @@ def event_arg(event: str, param: str, expr, sym) -> object:
         if isinstance(sym.decls.get(type_), (A.Kind, A.Enum)):
             return expr
     return expr if type_ in VALUE_ARGS else symbolic(expr, sym)
+
+
+def order_free(sym: Symbols) -> list:
+    """(trigger site, [(stock, +1 or -1), ...]) of each `whenever` whose firing does the same whenever it runs
+    among others (7.5): its body only gains (or only loses) fixed amounts of its holder's plain stocks, so
+    two such firings of one player on one event leave the same state in either order, as long as no stock is
+    gained by one and lost by the other (a cap or floor then cuts in one order only: the runtime's test,
+    `engine.commuting`). A plain stock is a resource or per-player counter whose cap is a number (clipping
+    at a fixed cap commutes), that no cap of a group makes a gain ask about, that hands no excess to a proc,
+    and whose gains and losses no pattern of the pack listens to (a trigger that reads order). Anything
+    else (a choice, a `say`, an amount read from the state, a tagged gain modifiers may change) is not."""
+    decls = sym.decls
+    capped_groups = {m for g in decls.values() if type(g) is A.Group and g.cap is not None for m in g.members}
+    listened: set = set()
+    for decl in decls.values():
+        for n in A.walk(decl):
+            if type(n) is A.Pattern and n.event in ("gain", "lose"):
+                named = [a.value for a in n.args if a.name == "res" or a.element]
+                base = named[0].obj if named and type(named[0]) is A.Index else named[0] if named else None
+                listened.add(base.id if type(base) is A.Name else "*")
+
+    def plain(name: str) -> bool:
+        d = decls.get(name)
+        if type(d) is A.Resource:
+            fixed_cap = d.cap is None or type(d.cap) is A.Int
+            return fixed_cap and d.over is None and name not in capped_groups
+        return type(d) is A.Counter and not d.is_global and d.indexes is None
+
+    def moves(body: tuple) -> Optional[list]:
+        found = set()
+        for st in body:
+            t = type(st)
+            if t is A.Gain and st.tag is None and st.index is None and st.on is None and st.owner is None:
+                sign = 1
+            elif t is A.Lose and st.tag is None and st.index is None and st.on is None and st.to is None \
+                    and st.debt is None:
+                sign = -1
+            else:
+                return None
+            if type(st.amount) is not A.Int or st.amount.value <= 0 or not plain(st.resource) \
+                    or st.resource in listened or "*" in listened:
+                return None
+            found.add((st.resource, sign))
+        return sorted(found) if len({name for name, _sign in found}) == len(found) else None
+
+    sites = site_ids(sym)
+    return [(sites[id(n)], [list(m) for m in found]) for n in trigger_nodes(sym)
+            if (found := moves(n.body)) is not None]
 
 
 def idle_slots(lay: "Layout", sym: Symbols) -> list:

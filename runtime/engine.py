@@ -5722,6 +5722,8 @@ class Game:
         if len(distinct) < 2:
             return
         firsts = list(distinct.values())
+        if self.program.order_free and commuting(self.program.order_free, [self.pending[i][0].tid for i in firsts]):
+            return   # any order leaves the same state: registration order, unasked (layout.order_free)
         labels = self._firing_labels([self.pending[i][0] for i in firsts])
         where = self.program.triggers[head.tid][1]
         question = self.decide(owner, f"several of your effects on {head.event} at once: which first?", labels, where)
@@ -6457,6 +6459,21 @@ def _pattern_words(p: tuple, text) -> str:
     subject = "" if p[0] == "anyone" else f"{p[0]} "
     return subject + p[1] + (f"({', '.join(f'{k} is {v.name}' if type(v) is IsA else f'{k} = {text(v)}' for k, v in p[2].items())})"
                              if p[2] else "")
+
+
+def commuting(order_free: dict, tids: list) -> bool:
+    """Whether firings of these triggers give the same state in any order: each only gains or loses fixed
+    amounts (`order_free`), and no stock is gained by one and lost by another (a cap or floor would cut in one
+    order only)."""
+    direction: dict = {}
+    for tid in tids:
+        moves = order_free.get(tid)
+        if moves is None:
+            return False
+        for stock, sign in moves:
+            if direction.setdefault(stock, sign) != sign:
+                return False
+    return True
 
 
 def _firing_key(t: Trigger, args: dict, card_state: Callable) -> tuple:

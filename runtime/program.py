@@ -120,6 +120,9 @@ class Program:
     # (card, slot) of the slots a card's kind gives it that never run for it (layout.idle_slots: `when this.boost` of
     # an attack card): not the card's rules for `cover` and `simulate` (live_effects)
     idle: frozenset = frozenset()
+    # trigger -> the (stock, +1 or -1) its firing changes, fixed amounts only (layout.order_free): firings of such
+    # triggers that agree on each stock's direction run in registration order, unasked (Game._order_simultaneous)
+    order_free: dict = field(default_factory=dict)
     # (site, its `once per` rest) of each choose option taken once per PATTERN (Game._periods)
     option_periods: list = field(default_factory=list)
     piled: frozenset = frozenset()   # the flat names of the zones of the indexed zones `piles(ZONE)` reads
@@ -502,6 +505,7 @@ def assemble(tables: dict, fns: dict) -> Program:
         for window in anytime_windows(card[1]):
             program.windows.setdefault(window, []).append(card)
     program.idle = frozenset(map(tuple, tables.get("idle", ())))
+    program.order_free = {tid: tuple(map(tuple, moves)) for tid, moves in tables.get("order_free", ())}
     program.option_periods = [(site, (subject, event, {})) for site, subject, event in tables.get("option_periods", ())]
     program.zone_caps = dict(tables.get("zone_caps", {}))
     program.shows = {name: (count, source, pile, fns["redeal_when", display] if pile is not None else None, display, args)

@@ -112,3 +112,88 @@ def test_a_slot_reading_a_field_a_rule_sets_is_no_idle_slot(tmp_path):
     text = NEVER_USED.replace("move c to played; gain c.value vp;", "move c to played; gain c.value vp; set c.boost = true;")
     program = program_of(_never_used(tmp_path, text), "compiled")
     assert program.idle == frozenset()
+
+
+# ---------------------------------------------------------------- W8: reactions that commute ask nothing
+# Everdell's production cards on a harvest: the Farm gains 1 berry, the Mine 1 pebble, the Twig Barge 2 twigs;
+# in any order the same stock results, so their holder is not asked which first. The Granary (made up for the
+# test) turns a berry into 2 VP when there is one: before the Farm or after it is another game, so it asks.
+EVERDELL = """
+resource berry;
+resource pebble;
+resource twig;
+counter vp;
+event harvest();
+kind construction { }
+zone city per_player of construction;
+zone quarry of construction;
+construction farm "Farm" * 2 { whenever you harvest in city { gain 1 berry; } }
+construction mine "Mine" { whenever you harvest in city { gain 1 pebble; } }
+construction barge "Twig Barge" { whenever you harvest in city { gain 2 twig; } }
+construction granary "Granary" { whenever you harvest in city { if berry >= 1 { lose 1 berry; gain 2 vp; } } }
+construction tax "Berry Tax" { whenever you harvest in city { lose 1 berry; } }
+proc build(c: construction) { move c to city; }
+proc harvest_now() { emit harvest(); }
+game everdell { seats 2 to 2; phase setup { fill quarry with construction; } phase play { } winner most vp; }
+"""
+ORDER = "several of your effects on harvest at once: which first?"
+
+
+@pytest.fixture
+def everdell(tmp_path, backend):
+    return program_of(write_pack(tmp_path / "everdell", EVERDELL, name="everdell"), backend)
+
+
+def _harvest(program, *cards: str, answers=()):
+    from rulebook.runtime.engine import Game
+
+    from .conftest import drive, new_game
+
+    g = new_game(program)
+    me = g.state.players[0]
+    for c in cards:
+        drive(g, program.procs["build"](g, me, program.entities[c]), [])
+    asked = drive(g, program.procs["harvest_now"](g, me), list(answers))
+    return asked, me.stock
+
+
+@pytest.mark.parametrize("backend", ["compiled", "interpreted"])
+def test_two_farms_and_other_fixed_gains_run_unasked_in_declaration_order(everdell):
+    asked, stock = _harvest(everdell, "farm", "farm#2", "mine", "barge")
+    assert asked == [] and (stock["berry"], stock["pebble"], stock["twig"]) == (2, 1, 2)
+
+
+@pytest.mark.parametrize("backend", ["compiled", "interpreted"])
+@pytest.mark.parametrize("answers, berry, vp", [(["Farm", "Mine"], 0, 2), (["Granary"], 1, 0)])
+def test_a_reaction_reading_the_state_still_asks(everdell, answers, berry, vp):
+    asked, stock = _harvest(everdell, "farm", "mine", "granary", answers=answers)
+    assert asked[0].prompt == ORDER and asked[0].options == ["Farm", "Mine", "Granary"]
+    # the Granary first: the Farm and the Mine left commute, and are not asked about; else Mine or Granary?
+    assert [d.options for d in asked[1:]] == ([["Mine", "Granary"]] if answers[0] == "Farm" else [])
+    assert (stock["berry"], stock["vp"]) == (berry, vp)
+
+
+@pytest.mark.parametrize("backend", ["compiled", "interpreted"])
+def test_a_gain_and_a_loss_of_one_stock_still_ask(everdell):
+    # with no berry, the tax first takes nothing and the farm's berry stays; after the farm it takes it
+    asked, stock = _harvest(everdell, "farm", "tax", answers=["Berry Tax"])
+    assert [d.options for d in asked] == [["Farm", "Berry Tax"]] and stock["berry"] == 1
+    asked, stock = _harvest(everdell, "farm", "tax", "mine", answers=["Mine", "Farm"])
+    assert [d.options for d in asked] == [["Farm", "Berry Tax", "Mine"], ["Farm", "Berry Tax"]]
+    assert stock["berry"] == 0
+    asked, stock = _harvest(everdell, "farm", "tax", "mine", answers=["Farm"])   # then the tax and the mine commute
+    assert len(asked) == 1 and stock["berry"] == 0
+
+
+def test_only_fixed_gains_of_plain_stocks_are_order_free(tmp_path):
+    from rulebook.compiler.driver import analyse
+    from rulebook.compiler.layout import layout
+
+    scout = 'counter seen;\nconstruction scout "Scout" { whenever you gain(res = twig) in city { gain 1 seen; } }\n'
+    for text, free in [(EVERDELL, {("berry", 1), ("pebble", 1), ("twig", 1), ("berry", -1)}),
+                       # a capped group asks which to discard past its cap: its members' gains are not order-free
+                       (EVERDELL + "group goods cap 3 { berry, pebble }\n", {("twig", 1)}),
+                       # a trigger listening to the twigs' gains reads the order of the gains it hears
+                       (EVERDELL + scout, {("berry", 1), ("pebble", 1), ("berry", -1), ("seen", 1)})]:
+        sym = analyse(str(write_pack(tmp_path / str(len(text)), text, name="everdell"))).symbols
+        assert {tuple(m) for _tid, moves in layout(sym).order_free for m in moves} == free, text[-120:]
