@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from lark import Lark, Token, Tree
 from lark.lexer import LineCounter
@@ -37,11 +37,116 @@ def _span_of(file: str, meta) -> A.Span:
 
 
 
-def _expect_word(word, expected: str, message: str, span, hint: str) -> None:
-    """A construct's word the grammar reads as a name (`size owner`, `at random`, `in any order`), so
-    that it stays free as a name everywhere else: E100 with `message` and `hint` unless it is `expected`."""
-    if str(word) != expected:
-        raise RulesError([Diagnostic("E100", message, span, hint=hint)])
+class Word(NamedTuple):
+    """A construct's word that the grammar reads as a NAME, so that it stays free as a name everywhere else
+    (`size owner`, `at random`, `in any order`): the word (or words) the builder accepts there, and the E100's
+    message and hint for another word, where `{found}` is the word written and `{NAME}` a value the builder
+    passes (other braces are text)."""
+
+    words: tuple
+    message: str
+    hint: str
+
+
+# Every such word, by the grammar rule (or alias) whose NAME holds it, with the word after a space where one
+# rule holds two; adding a contextual word to the grammar is one line here and one call in its rule's builder
+# (tests/test_tools2.py checks the table against rules.lark and the calls). The lexer's CONTEXTUAL words are
+# another kind: keywords where the parser takes them.
+WORDS: dict[str, Word] = {
+    "supply": Word(("supply",), "expected 'supply', 'over' or ';' after the resource; found '{found}'",
+                   "a limited bank is written 'resource gem supply 7;', the proc that takes what goes over a cap "
+                   "'resource sheep cap room over cook_or_release;'"),
+    "var_internal internal": Word(("internal",), "expected 'internal' before 'remembered'; found '{found}'",
+                                  "write 'global internal remembered: TYPE;'"),
+    "var_internal remembered": Word(("remembered",), "expected 'internal', 'remembered' or ':' in the variable's "
+                                    "declaration; found '{found}'",
+                                    "write 'var NAME \"Title\" global remembered: TYPE;' to keep the positions it "
+                                    "had (3.3b), or put the type after ':'"),
+    "prints": Word(("prints",), "expected 'prints [N, ...]', a scale 'from LOW to HIGH' or '{' after the track; "
+                   "found '{found}'", "'track infection_rate global prints [2, 2, 2, 3, 3, 4, 4] { ... }'"),
+    "size_owner": Word(("owner",), "expected 'size owner'; found 'size {found}'",
+                       "write 'size owner' (only the zone's owner sees how many it holds)"),
+    "zone_cap": Word(("over",), "expected 'cap N over PROC'; found '{found}' after the cap",
+                     "a zone's cap names the proc that runs past it: 'cap 7 over discard_down;'"),
+    "visibility": Word(("owner",), "expected 'hidden from owner'; found 'hidden from {found}'",
+                       "write 'hidden from owner' (every player but the zone's owner sees it)"),
+    "once_per": Word(("per",), "expected 'once per PARAMETER'; found 'once {found}'",
+                     "write 'once per c' (c a parameter): in one chain of calls, the proc runs at most once for "
+                     "each value of c"),
+    "record_bounded_enum_field": Word(("up",), "expected 'up to'; found '{found} to'",
+                                      "write '{field}: {enum} up to OPTION;': the enum's first members, as many as "
+                                      "the option says"),
+    "seat_names": Word(("named",), "expected 'named' or 'roles' after the seats; found '{found}'",
+                       "write 'seats 2 to 2 named \"White\", \"Black\";': one name for each seat"),
+    "share_stmt among": Word(("among",), "expected 'share N RESOURCE among PLAYERS'; found '{found}' after the "
+                             "resource", "write 'share N RESOURCE among PLAYERS;' or '... odd to PLAYER;'"),
+    "share_stmt odd": Word(("odd",), "expected 'odd to PLAYER' after the players; found '{found}'",
+                           "write 'share N RESOURCE among PLAYERS;' or '... odd to PLAYER;'"),
+    "split_stmt into": Word(("into",), "expected 'split ZONE into N piles'; found '{found}' after the zone",
+                            "write 'split deck into N piles as pile { ... }'"),
+    "split_stmt piles": Word(("piles",), "expected 'split ZONE into N piles'; found '{found}' after the number",
+                             "write 'split deck into N piles as pile { ... }'"),
+    "cost_worth": Word(("using",), "expected 'using RESOURCE at RATE' or ';'; found '{found}'",
+                       "write 'N RESOURCE using OTHER at RATE'"),
+    "substitute": Word(("at",), "expected '{name} at RATE'; found '{name} {found}'",
+                       "write 'N RESOURCE using OTHER at RATE'"),
+    "cost_cards": Word(("card", "cards"), "expected 'cards from ZONE'; found '{found} from'",
+                       "a cost paid in cards: 'N cards from ZONE [except CARD] [where COND] to ZONE'"),
+    "cost_except": Word(("except",), "expected 'except CARD' or 'to ZONE'; found '{found}'",
+                        "write 'N cards from ZONE [except CARD] [where COND] to ZONE'"),
+    "adjust_using": Word(("using",), "expected 'cost {base} using OTHER at RATE;'; found '{found}'",
+                         "a modifier's cost line is 'cost +N RES;', 'cost -N RES;', 'cost = COST;' or "
+                         "'cost RES using OTHER at RATE;'"),
+    "any_order": Word(("order",), "expected 'in any order'; found 'in any {found}'", "write 'in any order'"),
+    "repeat_stable": Word(("stable",), "expected 'repeat until stable(NAME, ...)'; found 'repeat until {found}'",
+                          "write 'repeat until stable(a, b) { ... }': the body runs again until a pass leaves the "
+                          "named counters and variables unchanged"),
+    "move_all_stmt": Word(("all",), "expected 'move all of ZONE to ZONE'; found 'move {found} of'",
+                          "write 'move all of ZONE to ZONE;' (every item of a zone), or 'move ITEM to ZONE;'"),
+    "roll_all_stmt": Word(("all",), "expected 'roll all of ZONE;'; found 'roll {found} of'",
+                          "write 'roll all of ZONE;' (every die kept in a zone), or 'roll DIE;'"),
+    "rest": Word(("per",), "expected 'once per EVENT'; found 'once {found}'",
+                 "write 'once per EVENT': the trigger fires at most once, then rests until EVENT (as 'once per "
+                 "you turn_start')"),
+    "at_least": Word(("least",), "expected 'at least M' or 'at random'; found 'at {found}'",
+                     "write 'at least M': no 'none' before M picks; or 'at random': the RNG picks"),
+    "budget": Word(("budget",), "expected 'budget N cost EXPR'; found '{found}'",
+                   "write 'budget N cost EXPR': picks while each one's cost fits in what is left of N"),
+    "at_random": Word(("random",), "expected 'at random'; found 'at {found}'",
+                      "write 'at random': the game's seeded RNG picks, nobody is asked"),
+    "up_to": Word(("up",), "expected 'up to'; found '{found} to'",
+                  "write 'up to N': at most N picks, each of a different element"),
+    "exactly": Word(("exactly",), "expected 'exactly N' or 'up to N'; found '{found}'",
+                    "write 'exactly N': N picks, each of a different element, or 'up to N': at most N; an amend "
+                    "names a labelled pick 'pick as {found} ...;'"),
+    "auction_stmt": Word(("among",), "expected 'among PLAYERS'; found '{found}'",
+                         "write 'auction \"prompt\" among players ... as (WINNER, PRICE) { ... }'"),
+    "auction_opened": Word(("opened",), "expected 'opened by PLAYER'; found '{found} by'",
+                           "'opened by P': P bids first and must bid; 'from P': P bids first"),
+    "auction_once": Word(("around",), "expected 'once around'; found 'once {found}'",
+                         "an auction is 'open', 'once around' or 'sealed'"),
+    "auction_up_to": Word(("up",), "expected 'up to AMOUNT'; found '{found} to'",
+                          "'up to AMOUNT': the most each bidder may bid, read for each"),
+    "auction_amount": Word(("min", "step"), "'{found}' is no clause of an auction",
+                           "an auction takes 'from P' or 'opened by P', 'open', 'once around' or 'sealed', "
+                           "'min N', 'step N', 'up to AMOUNT'"),
+}
+CARD_WORDS = WORDS["cost_cards"].words   # a cost term of cards: `3 cards from hand to discards`, `cost -1 cards;`
+_FILLED = re.compile(r"\{(\w+)\}")
+
+
+def _expect_word(place: str, found, span, **values) -> None:
+    """E100 at `span` with the message and hint of `WORDS[place]` unless `found`, the NAME the grammar read
+    there, is the word (one of the words) it expects; `values` fill the message's other `{NAME}`s."""
+    word = WORDS[place]
+    if str(found) not in word.words:
+        values["found"] = found
+
+        def fill(text: str) -> str:
+            return _FILLED.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), text)
+
+        raise RulesError([Diagnostic("E100", fill(word.message), span, hint=fill(word.hint))])
+
 
 def _token_span(file: str, tok: Token) -> A.Span:
     return A.Span(file, tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column + 1)
@@ -86,13 +191,6 @@ class _Marker:
         self.tag, self.value = tag, value
 
 
-CARD_WORDS = ("card", "cards")   # a cost term of cards: `3 cards from hand to discards`, `cost -1 cards;`
-
-
-def _card_word(word, span) -> None:
-    if str(word) not in CARD_WORDS:   # `cards` stays free as a name everywhere else
-        raise RulesError([Diagnostic("E100", f"expected 'cards from ZONE'; found '{word} from'", span,
-                                     hint="a cost paid in cards: 'N cards from ZONE [except CARD] [where COND] to ZONE'")])
 
 
 # what each clause of an auction is called in the message for one written twice
@@ -352,10 +450,7 @@ class _Builder:
                 raise RulesError([Diagnostic("E100", "'over' names the proc that takes what goes over the cap",
                                              amount.span, hint="'resource sheep cap room over cook_or_release;'")])
             return _Marker("over", amount)
-        _expect_word(word, "supply", f"expected 'supply', 'over' or ';' after the resource; found "
-                                     f"'{word}'", self._s(meta),
-                                     hint="a limited bank is written 'resource gem supply 7;', the proc that takes "
-                                     "what goes over a cap 'resource sheep cap room over cook_or_release;'")
+        _expect_word("supply", word, self._s(meta))
         return _Marker("supply", amount)
 
     def bounds(self, meta, items):
@@ -546,14 +641,10 @@ class _Builder:
         words = [w for w in items if isinstance(w, Token)]
         named = _pick(items, "remembered_as")
         if len(words) == 2:
-            _expect_word(words[0], "internal", f"expected 'internal' before 'remembered'; found '{words[0]}'",
-                         _token_span(self.file, words[0]), hint="write 'global internal remembered: TYPE;'")
+            _expect_word("var_internal internal", words[0], _token_span(self.file, words[0]))
         if len(words) == 2 or named is not None or str(words[0]) != "internal":
             word = words[-1]
-            _expect_word(word, "remembered", f"expected 'internal', 'remembered' or ':' in the variable's declaration; "
-                         f"found '{word}'", _token_span(self.file, word),
-                         hint="write 'var NAME \"Title\" global remembered: TYPE;' to keep the positions it had "
-                         "(3.3b), or put the type after ':'")
+            _expect_word("var_internal remembered", word, _token_span(self.file, word))
         internal = str(words[0]) == "internal"
         return _Marker("var_internal", (internal, None if words[-1] == "internal" and named is None
                                         else (named or "")))
@@ -624,9 +715,7 @@ class _Builder:
         return _Marker("scale", (numbers[0], numbers[1], numbers[2] if len(numbers) > 2 else 1))
 
     def prints(self, meta, items):   # `prints [2, 2, 2, 3]`: a word, not a keyword
-        _expect_word(items[0], "prints", f"expected 'prints [N, ...]', a scale 'from LOW to HIGH' or '{{' after the "
-                                         f"track; found '{items[0]}'", self._s(meta),
-                     hint="'track infection_rate global prints [2, 2, 2, 3, 3, 4, 4] { ... }'")
+        _expect_word("prints", items[0], self._s(meta))
         return _Marker("prints", tuple(i for i in items[1:] if type(i) is int))
 
     def reach_decl(self, meta, items):
@@ -963,17 +1052,13 @@ class _Builder:
 
     def size_owner(self, meta, items):
         word = items[-1]
-        _expect_word(word, "owner", f"expected 'size owner'; found 'size {word}'", self._s(meta),
-                                    hint="write 'size owner' (only the zone's owner sees how many it holds)")
+        _expect_word("size_owner", word, self._s(meta))
         return _Marker("size_owner", True)
 
     def zone_cap(self, meta, items):
         """`cap N over PROC` of a zone: (N, PROC as a Name)."""
         cap, word, proc = items
-        _expect_word(word, "over", f"expected 'cap N over PROC'; found '{word}' after the cap",
-                                   _token_span(self.file, word),
-                                   hint="a zone's cap names the proc that runs past it: 'cap 7 over "
-                                   "discard_down;'")
+        _expect_word("zone_cap", word, _token_span(self.file, word))
         return _Marker("zone_cap", (cap, A.Name(str(proc), span=_token_span(self.file, proc))))
 
     def refill(self, meta, items):
@@ -983,9 +1068,7 @@ class _Builder:
         if len(items) == 1:
             return _Marker("visibility", str(items[0]))
         word = items[-1]
-        _expect_word(word, "owner", f"expected 'hidden from owner'; found 'hidden from {word}'",
-                                    self._s(meta), hint="write 'hidden from owner' (every player but the "
-                                    "zone's owner sees it)")
+        _expect_word("visibility", word, self._s(meta))
         return _Marker("visibility", A.HIDDEN_FROM_OWNER)
 
     def actor_decl(self, meta, items):
@@ -1006,9 +1089,7 @@ class _Builder:
 
     def once_per(self, meta, items):   # ONCE per NAME ("," NAME)*
         _once, word, *names = items
-        _expect_word(word, "per", f"expected 'once per PARAMETER'; found 'once {word}'", self._s(meta),
-                     hint="write 'once per c' (c a parameter): in one chain of calls, the proc runs at most "
-                          "once for each value of c")
+        _expect_word("once_per", word, self._s(meta))
         return _Marker("once_per", tuple(str(n) for n in names))
 
     def return_stmt(self, meta, items):
@@ -1069,8 +1150,7 @@ class _Builder:
     def record_bounded_enum_field(self, meta, items):
         """`col: column up to size;`: one of the enum's first members, as many as an option's value in each game
         (Go's lettered columns on a 9 x 9 board: A to J)."""
-        _expect_word(items[2], "up", f"expected 'up to'; found '{items[2]} to'", self._s(meta),
-                     hint=f"write '{items[0]}: {items[1]} up to OPTION;': the enum's first members, as many as the option says")
+        _expect_word("record_bounded_enum_field", items[2], self._s(meta), field=items[0], enum=items[1])
         return A.FieldDecl(str(items[0]), str(items[1]), _pick(items, "default"), bound=str(items[3]), span=self._s(meta))
 
     def setting_listed(self, meta, items):   # `option size "Board size": 9 | 13 | 19 = 19;` (none listed: E538)
@@ -1172,8 +1252,7 @@ class _Builder:
     def seat_names(self, meta, items):
         """`named "A", "B", ...` of a seats line: each seat's name, in seat order (`named` is a word here)."""
         word = items[0]
-        _expect_word(word, "named", f"expected 'named' or 'roles' after the seats; found '{word}'", self._s(meta),
-                     hint='write \'seats 2 to 2 named "White", "Black";\': one name for each seat')
+        _expect_word("seat_names", word, self._s(meta))
         return _Marker("seat_names", tuple(A.Str(_unquote(t), (), span=_token_span(self.file, t))
                                            for t in items[1:] if isinstance(t, Token) and t.type == "STRING"))
 
@@ -1358,22 +1437,17 @@ class _Builder:
 
     def share_stmt(self, meta, items):   # SHARE amount NAME among players [odd to player]
         _share, amount, resource, among, players = items[:5]
-        hint = "write 'share N RESOURCE among PLAYERS;' or '... odd to PLAYER;'"
-        _expect_word(among, "among", f"expected 'share N RESOURCE among PLAYERS'; found '{among}' after the "
-                     "resource", self._s(meta), hint=hint)
+        _expect_word("share_stmt among", among, self._s(meta))
         odd = None
         if len(items) > 5:
-            _expect_word(items[5], "odd", f"expected 'odd to PLAYER' after the players; found '{items[5]}'",
-                         self._s(meta), hint=hint)
+            _expect_word("share_stmt odd", items[5], self._s(meta))
             odd = items[6]
         return A.Share(amount, str(resource), players, odd, span=self._s(meta))
 
     def split_stmt(self, meta, items):   # SPLIT zone into count piles as PILE block
         _split, zone, into, count, piles, pile = items[:6]
-        _expect_word(into, "into", f"expected 'split ZONE into N piles'; found '{into}' after the zone",
-                     self._s(meta), hint="write 'split deck into N piles as pile { ... }'")
-        _expect_word(piles, "piles", f"expected 'split ZONE into N piles'; found '{piles}' after the number",
-                     self._s(meta), hint="write 'split deck into N piles as pile { ... }'")
+        _expect_word("split_stmt into", into, self._s(meta))
+        _expect_word("split_stmt piles", piles, self._s(meta))
         return A.Split(zone, count, str(pile), _block(items), span=self._s(meta))
 
     def lose_to(self, meta, items):
@@ -1409,20 +1483,18 @@ class _Builder:
 
     def cost_worth(self, meta, items):
         amount, base, word = items[:3]
-        _expect_word(word, "using", f"expected 'using RESOURCE at RATE' or ';'; found '{word}'",
-                                    self._s(meta), hint="write 'N RESOURCE using OTHER at RATE'")
+        _expect_word("cost_worth", word, self._s(meta))
         subs = tuple(item for item in items[3:] if isinstance(item, A.Substitute))
         return A.CostTerm(amount, "worth", str(base), substitutes=subs, span=self._s(meta))
 
     def substitute(self, meta, items):
         name, word, rate = items
-        _expect_word(word, "at", f"expected '{name} at RATE'; found '{name} {word}'", self._s(meta),
-                                 hint="write 'N RESOURCE using OTHER at RATE'")
+        _expect_word("substitute", word, self._s(meta), name=name)
         return A.Substitute(str(name), rate, span=self._s(meta))
 
     def cost_cards(self, meta, items):
         amount, word, source, exclude, keep, alike, wild, dest = items
-        _card_word(word, self._s(meta))
+        _expect_word("cost_cards", word, self._s(meta))   # `cards` stays free as a name everywhere else
         return A.CostTerm(amount, "cards", None, None, source, exclude, dest, keep.value if keep is not None else None,
                           alike=alike, wild=wild, span=self._s(meta))
 
@@ -1438,8 +1510,7 @@ class _Builder:
 
     def cost_except(self, meta, items):
         word, card = items
-        _expect_word(word, "except", f"expected 'except CARD' or 'to ZONE'; found '{word}'", self._s(meta),
-                                     hint="write 'N cards from ZONE [except CARD] [where COND] to ZONE'")
+        _expect_word("cost_except", word, self._s(meta))
         return card
 
     def cost_any(self, meta, items):
@@ -1472,9 +1543,7 @@ class _Builder:
 
     def adjust_using(self, meta, items):
         base, word = items[:2]
-        _expect_word(word, "using", f"expected 'cost {base} using OTHER at RATE;'; found '{word}'",
-                                    self._s(meta), hint="a modifier's cost line is 'cost +N RES;', 'cost -N RES;', "
-                                    "'cost = COST;' or 'cost RES using OTHER at RATE;'")
+        _expect_word("adjust_using", word, self._s(meta), base=base)
         subs = tuple(item for item in items[2:] if isinstance(item, A.Substitute))
         term = A.CostTerm(A.Int(0, span=self._s(meta)), "worth", str(base), substitutes=subs, span=self._s(meta))
         return A.Adjust("cost", "using", (term,), None, span=self._s(meta))
@@ -1566,8 +1635,7 @@ class _Builder:
 
     def any_order(self, meta, items):
         word = items[-1]
-        _expect_word(word, "order", f"expected 'in any order'; found 'in any {word}'",
-                                    self._s(meta), hint="write 'in any order'")
+        _expect_word("any_order", word, self._s(meta))
         return _Marker("any_order", True)
 
     def may_stmt(self, meta, items):
@@ -1584,9 +1652,7 @@ class _Builder:
 
     def repeat_stable(self, meta, items):
         word = items[0]
-        _expect_word(word, "stable", f"expected 'repeat until stable(NAME, ...)'; found 'repeat until {word}'",
-                     _token_span(self.file, word), hint="write 'repeat until stable(a, b) { ... }': the body runs "
-                     "again until a pass leaves the named counters and variables unchanged")
+        _expect_word("repeat_stable", word, _token_span(self.file, word))
         return A.RepeatStable(_pick(items, "stable_names", ()), _block(items), _pick(items, "loop_label"),
                               span=self._s(meta))
 
@@ -1708,9 +1774,7 @@ class _Builder:
 
     def move_all_stmt(self, meta, items):
         word = items[0]
-        _expect_word(word, "all", f"expected 'move all of ZONE to ZONE'; found 'move {word} of'",
-                                  self._s(meta), hint="write 'move all of ZONE to ZONE;' (every item of "
-                                  "a zone), or 'move ITEM to ZONE;'")
+        _expect_word("move_all_stmt", word, self._s(meta))
         top = any(isinstance(t, Token) and t.type == "TOP" for t in items)
         rest = [i for i in items[1:] if not isinstance(i, (Token, _Marker))]
         return A.MoveAll(rest[0], rest[1], top, _pick(items, "where"), span=self._s(meta))
@@ -1739,9 +1803,7 @@ class _Builder:
 
     def roll_all_stmt(self, meta, items):
         word = items[0]
-        _expect_word(word, "all", f"expected 'roll all of ZONE;'; found 'roll {word} of'",
-                                  self._s(meta), hint="write 'roll all of ZONE;' (every die kept in a "
-                                  "zone), or 'roll DIE;'")
+        _expect_word("roll_all_stmt", word, self._s(meta))
         return A.Roll(None, source=items[1], where=_pick(items, "where"), span=self._s(meta))
 
     def let_pick(self, meta, items):   # `let n = pick c from hand ... repeatedly { ... };`: how many were picked
@@ -1809,9 +1871,7 @@ class _Builder:
 
     def rest(self, meta, items):
         _once, word, pattern = items
-        _expect_word(word, "per", f"expected 'once per EVENT'; found 'once {word}'", self._s(meta),
-                                  hint="write 'once per EVENT': the trigger fires at most once, then rests "
-                                  "until EVENT (as 'once per you turn_start')")
+        _expect_word("rest", word, self._s(meta))
         return _Marker("rest", pattern)
 
     def emit_stmt(self, meta, items):
@@ -1872,15 +1932,13 @@ class _Builder:
     def at_least(self, meta, items):
         """`at least M` (before or after `up to N`): no "none" before M picks."""
         word, count = items
-        _expect_word(word, "least", f"expected 'at least M' or 'at random'; found 'at {word}'", self._s(meta),
-                     hint="write 'at least M': no 'none' before M picks; or 'at random': the RNG picks")
+        _expect_word("at_least", word, self._s(meta))
         return _Marker("at_least", count)
 
     def budget(self, meta, items):
         """`budget N cost EXPR`: picks while the candidate's cost fits in what is left of N."""
         word, amount, cost = items
-        _expect_word(word, "budget", f"expected 'budget N cost EXPR'; found '{word}'", self._s(meta),
-                     hint="write 'budget N cost EXPR': picks while each one's cost fits in what is left of N")
+        _expect_word("budget", word, self._s(meta))
         return _Marker("budget", (amount, cost))
 
     def pick_best(self, meta, items):
@@ -1893,8 +1951,7 @@ class _Builder:
             raise RulesError([Diagnostic("E493", "'at least' takes a number: the fewest picks to make", self._s(meta),
                                          hint="write 'at least M' (no 'none' before M picks), alone or with "
                                               "'up to N': 'at least 1 up to 2'")])
-        _expect_word(word, "random", f"expected 'at random'; found 'at {word}'", self._s(meta),
-                                     hint="write 'at random': the game's seeded RNG picks, nobody is asked")
+        _expect_word("at_random", word, self._s(meta))
         return _Marker("at_random", True)
 
     def pick_label(self, meta, items):
@@ -1902,8 +1959,7 @@ class _Builder:
 
     def up_to(self, meta, items):
         word, count = items
-        _expect_word(word, "up", f"expected 'up to'; found '{word} to'", self._s(meta),
-                                 hint="write 'up to N': at most N picks, each of a different element")
+        _expect_word("up_to", word, self._s(meta))
         return _Marker("up_to", count)
 
     def exactly(self, meta, items):
@@ -1913,10 +1969,7 @@ class _Builder:
                                          "costing EXPR", self._s(meta),
                                          hint="write 'budget N cost 1' if every candidate costs 1, or the cost of "
                                               "each ('cost (if c.big then 2 else 1)')")])
-        _expect_word(word, "exactly", f"expected 'exactly N' or 'up to N'; found '{word}'", self._s(meta),
-                                      hint="write 'exactly N': N picks, each of a different element, "
-                                      f"or 'up to N': at most N; an amend names a labelled pick "
-                                      f"'pick as {word} ...;'")
+        _expect_word("exactly", word, self._s(meta))
         return _Marker("exactly", count)
 
     def simultaneous_stmt(self, meta, items):
@@ -1931,9 +1984,7 @@ class _Builder:
     def auction_stmt(self, meta, items):
         rest = [i for i in items if not isinstance(i, _Title)]
         among, bidders = rest[1], rest[2]
-        if str(among) != "among":   # `among` stays free as a name everywhere else
-            raise RulesError([Diagnostic("E100", f"expected 'among PLAYERS'; found '{among}'", self._s(meta),
-                                         hint="write 'auction \"prompt\" among players ... as (WINNER, PRICE) { ... }'")])
+        _expect_word("auction_stmt", among, self._s(meta))   # `among` stays free as a name everywhere else
         clauses: dict = {}
         for item in items:
             if isinstance(item, _Marker) and item.tag.startswith("auction_"):
@@ -1958,9 +2009,7 @@ class _Builder:
 
     def auction_opened(self, meta, items):
         word, who = items
-        if str(word) != "opened":
-            raise RulesError([Diagnostic("E100", f"expected 'opened by PLAYER'; found '{word} by'", self._s(meta),
-                                         hint="'opened by P': P bids first and must bid; 'from P': P bids first")])
+        _expect_word("auction_opened", word, self._s(meta))
         return _Marker("auction_opened", (who, self._s(meta)))
 
     def auction_open(self, meta, items):
@@ -1970,24 +2019,17 @@ class _Builder:
         return _Marker("auction_sealed", (None, self._s(meta)))
 
     def auction_once(self, meta, items):
-        if str(items[-1]) != "around":
-            raise RulesError([Diagnostic("E100", f"expected 'once around'; found 'once {items[-1]}'", self._s(meta),
-                                         hint="an auction is 'open', 'once around' or 'sealed'")])
+        _expect_word("auction_once", items[-1], self._s(meta))
         return _Marker("auction_once", (None, self._s(meta)))
 
     def auction_up_to(self, meta, items):
         word, most = items
-        if str(word) != "up":
-            raise RulesError([Diagnostic("E100", f"expected 'up to AMOUNT'; found '{word} to'", self._s(meta),
-                                         hint="'up to AMOUNT': the most each bidder may bid, read for each")])
+        _expect_word("auction_up_to", word, self._s(meta))
         return _Marker("auction_up", (most, self._s(meta)))
 
     def auction_amount(self, meta, items):
         word, value = items
-        if str(word) not in ("min", "step"):
-            raise RulesError([Diagnostic("E100", f"'{word}' is no clause of an auction", self._s(meta),
-                                         hint="an auction takes 'from P' or 'opened by P', 'open', 'once around' "
-                                              "or 'sealed', 'min N', 'step N', 'up to AMOUNT'")])
+        _expect_word("auction_amount", word, self._s(meta))
         return _Marker(f"auction_{word}", (value, self._s(meta)))
 
     def offer_stmt(self, meta, items):

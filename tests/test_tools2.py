@@ -197,3 +197,60 @@ def test_only_fixed_gains_of_plain_stocks_are_order_free(tmp_path):
                        (EVERDELL + scout, {("berry", 1), ("pebble", 1), ("berry", -1), ("seen", 1)})]:
         sym = analyse(str(write_pack(tmp_path / str(len(text)), text, name="everdell"))).symbols
         assert {tuple(m) for _tid, moves in layout(sym).order_free for m in moves} == free, text[-120:]
+
+
+# ---------------------------------------------------------------- the parser's table of contextual words
+def test_the_parsers_word_table_and_the_grammar_agree():
+    """Each place of `parser.WORDS` is a rule (or alias) of rules.lark that reads a NAME, its words are no
+    reserved keyword (they would never reach the builder as a NAME), and each `_expect_word` call names a
+    place of the table from the builder of that very rule, each place called."""
+    import ast
+    import re
+    from pathlib import Path
+
+    from rulebook.dsl import parser as P
+
+    grammar = Path(P.__file__).with_name("rules.lark").read_text()
+    reserved = set(P._keywords())
+    for place, word in P.WORDS.items():
+        rule, _, named = place.partition(" ")
+        found = re.search(rf"^\??{rule}:(.*)$", grammar, re.M) or re.search(rf"^(.*)->\s*{rule}\s*$", grammar, re.M)
+        assert found is not None and "NAME" in found.group(1), place
+        assert not set(word.words) & reserved, place
+        assert not named or named in word.words, place
+        assert "{found}" in word.message, place
+    called: dict = {}
+    for fn in ast.walk(ast.parse(Path(P.__file__).read_text())):
+        if isinstance(fn, ast.FunctionDef) and fn.name != "_expect_word":
+            for n in ast.walk(fn):
+                if isinstance(n, ast.Call) and getattr(n.func, "id", None) == "_expect_word":
+                    called.setdefault(n.args[0].value, set()).add(fn.name)
+    assert set(called) == set(P.WORDS)
+    assert all(names == {place.partition(" ")[0]} for place, names in called.items()), called
+
+
+@pytest.mark.parametrize("text, message, hint", [
+    ("resource coin;\nresource gem;\nproc p() { pay 2 coin using gem by 1; }\n",
+     "expected 'gem at RATE'; found 'gem by'", "write 'N RESOURCE using OTHER at RATE'"),
+    ("track t global printz [1, 2] { }\n",
+     "expected 'prints [N, ...]', a scale 'from LOW to HIGH' or '{' after the track; found 'printz'",
+     "'track infection_rate global prints [2, 2, 2, 3, 3, 4, 4] { ... }'"),
+    ("kind card { }\nzone hand per_player of card;\nproc p() { pick c from hand exacty 2 { } }\n",
+     "expected 'exactly N' or 'up to N'; found 'exacty'",
+     "write 'exactly N': N picks, each of a different element, or 'up to N': at most N; an amend names a "
+     "labelled pick 'pick as exacty ...;'"),
+    ("enum column { a, b }\noption size \"S\": 1..2 = 2;\nrecord sq { col: column upp to size; }\n",
+     "expected 'up to'; found 'upp to'", "write 'col: column up to OPTION;': the enum's first members, as many "
+     "as the option says"),
+    ("resource coin;\nproc p() { auction \"bid\" among players maxi 3 as (w, b) { } }\n",
+     "'maxi' is no clause of an auction", "an auction takes 'from P' or 'opened by P', 'open', 'once around' or "
+     "'sealed', 'min N', 'step N', 'up to AMOUNT'"),
+])
+def test_the_tables_messages_fill_in_the_word_and_the_builders_values(text, message, hint):
+    from rulebook.dsl.diagnostics import RulesError
+    from rulebook.dsl.parser import parse_text
+
+    with pytest.raises(RulesError) as e:
+        parse_text(text, "x.rules")
+    d = e.value.diagnostics[0]
+    assert (d.code, d.message, d.hint) == ("E100", message, hint)
