@@ -1714,10 +1714,14 @@ def order_free(sym: Symbols) -> list:
     gained by one and lost by the other (a cap or floor then cuts in one order only: the runtime's test,
     `engine.commuting`). A plain stock is a resource or per-player counter whose cap is a number (clipping
     at a fixed cap commutes), that no cap of a group makes a gain ask about, that hands no excess to a proc,
-    and whose gains and losses no pattern of the pack listens to (a trigger that reads order). Anything
+    or a card's stock no kind caps, on `this` or a card named outright (the Warrior's tokens); and one whose
+    gains and losses no pattern of the pack listens to (a trigger that reads order). Anything
     else (a choice, a `say`, an amount read from the state, a tagged gain modifiers may change) is not."""
     decls = sym.decls
     capped_groups = {m for g in decls.values() if type(g) is A.Group and g.cap is not None for m in g.members}
+    # a card's stock (`gain 1 tokens on this;`) whose kinds give it no cap, on `this` or a card named outright
+    stock_fields = [f for k in decls.values() if type(k) is A.Kind for f in k.fields if f.stock]
+    uncapped = {f.name for f in stock_fields} - {f.name for f in stock_fields if f.cap is not None}
     listened: set = set()
     for decl in decls.values():
         for n in A.walk(decl):
@@ -1733,21 +1737,25 @@ def order_free(sym: Symbols) -> list:
             return fixed_cap and d.over is None and name not in capped_groups
         return type(d) is A.Counter and not d.is_global and d.indexes is None
 
+    def on_card(st) -> bool:   # `on this`, `on warrior`: a stock no kind caps, on one card
+        return st.resource in uncapped and type(st.on) is A.Name and (
+            st.on.id == "this" or isinstance(decls.get(st.on.id), A.Entity))
+
     def moves(body: tuple) -> Optional[list]:
         found = set()
         for st in body:
             t = type(st)
-            if t is A.Gain and st.tag is None and st.index is None and st.on is None and st.owner is None:
+            if t is A.Gain and st.tag is None and st.index is None and st.owner is None:
                 sign = 1
-            elif t is A.Lose and st.tag is None and st.index is None and st.on is None and st.to is None \
-                    and st.debt is None:
+            elif t is A.Lose and st.tag is None and st.index is None and st.to is None and st.debt is None:
                 sign = -1
             else:
                 return None
-            if type(st.amount) is not A.Int or st.amount.value <= 0 or not plain(st.resource) \
-                    or st.resource in listened or "*" in listened:
+            if type(st.amount) is not A.Int or st.amount.value <= 0 or st.resource in listened or "*" in listened \
+                    or not (on_card(st) if st.on is not None else plain(st.resource)):
                 return None
-            found.add((st.resource, sign))
+            # (a card's stock is told from a player's by a name no declaration can have)
+            found.add((st.resource if st.on is None else f"{st.resource} on", sign))
         return sorted(found) if len({name for name, _sign in found}) == len(found) else None
 
     sites = site_ids(sym)

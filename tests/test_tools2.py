@@ -254,3 +254,36 @@ def test_the_tables_messages_fill_in_the_word_and_the_builders_values(text, mess
         parse_text(text, "x.rules")
     d = e.value.diagnostics[0]
     assert (d.code, d.message, d.hint) == ("E100", message, hint)
+
+
+# The audit's own case (Cosmic Encounter, house Warrior Flare): the Warrior's `gain 1 tokens on this` and the
+# flare's `gain 1 tokens on warrior` both fire on an encounter won; a card's stock no kind caps commutes too.
+WARRIOR = """
+counter vp;
+event encounter_won();
+kind alien { tokens: stock; }
+kind flare { }
+zone power per_player of alien;
+zone flares per_player of flare;
+alien warrior "Warrior" { whenever you encounter_won in power { gain 1 tokens on this; } }
+flare warrior_flare "Warrior Flare" { whenever you encounter_won in flares { gain 1 tokens on warrior; gain 1 vp; } }
+proc take() { move warrior to power; move warrior_flare to flares; }
+proc win() { emit encounter_won(); }
+game g { seats 2 to 2; phase play { } winner most vp; }
+"""
+
+
+@pytest.mark.parametrize("backend", ["compiled", "interpreted"])
+def test_the_warrior_and_its_flare_gain_tokens_unasked(tmp_path, backend):
+    from .conftest import drive, new_game
+
+    program = program_of(write_pack(tmp_path / "warrior", WARRIOR, name="warrior"), backend)
+    g = new_game(program)
+    me = g.state.players[0]
+    drive(g, program.procs["take"](g, me), [])
+    assert drive(g, program.procs["win"](g, me), []) == []
+    assert g.field(program.entities["warrior"], "tokens") == 2 and me.stock["vp"] == 1
+    # a cap on the stock (`tokens: stock cap 3;`) is worked out per card: the order is asked again
+    capped = program_of(write_pack(tmp_path / "capped", WARRIOR.replace("tokens: stock;", "tokens: stock cap 3;"),
+                                   name="capped"), backend)
+    assert capped.order_free == {}
