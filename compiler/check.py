@@ -16,6 +16,7 @@ from rulebook.dsl.parser import CARD_WORDS
 from rulebook.dsl.printer import quote, cost as printed_cost, declaration_text, expr as printed, params_text
 
 from .layout import MAX_ELEMENTS, by_seat, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
+from .layout import never_runs
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, filled_zone, is_field_value, leading_cost, numbered, option_gate, paid_first
 from .layout import filled_base, redeal_params, at_seats, plain_values, python_blocks, recursive, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
@@ -1094,6 +1095,7 @@ class Checker(A.Visitor):
         self._lint_say_unseen()
         self._lint_offers()
         self._lint_remembered()
+        self._lint_slots_never_run()
         for decl, _old in self.sym.overrides:
             self.diags.append(Diagnostic("I404", f"overrides {CATEGORY[type(decl)]} {decl.name!r}", self.at_decl(decl)))
             for n in A.walk(decl):
@@ -9684,6 +9686,38 @@ class Checker(A.Visitor):
                 self.diags.append(Diagnostic("W411", f"{name!r} calls itself every time it runs{through}, so it "
                                              "never ends", hit.span,
                                              "make the call depend on a condition that becomes false"))
+
+    def _lint_slots_never_run(self) -> None:
+        """W544: an `anytime` slot or reaction whose `when` (`while`) is false whatever happens for every card
+        that has it (`layout.never_runs`: the card's fields no rule sets, funcs read through): it is never
+        offered, never fires. A kind's slot that some of its cards can use is no finding (`cover` and
+        `simulate` leave it out of the others' rules: Program.idle). At the condition."""
+        from .codegen import set_fields
+
+        unset = set_fields(self.sym)
+        found: dict = {}   # id of the slot's node -> [the slot, the cards that have it, whether it runs for none]
+        for decl in self.sym.decls.values():
+            kind = self.sym.decls.get(decl.kind) if isinstance(decl, A.Entity) else None
+            if not isinstance(kind, A.Kind):
+                continue
+            for slot in decl.effects:
+                if type(slot) not in (A.Anytime, A.Reaction) or slot.when is None:
+                    continue
+                entry = found.setdefault(id(slot), [slot, [], True])
+                entry[1].append(decl.name)
+                try:
+                    entry[2] = entry[2] and all(never_runs(slot, decl.name, copy_fields(decl, kind, i, self.sym),
+                                                           self.sym, unset) for i in range(1, max(decl.copies, 1) + 1))
+                except A.NotConstant:   # a field value not known before play (E-coded where it is written)
+                    entry[2] = False
+        for slot, cards, never in found.values():
+            if never:
+                what = "reaction" if type(slot) is A.Reaction else "'anytime' slot"
+                whose = f"card {cards[0]!r}" if len(cards) == 1 else f"any of the {len(cards)} cards that have it"
+                self.diags.append(Diagnostic(
+                    "W544", f"this {what} never runs: its condition is false for {whose}, whatever happens",
+                    slot.when.span, "the condition is worked out from what each card is printed with (its fields no "
+                    "rule sets): give the slot only to the cards that can use it, or correct the condition"))
 
     def _lint_field_cycles(self) -> None:
         """W411: computed fields that read each other in a cycle (`a = g1.b + 1;` and `b = g1.a + 1;`),

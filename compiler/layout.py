@@ -1780,13 +1780,18 @@ def idle_slots(lay: "Layout", sym: Symbols) -> list:
             continue
         if unset is None:
             unset = set_fields(sym)
-        for slot in inherited:
-            try:
-                if not card_value(slot.when, source, {f: v for f, v in fields.items() if f not in unset}, sym):
-                    idle.append((name, slot.name))
-            except A.NotConstant:
-                pass
+        idle += [(name, slot.name) for slot in inherited if never_runs(slot, source, fields, sym, unset)]
     return idle
+
+
+def never_runs(slot, card: str, fields: dict, sym: Symbols, unset: set) -> bool:
+    """Whether an `anytime` slot's `when` (a reaction's `while`) is false for the card whatever happens, as
+    `card_value` works it out from the card's `fields` that no rule sets (`unset`: codegen.set_fields)."""
+    try:
+        return slot.when is not None and not card_value(slot.when, card, {f: v for f, v in fields.items()
+                                                                           if f not in unset}, sym)
+    except A.NotConstant:
+        return False
 
 
 def card_value(e: A.Expr, card: str, fields: dict, sym: Symbols, bound: Optional[dict] = None, depth: int = 0):

@@ -380,6 +380,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W538": (WARNING, "an index range bounded by an option ('[1..size]', 'bool[1..size]') that may be below the range's low end: in such games it has no elements"),
     "W543": (WARNING, "floor, ceil or round of a whole number (a division '/' is already rounded down)"),
     "W542": (WARNING, "an index of numbers read with a player's seat ('ships[seat(p)]'): an index of players says it ('ships[player]', 'ships[p]')"),
+    "W544": (WARNING, "an 'anytime' slot or reaction whose condition is false for every card that has it"),
     "W545": (WARNING, "'for each c in KIND' moving each card: the kind lists each declaration once, so the other "
                       "copies of a card declared '* N' never move ('fill ZONE with KIND;')"),
     # E5xx: packs

@@ -287,3 +287,23 @@ def test_the_warrior_and_its_flare_gain_tokens_unasked(tmp_path, backend):
     capped = program_of(write_pack(tmp_path / "capped", WARRIOR.replace("tokens: stock;", "tokens: stock cap 3;"),
                                    name="capped"), backend)
     assert capped.order_free == {}
+
+
+# ---------------------------------------------------------------- W544: a slot no card that has it can use
+def _lint(tmp_path, text: str) -> list:
+    from rulebook.compiler.driver import analyse
+
+    return [d for d in analyse(str(write_pack(tmp_path, text, name="w544"))).diagnostics if d.code == "W544"]
+
+
+def test_a_kind_slot_no_card_can_use_and_a_cards_own_slot_that_never_runs_are_w544(tmp_path):
+    found = _lint(tmp_path / "cosmic", COSMIC_WHEN)
+    # the Morph's own `when false` (line 17); the kind's slot, usable by the reinforcement and the Card Zap, is not
+    assert [(d.span.line, d.span.column) for d in found] == [(17, 59)], found
+    assert found[0].message == "this 'anytime' slot never runs: its condition is false for card 'morph', whatever happens"
+    only_attacks = NEVER_USED.replace('ecard boost3 "Reinforcement +3" * 4 { boost = true; }\n', "")
+    found = _lint(tmp_path / "attacks", only_attacks)
+    assert [(d.span.line, d.message) for d in found] == [
+        (3, "this 'anytime' slot never runs: its condition is false for any of the 2 cards that have it, whatever happens")]
+    # a field some rule sets may change: no finding
+    assert _lint(tmp_path / "set", only_attacks.replace("gain c.value vp;", "gain c.value vp; set c.boost = true;")) == []
