@@ -1797,9 +1797,9 @@ def never_runs(slot, card: str, fields: dict, sym: Symbols, unset: set) -> bool:
 def card_value(e: A.Expr, card: str, fields: dict, sym: Symbols, bound: Optional[dict] = None, depth: int = 0):
     """The value of a condition about one card known as the pack is made, or A.NotConstant: `this` is the card
     (its declared name), `this.F` (or `c.F`, c a func's parameter given `this`) one of its `fields` (those
-    no rule sets), enum members and cards are their
-    names, a pack's func is read through its value with the arguments bound (not one a card overrides), and
-    `and`/`or` are known when one side decides them (a condition reads no state it could change)."""
+    no rule sets), enum members and cards are their names, a pack's func is read through its value with the
+    arguments bound (not one a card overrides), and `and`/`or` are known when one side decides them (a
+    condition changes nothing, so the side not worked out cannot matter); the rest as `A.as_const`."""
     bound = bound or {}
     t = type(e)
     if t is A.Attr:   # `this.F`, or `c.F` of a func's parameter given `this`
@@ -1828,9 +1828,10 @@ def card_value(e: A.Expr, card: str, fields: dict, sym: Symbols, bound: Optional
         if len(sides) < 2:
             raise A.NotConstant
         return sides[1]
-    if t is A.Binary:
-        return A._fold(e.op, card_value(e.left, card, fields, sym, bound, depth),
-                       card_value(e.right, card, fields, sym, bound, depth))
+    if t is A.Binary:   # the two sides' values folded by the one constant evaluator
+        return A.as_const(A.Binary(e.op, _constant_node(card_value(e.left, card, fields, sym, bound, depth), e.span),
+                                   _constant_node(card_value(e.right, card, fields, sym, bound, depth), e.span),
+                                   span=e.span))
     if t is A.Unary and e.op == "not":
         return not card_value(e.operand, card, fields, sym, bound, depth)
     if t is A.Cond:

@@ -108,6 +108,12 @@ def test_idle_slots_are_found_through_funcs_and_matches_on_the_cards_fields(tmp_
                             ("plague", "anytime in hand")}
 
 
+def test_a_comparison_decides_for_the_card_and_a_state_read_beside_it_only_when_it_could_hold(tmp_path):
+    text = NEVER_USED.replace("when this.boost", "when this.value >= 15 and vp > 2")
+    program = program_of(_never_used(tmp_path, text), "compiled")
+    assert {name.partition("#")[0] for name, _slot in program.idle} == {"attack10", "boost3"}
+
+
 def test_a_slot_reading_a_field_a_rule_sets_is_no_idle_slot(tmp_path):
     text = NEVER_USED.replace("move c to played; gain c.value vp;", "move c to played; gain c.value vp; set c.boost = true;")
     program = program_of(_never_used(tmp_path, text), "compiled")
