@@ -16,7 +16,7 @@ from rulebook.dsl.parser import CARD_WORDS
 from rulebook.dsl.printer import quote, cost as printed_cost, declaration_text, expr as printed, params_text
 
 from .layout import MAX_ELEMENTS, by_seat, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
-from .layout import never_runs
+from .layout import never_runs, set_fields
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, filled_zone, is_field_value, leading_cost, numbered, option_gate, paid_first
 from .layout import filled_base, redeal_params, at_seats, plain_values, python_blocks, recursive, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
@@ -9692,8 +9692,6 @@ class Checker(A.Visitor):
         that has it (`layout.never_runs`: the card's fields no rule sets, funcs read through): it is never
         offered, never fires. A kind's slot that some of its cards can use is no finding (`cover` and
         `simulate` leave it out of the others' rules: Program.idle). At the condition."""
-        from .codegen import set_fields
-
         unset = set_fields(self.sym)
         found: dict = {}   # id of the slot's node -> [the slot, the cards that have it, whether it runs for none]
         for decl in self.sym.decls.values():

@@ -18,9 +18,8 @@ import jinja2
 from rulebook.dsl import ast as A
 from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS, MemberData
-from rulebook.runtime.kernels import KERNELS
 
-from .layout import (is_live, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (is_live, set_fields, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, remembered_table,
                      recursive, ended_names, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      hook_table, hooked_actions,
@@ -72,19 +71,6 @@ class Function:
     header: str
     doc: str
     lines: list = field(default_factory=list)
-
-
-def set_fields(sym: Symbols) -> set[str]:
-    """The names of the fields some rule (`set x.name = ...;`), kernel or play (a stock: `gain 1 eggs on b;`, a die
-    kept as a piece: `roll x;`) sets."""
-    names = set()
-    for decl in sym.decls.values():
-        names.update(n.name for n in A.walk(decl) if isinstance(n, A.SetAttr))
-        if isinstance(decl, A.Kind):
-            names.update(f.name for f in decl.fields if f.stock or f.die is not None)   # a die kept as a piece: rolled
-        if isinstance(decl, A.Extern) and decl.name in KERNELS:
-            names.update(KERNELS[decl.name].sets)
-    return names
 
 
 def dynamic_attrs(sym: Symbols) -> set[str]:

@@ -1763,14 +1763,28 @@ def order_free(sym: Symbols) -> list:
             if (found := moves(n.body)) is not None]
 
 
+def set_fields(sym: Symbols) -> set[str]:
+    """The names of the fields some rule (`set x.name = ...;`), kernel or play (a stock: `gain 1 eggs on b;`, a die
+    kept as a piece: `roll x;`) sets."""
+    names = set()
+    for decl in sym.decls.values():
+        names.update(n.name for n in A.walk(decl) if isinstance(n, A.SetAttr))
+        if isinstance(decl, A.Kind):
+            names.update(f.name for f in decl.fields if f.stock or f.die is not None)   # a die kept as a piece: rolled
+        if isinstance(decl, A.Extern):
+            from rulebook.runtime.kernels import KERNELS   # here: a lint loads no kernel unless a pack names one
+
+            if decl.name in KERNELS:
+                names.update(KERNELS[decl.name].sets)
+    return names
+
+
 def idle_slots(lay: "Layout", sym: Symbols) -> list:
     """(card, slot) of each card's `anytime` slot or reaction written by its kind whose `when` (a reaction's
     `while`) is false for that card whatever happens (it reads only the card's fields no rule sets: Cosmic
     Encounter's `anytime in hand when this.boost` of an attack card): a slot the card has in name only, which
     `cover` and `simulate` do not count as one of its rules (the games never run it). A card's own slot is
     not idle, whatever its condition: a slot written for one card that can never run is the designer's to see."""
-    from .codegen import set_fields
-
     kinds = {k.name: k for k in sym.decls.values() if isinstance(k, A.Kind)}
     unset, idle = None, []
     for kind, name, _title, fields, slots, _span, _pp, source, _number in lay.entities:
@@ -1786,7 +1800,7 @@ def idle_slots(lay: "Layout", sym: Symbols) -> list:
 
 def never_runs(slot, card: str, fields: dict, sym: Symbols, unset: set) -> bool:
     """Whether an `anytime` slot's `when` (a reaction's `while`) is false for the card whatever happens, as
-    `card_value` works it out from the card's `fields` that no rule sets (`unset`: codegen.set_fields)."""
+    `card_value` works it out from the card's `fields` that no rule sets (`unset`: set_fields)."""
     try:
         return slot.when is not None and not card_value(slot.when, card, {f: v for f, v in fields.items()
                                                                            if f not in unset}, sym)

@@ -151,7 +151,6 @@ def everdell(tmp_path, backend):
 
 
 def _harvest(program, *cards: str, answers=()):
-    from rulebook.runtime.engine import Game
 
     from .conftest import drive, new_game
 
