@@ -17,7 +17,7 @@ from rulebook.dsl.printer import quote, cost as printed_cost, declaration_text, 
 
 from .layout import MAX_ELEMENTS, by_seat, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import never_runs, set_fields
-from .layout import chosen, copy_fields, copy_title, fields_number_copies, filled_zone, is_field_value, leading_cost, numbered, option_gate, paid_first
+from .layout import chosen, copy_fields, copy_title, fields_number_copies, filled_zones, is_field_value, leading_cost, numbered, option_gate, paid_first
 from .layout import filled_base, redeal_params, at_seats, plain_values, python_blocks, recursive, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var, indexed_counter, pattern_binders, pattern_element
@@ -3354,7 +3354,7 @@ class Checker(A.Visitor):
         self.overflow(d, "cards")
         proc = self.sym.decls.get(d.over.id)
         again = next((n for n in A.walk(proc) if isinstance(n, A.Stmt)
-                      and filled_zone(n, {d.name: None}, ()) == d.name), None) if isinstance(proc, A.Proc) else None
+                      and d.name in filled_zones(n, {d.name: None}, ())), None) if isinstance(proc, A.Proc) else None
         if again is not None:   # as W487 for a resource: the zone is full, so it goes over again
             self.err("W500", f"proc {d.over.id!r} takes the cards over the cap of {d.name!r} and puts cards into "
                      f"{d.name!r} itself: the zone may be over its cap again, which runs {d.over.id!r} again",
@@ -3869,6 +3869,8 @@ class Checker(A.Visitor):
                                              stmts[i + 1].span))
             if type(s) is A.Pay and s.tag is not None and i + 1 < len(stmts):
                 self.announced_again(s, stmts[i + 1])
+            if type(s) is A.Swap:
+                self.swap_seen(s, stmts[i + 1] if i + 1 < len(stmts) else None, scope)
         self.depth -= 1
         self.rebound(scope, outer)
         for name, entry in scope.locals.items():
@@ -5825,6 +5827,45 @@ class Checker(A.Visitor):
             self.err("E313", f"'move all of {printed(s.source)}' into itself: the source and the destination "
                      "are the same zone", s.dest.span,
                      "to reorder a zone, 'shuffle' it; to move its items elsewhere, name another zone")
+
+    def visit_Swap(self, s: A.Swap, scope: Scope) -> None:
+        """`swap Z with W;`: two zones (E209, E303), not the same one as written (E556; one computed to be the
+        same is E601 in play), each able to hold the other's items (E557: a zone declared of kinds the other is
+        not declared of). An indexed zone named without its index is E312, as wherever a zone stands."""
+        zone, other = self.zone_expr(s.zone, scope), self.zone_expr(s.other, scope)
+        if not (fits(zone, "zone") and fits(other, "zone")):
+            return
+        if printed(s.zone) == printed(s.other):
+            self.err("E556", f"'swap {printed(s.zone)} with {printed(s.other)};' swaps a zone with itself: nothing "
+                     "would change", s.other.span, "name the other zone: 'swap hand with p.hand;' (p another player)")
+            return
+        mine, theirs = self.zone_kinds(s.zone, zone, scope), self.zone_kinds(s.other, other, scope)
+        if not mine or not theirs or any(type(self.sym.decls.get(k)) is not A.Kind for k in (*mine, *theirs)):
+            return   # a zone of any kind, or a kind unknown (E204 says so)
+        for here, there, expr in ((mine, theirs, s.other), (theirs, mine, s.zone)):
+            strays = [k for k in here if k not in there]
+            if strays:
+                held = " or ".join(there)
+                self.err("E557", f"{printed(expr)!r} holds {held}, but the swap puts {' or '.join(strays)} into it: "
+                         "each zone of a swap takes all the other holds", expr.span,
+                         f"declare both zones of the same kinds ('of {' or '.join(dict.fromkeys((*mine, *theirs)))}'), "
+                         "or move the items that fit with 'move all of ... where it is KIND to ...;'")
+                return
+
+    def swap_seen(self, s: A.Swap, after: Optional[A.Stmt], scope: Scope) -> None:
+        """W541: a swap between a secret zone (a deck) and one someone sees, the secret one not shuffled by the
+        next statement: the items it receives were seen, in the order they now lie in."""
+        decls = [self.zone_decl(z, scope) for z in (s.zone, s.other)]
+        if None in decls or [d.visibility == "secret" for d in decls].count(True) != 1:
+            return
+        secret = (s.zone, s.other)[0 if decls[0].visibility == "secret" else 1]
+        if type(after) is A.Shuffle and printed(after.zone) == printed(secret):
+            return
+        seen = s.zone if secret is s.other else s.other
+        self.diags.append(Diagnostic(
+            "W541", f"{printed(secret)!r} is secret, but what the swap puts into it comes from {printed(seen)!r}, "
+            "which is seen: whoever saw those cards knows what lies in it, and in which order", s.span,
+            f"shuffle it right after: 'shuffle {printed(secret)};'"))
 
     def visit_EndGame(self, s: A.EndGame, scope: Scope) -> None:
         pass   # allowed in any effect: a card, a trigger, a proc, any phase

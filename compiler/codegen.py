@@ -19,7 +19,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS, MemberData
 
-from .layout import (is_live, set_fields, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (is_live, set_fields, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, remembered_table,
                      recursive, ended_names, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      hook_table, hooked_actions,
@@ -329,7 +329,7 @@ class CodeGen(A.Visitor):
                 kept.append((last, temps))
             drains = announces(s, ctx.locals)
             self.visit(s, ctx)
-            if self.zone_caps and (capped := filled_zone(s, self.zone_caps, ctx.locals)) is not None:
+            for capped in filled_zones(s, self.zone_caps, ctx.locals) if self.zone_caps else ():
                 self.writeline(f"yield from rt.zone_over({ctx.you}, {capped!r}, {where(s)!r})")   # a hand limit
             if self.shows and may_take(s):   # a display laid out is topped up at once (`show N from ZONE`)
                 self.writeline(f"if rt.state.shown: rt.keep_shown({ctx.you}, {where(s)!r})")
@@ -1697,6 +1697,9 @@ class CodeGen(A.Visitor):
     def visit_MoveAll(self, s: A.MoveAll, ctx: Ctx):
         more = f", {s.top}, {self.keep(s.where, ctx)}" if s.where is not None else ", True" if s.top else ""
         self.writeline(f"rt.move_all({ctx.you}, {self.ex(s.source, ctx)}, {self.ex(s.dest, ctx)}{more})", s)
+
+    def visit_Swap(self, s: A.Swap, ctx: Ctx):
+        self.writeline(f"rt.swap({ctx.you}, {self.ex(s.zone, ctx)}, {self.ex(s.other, ctx)})", s)
 
     def visit_Split(self, s: A.Split, ctx: Ctx):
         """`split ZONE into N piles as PILE { ... }`: the piles dealt (`rt.split_piles`), the body once per pile,

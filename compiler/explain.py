@@ -1781,6 +1781,12 @@ class Reader(A.Visitor):
         which = f" for which {self.x(s.where)}" if s.where is not None else ""
         self.say(depth, f"Put all the {items} of {self.x(s.source)}{which} {where}.")
 
+    def visit_Swap(self, s, depth: int) -> None:
+        zone = s.zone.id if isinstance(s.zone, A.Name) else None
+        items = plural(self.words.item_noun(zone)) if zone else "items"
+        self.say(depth, f"Swap the {items} of {self.x(s.zone)} with those of {self.x(s.other)}: each takes "
+                        f"all the other held, in the same order.")
+
     def visit_EndGame(self, s, depth: int) -> None:
         why = f" ({s.reason})" if s.reason is not None else ""   # `end game "REASON";`
         self.say(depth, f"The game ends at once{why}: what was under way stops, the final phase runs, and the winner "

@@ -14,7 +14,7 @@ from rulebook.runtime.engine import CALL_FRAMES, FUNC_FRAMES, INTERPRETER_FILES,
 from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
-from .layout import (is_live, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (is_live, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, ended_names, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, remembered_table,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
@@ -97,7 +97,7 @@ class Interpreter(A.Visitor):
                 kept.append((last, {name: f.locals[name] for name in names}))
             try:
                 yield from self.visit(s, rt, f)
-                if self.zone_caps and (capped := filled_zone(s, self.zone_caps, f.locals)) is not None:
+                for capped in filled_zones(s, self.zone_caps, f.locals) if self.zone_caps else ():
                     yield from rt.zone_over(f.you, capped, where(s))   # a hand limit (`cap N over PROC`)
                 if self.shows and rt.state.shown and may_take(s):   # a display laid out is topped up at once
                     rt.keep_shown(f.you, where(s))
@@ -711,6 +711,10 @@ class Interpreter(A.Visitor):
 
     def visit_MoveAll(self, s, rt, f):
         rt.move_all(f.you, self.ev(s.source, rt, f), self.ev(s.dest, rt, f), s.top, self.keep(s.where, rt, f))
+        return ()
+
+    def visit_Swap(self, s, rt, f):
+        rt.swap(f.you, self.ev(s.zone, rt, f), self.ev(s.other, rt, f))
         return ()
 
     def visit_EndGame(self, s, rt, f):

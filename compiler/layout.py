@@ -972,17 +972,22 @@ def zone_caps(sym: Symbols) -> dict:
             if isinstance(z, A.Zone) and z.cap is not None and z.per_player and z.indexes is None}
 
 
-def filled_zone(stmt, caps: dict, local_names=()) -> Optional[str]:
-    """The capped zone (`cap N over PROC`, zone_caps) a statement puts cards into, named where it is written
-    (`move c to q.hand`, `draw 2 from deck to hand`, `fill hand with ...`), or None: after such a
-    statement both backends check that zone's holders (Game.zone_over). A zone reached through a local or
-    a parameter is not followed."""
+def filled_zones(stmt, caps: dict, local_names=()) -> tuple:
+    """The capped zones (`cap N over PROC`, zone_caps) a statement puts cards into, named where it is written
+    (`move c to q.hand`, `draw 2 from deck to hand`, `fill hand with ...`, both zones of a `swap`), each once:
+    after such a statement both backends check each zone's holders (Game.zone_over). A zone reached through
+    a local or a parameter is not followed."""
     if not caps or "move" not in type(stmt).events:
-        return None
-    dest = stmt.zone if type(stmt) is A.Fill else stmt.dest
-    while type(dest) is A.Index or type(dest) is A.Attr and dest.name in caps:
-        dest = A.Name(dest.name) if type(dest) is A.Attr else dest.obj
-    return dest.id if type(dest) is A.Name and dest.id in caps and dest.id not in local_names else None
+        return ()
+    kind = type(stmt)
+    dests = (stmt.zone,) if kind is A.Fill else (stmt.zone, stmt.other) if kind is A.Swap else (stmt.dest,)
+    found = []
+    for dest in dests:
+        while type(dest) is A.Index or type(dest) is A.Attr and dest.name in caps:
+            dest = A.Name(dest.name) if type(dest) is A.Attr else dest.obj
+        if type(dest) is A.Name and dest.id in caps and dest.id not in local_names and dest.id not in found:
+            found.append(dest.id)
+    return tuple(found)
 
 
 def option_periods(sym: Symbols) -> list:

@@ -1350,6 +1350,19 @@ class MoveAll(Stmt):
 
 
 @node
+class Swap(Stmt):
+    """`swap ZONE with ZONE;` the two zones exchange their contents, each zone's items keeping their order;
+    every item moves as `move` moves it (one `move` event each, the first zone's items first), and each zone
+    keeps its own visibility."""
+
+    events = ("move",)
+    drains = True
+
+    zone: Expr
+    other: Expr
+
+
+@node
 class Shuffle(Stmt):
     """`shuffle ZONE;` through the game's seeded RNG."""
 

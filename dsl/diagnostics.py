@@ -379,6 +379,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W537": (WARNING, "known() or possible() of a field declared 'shown', which every player knows"),
     "W538": (WARNING, "an index range bounded by an option ('[1..size]', 'bool[1..size]') that may be below the range's low end: in such games it has no elements"),
     "W543": (WARNING, "floor, ceil or round of a whole number (a division '/' is already rounded down)"),
+    "W541": (WARNING, "'swap' of a secret zone with one someone sees, not shuffled right after: what it receives was seen, in order"),
     "W542": (WARNING, "an index of numbers read with a player's seat ('ships[seat(p)]'): an index of players says it ('ships[player]', 'ships[p]')"),
     "W544": (WARNING, "an 'anytime' slot or reaction whose condition is false for every card that has it"),
     "W545": (WARNING, "'for each c in KIND' moving each card: the kind lists each declaration once, so the other "
@@ -431,6 +432,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E549": (ERROR, "a value a card's field is asked about ('reveal c.FIELD == VALUE;', possible()) that the field never equals: another type"),
     "E550": (ERROR, "known() or possible() of anything but a card's field written out (c.FIELD)"),
     "E551": (ERROR, "an index range ('var x[1..size]', 'counter c[1..size]', a field's 'bool[1..size]') ending at a name that is no option: a range's end is a number or an option, known before the setup and fixed for the game"),
+    "E556": (ERROR, "'swap Z with W;' of a zone with itself"),
+    "E557": (ERROR, "'swap Z with W;' of zones that cannot take each other's items: one declared of a kind the other is not"),
     "E558": (ERROR, "an index of players ('counter support[player]') read with what is no player: a seat's number, a member, a card"),
     "E559": (ERROR, "an index of players where the seats cannot be known before play: an element's own bounds, a bank per player"),
     # E6xx: runtime

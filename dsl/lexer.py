@@ -99,6 +99,7 @@ CONTEXTUAL = {
     "repeated": "pick VAR from DOMAIN repeated { ... }",
     "longest": "pick VAR from DOMAIN repeated longest { ... }",
     "take": "take VALUE from LIST;",
+    "swap": "swap ZONE with ZONE;",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses

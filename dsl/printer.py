@@ -823,6 +823,9 @@ class Printer(A.Visitor):
         self.clauses([Clause("move all of ", s.source), _where("where ", s.where),
                       Clause(f"to {'top of ' if s.top else ''}", s.dest)])
 
+    def visit_Swap(self, s):
+        self.clauses([Clause("swap ", s.zone), Clause("with ", s.other)])
+
     def visit_Split(self, s):
         self.block([Clause("split ", s.zone), Clause("into ", s.count, f" piles as {s.pile}")], s.body)
 

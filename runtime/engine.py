@@ -371,7 +371,7 @@ class Effect(NamedTuple):
     def describe(self) -> str:
         """The entry as one readable line (without its position)."""
         who = f"{self.player}: " if self.player else ""
-        if self.kind in ("say", "nothing", "pick"):   # reads as in the message log; "picked at random: X"
+        if self.kind in ("say", "nothing", "pick", "swap"):   # reads as in the message log; "picked at random: X"
             return who + self.what
         if self.kind in ("eliminate", "restore"):   # a sentence, as in the message log: "P3 is knocked out"
             return f"{self.player} {self.what}"
@@ -4687,6 +4687,37 @@ class Game:
         for i, e in enumerate(moved):
             self.move(e, dest, traced=False, at=i if top else None)
         return moved
+
+    def swap(self, h: Holder, first: ZoneRef, second: ZoneRef) -> None:
+        """`swap Z with W`: the two zones exchange their contents, each keeping its order: Z's items go to W,
+        then W's to Z, each moved as `move` moves it (announcing `move`; what a player had learnt of it is
+        forgotten, and it is seen as its new zone is) and the trace says it in one line. A zone swapped with
+        itself is E601, as is a card each player has a copy of going to another player's zone (a swap would
+        move the receiver's own copy instead)."""
+        if first.items is second.items:
+            raise RulesRuntimeError("E601", f"cannot swap {first.label()} with itself")
+        mine, theirs = list(first.items), list(second.items)
+        if first.owner is not second.owner:
+            stray = next((e for e in mine + theirs if type(e) is EntityDef and e.per_player), None)
+            if stray is not None:
+                raise RulesRuntimeError("E601", f"{stray.label()} belongs to each player: it cannot change "
+                                        f"hands in 'swap {first.label()} with {second.label()}'")
+        if self.tracer is not None:
+            self._note("swap", h, self._swap_words(first, second, mine, theirs))
+        for e in mine:
+            self.move(e, second, traced=False)
+        for e in theirs:
+            self.move(e, first, traced=False)
+
+    def _swap_words(self, first: ZoneRef, second: ZoneRef, mine: list, theirs: list) -> str:
+        """The trace's one line for a swap: `P1 and P3 swap hand: P1.hand now holds B; P3.hand A, C` (two
+        players' zones of one name), else `swap P1.played (1) with discard (2): ...`."""
+        now = f"{first.label()} now holds {self.text(theirs) if theirs else 'nothing'}; " \
+              f"{second.label()} {self.text(mine) if mine else 'nothing'}"
+        if first.name == second.name and first.owner is not None and second.owner is not None \
+                and getattr(first, "card", None) is None is getattr(second, "card", None):
+            return f"{first.owner.name} and {second.owner.name} swap {first.name}: {now}"
+        return f"swap {first.label()} ({len(mine)}) with {second.label()} ({len(theirs)}): {now}"
 
     def shuffle(self, ref: ZoneRef) -> None:
         """Shuffle a zone with the game's seeded RNG: what `random.shuffle` does (CPython 3.11's
