@@ -18,6 +18,7 @@ from rulebook.dsl.printer import quote, cost as printed_cost, declaration_text, 
 from .layout import MAX_ELEMENTS, by_seat, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import never_runs, set_fields
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, filled_zones, is_field_value, leading_cost, numbered, option_gate, paid_first
+from .layout import destinations
 from .layout import filled_base, redeal_params, at_seats, plain_values, python_blocks, recursive, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var, indexed_counter, pattern_binders, pattern_element
@@ -3329,12 +3330,12 @@ class Checker(A.Visitor):
             for n in A.walk(top) if top is not None else ():
                 if "move" not in getattr(type(n), "events", ()) or not isinstance(n, A.Stmt):
                     continue
-                dest = n.zone if type(n) is A.Fill else getattr(n, "dest", None)
                 if type(n) is A.Fill and n.kind is None:
                     continue   # `fill market;` lays a display out: it puts nothing into another zone
-                base = filled_base(dest)
-                if base is None or base in feeds or not isinstance(self.sym.decls.get(base), A.Zone):
-                    return   # it puts items into the source, or somewhere this cannot tell
+                for dest in destinations(n) or (None,):
+                    base = filled_base(dest)
+                    if base is None or base in feeds or not isinstance(self.sym.decls.get(base), A.Zone):
+                        return   # it puts items into the source, or somewhere this cannot tell
         self.err("W522", f"zone {d.name!r} shows {d.show} from {d.show_from.id!r}, but no rule puts anything into "
                  f"{d.show_from.id!r}: it starts empty, so the display is never filled", d.show_from.span,
                  f"fill {d.show_from.id!r} in the setup ('fill {d.show_from.id}"

@@ -972,6 +972,18 @@ def zone_caps(sym: Symbols) -> dict:
             if isinstance(z, A.Zone) and z.cap is not None and z.per_player and z.indexes is None}
 
 
+def destinations(stmt) -> tuple:
+    """The zones, as written, that a statement announcing `move` puts items into: a `fill`'s zone, both zones
+    of a `swap`, else its destination (`move`, `move all`, `draw`); () for one that names none (`split`)."""
+    kind = type(stmt)
+    if kind is A.Fill:
+        return (stmt.zone,)
+    if kind is A.Swap:
+        return (stmt.zone, stmt.other)
+    dest = getattr(stmt, "dest", None)
+    return () if dest is None else (dest,)
+
+
 def filled_zones(stmt, caps: dict, local_names=()) -> tuple:
     """The capped zones (`cap N over PROC`, zone_caps) a statement puts cards into, named where it is written
     (`move c to q.hand`, `draw 2 from deck to hand`, `fill hand with ...`, both zones of a `swap`), each once:
@@ -979,10 +991,8 @@ def filled_zones(stmt, caps: dict, local_names=()) -> tuple:
     a local or a parameter is not followed."""
     if not caps or "move" not in type(stmt).events:
         return ()
-    kind = type(stmt)
-    dests = (stmt.zone,) if kind is A.Fill else (stmt.zone, stmt.other) if kind is A.Swap else (stmt.dest,)
     found = []
-    for dest in dests:
+    for dest in destinations(stmt):
         while type(dest) is A.Index or type(dest) is A.Attr and dest.name in caps:
             dest = A.Name(dest.name) if type(dest) is A.Attr else dest.obj
         if type(dest) is A.Name and dest.id in caps and dest.id not in local_names and dest.id not in found:

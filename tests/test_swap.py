@@ -244,3 +244,18 @@ def test_the_reference_example_plays_on_both_backends():
     start = doc.index("# Love Letter: the King trades hands")
     example = doc[start:doc.index("```", start)]
     random_games_agree(example, seeds=range(1, 6), counts=(2, 4))
+
+
+def test_a_display_source_a_swap_fills_is_not_warned_empty():
+    text = """
+kind card { }
+card c "C" * 6 { }
+zone deck of card secret;
+zone box of card;
+zone market of card show 2 from deck;
+proc lay_out() { fill box with card; swap box with deck; shuffle deck; fill market; }
+"""
+    codes = [d.code for d in analyse_text(text).diagnostics]
+    assert "W522" not in codes, codes
+    codes = [d.code for d in analyse_text(text.replace("swap box with deck;", "")).diagnostics]
+    assert "W522" in codes, codes
