@@ -1566,11 +1566,23 @@ class Reader(A.Visitor):
 
     def arm_amended(self, arm) -> str:
         """` (amended by FILE:L:C)` or ` (added by ...)` after an arm (or an else body) an amend of its
-        match wrote."""
+        match wrote (a case, or the else value, of a func's match expression likewise)."""
         found = next(((new, old) for _w, _s, new, old in getattr(self.symbols, "amended_arms", ())
-                      if new is arm or (type(new) is A.Arm and not new.values and new.body is arm)), None)
+                      if new is arm or (type(new) in (A.Arm, A.Case) and not new.values
+                                        and getattr(new, "body" if type(new) is A.Arm else "result") is arm)), None)
         return "" if found is None else \
             f" ({'added' if found[1] is None else 'amended'} by {found[0].span}{self.kept(found[0])})"
+
+    def cases_amended(self, match: A.Match, depth: int) -> None:
+        """Under a func's reading, a line for each case of its match expression an amend wrote (`(the case
+        “Workers Guild” amended by FILE:L:C, keeping the base's)`) and for each it removed."""
+        for case in match.cases:
+            marked = self.arm_amended(case)
+            if marked:
+                self.say(depth, f"(the case {self.words.cases(case.values)} {marked[2:-1]})")
+        if match.otherwise is not None and self.arm_amended(match.otherwise):
+            self.say(depth, f"(the else value {self.arm_amended(match.otherwise)[2:-1]})")
+        self.removed(match, depth)
 
     def visit_May(self, s, depth: int) -> None:
         paid = f" pay {self.cost(s.cost)} to" if s.cost else ""
@@ -2547,6 +2559,8 @@ class Reader(A.Visitor):
             isinstance(read, A.Unary) and read.op == "not" or \
             isinstance(read, A.Aggregate) and read.op in ("some", "every")
         self.say(depth, ("True when " if condition else "Equals ") + self.x(value) + ".")
+        for match in (n for n in A.walk(value) if type(n) is A.Match):   # the cases an amend changed
+            self.cases_amended(match, depth)
         if d.shown is not None:   # `shown "Title"`: every player's screen shows it, worked out for them
             self.say(depth, f"Every player's screen shows it as “{d.shown}”.")
 

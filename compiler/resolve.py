@@ -874,14 +874,18 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
     elif isinstance(target, A.Proc) or (target is None and item.name in PHASES and isinstance(sym.game, A.Game)):
         _amend_chooses(sym, target, item, diags, sources)
         return
+    elif isinstance(target, A.Func):   # the cases of a match expression of its value
+        _amend_func(sym, target, item, diags, sources)
+        return
     else:
         what = f"is {_article(CATEGORY[type(target)])}" if target is not None else "is not declared"
         chooses = any(type(change) in CONSTRUCTS for change in item.items)   # a proc or phase meant
         hint = did_you_mean(item.name, [n for n, d in sym.decls.items() if isinstance(d, A.Proc)] + list(PHASES)) \
             if chooses else next(filter(None, map(lambda c: _the_game(sym, c), item.items)), None) or \
             _similar(sym, item.name, (A.Entity, A.Kind, A.Track, A.Enum, A.Record, A.Game, A.Proc))
-        diags.append(Diagnostic("E217", f"'amend' changes an entity, a kind, a track, an enum, a record, the game or a choose, "
-                                f"match or pick of a proc or phase; {item.name!r} {what}", declared_at(sources, item.name, item.span),
+        diags.append(Diagnostic("E217", f"'amend' changes an entity, a kind, a track, an enum, a record, the game, a choose, "
+                                f"match or pick of a proc or phase, or a match of a func; {item.name!r} {what}",
+                                declared_at(sources, item.name, item.span),
                                 hint))
         return
     if any(isinstance(change, A.EnumMember) for change in item.items):
@@ -1294,19 +1298,42 @@ def _amend_chooses(sym: Symbols, proc: Optional[A.Proc], item: A.Amend, diags: l
             sym.decls[name] = replace(sym.decls[name], body=body)
 
 
-def _amended_bodies(sym: Symbols, what: str, bodies: dict, item: A.Amend, diags: list[Diagnostic]) -> dict:
+def _amend_func(sym: Symbols, func: A.Func, item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
+    """`amend FUNC { match SUBJECT { VALUE = EXPR; remove VALUE; else = EXPR; } }`: each match written
+    changes the cases of the one match expression of the func's value on that subject (or of the value
+    an override's `base(...)` gives), as an amend of a proc changes a match statement's arms."""
+    what = f"func {item.name!r}"
+    if item.title is not None:
+        diags.append(Diagnostic("E217", f"a func has no title: an amend of {item.name!r} takes "
+                                f"{AMEND_SHAPES[A.Func]}", declared_at(sources, item.name, item.span)))
+        return
+    if any(isinstance(change, A.EnumMember) for change in item.items):
+        diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[A.Func]}; "
+                                "'member [\"Title\"], ...' amends an enum", item.items[0].span))
+        return
+    values = {name: (sym.decls[name].value,) for name in (item.name, *_bases(sym, item.name))}
+    values = _amended_bodies(sym, what, values, item, diags, func=True)
+    for name, (value,) in values.items():
+        if value is not sym.decls[name].value:
+            sym.decls[name] = replace(sym.decls[name], value=value)
+
+
+def _amended_bodies(sym: Symbols, what: str, bodies: dict, item: A.Amend, diags: list[Diagnostic],
+                    func: bool = False) -> dict:
     """`bodies` (a name: its statements) with each choose, match and pick `item` writes amended in the
-    one body that has it; a body nothing changed is the same tuple."""
+    one body that has it; a body nothing changed is the same tuple. With `func`, the bodies are funcs'
+    values (one expression each), whose match expressions alone are amended (FUNC_CONSTRUCTS)."""
     amended: set = set()   # the chooses and matches this amend changes: (construct, prompt or subject)
     for change in item.items:
-        construct = CONSTRUCTS.get(type(change))
+        construct = (FUNC_CONSTRUCTS if func else CONSTRUCTS).get(type(change))
         if construct is None:
-            hint = f"to add steps, write 'before {item.name} {{ ... }}' or 'after {item.name} {{ ... }}'; to change " \
+            hint = "to change more, override the func ('override func ...', calling base(...))" if func else \
+                f"to add steps, write 'before {item.name} {{ ... }}' or 'after {item.name} {{ ... }}'; to change " \
                 f"more, override the {what.split()[0]}"
             shown = f"{item.name}.{item.part}" if item.part is not None else item.name
-            diags.append(Diagnostic("E217", f"amending {shown!r} takes {AMEND_SHAPES[A.Proc]}", change.span,
-                                    hint if item.part is None else f"to change more, write '{item.part} {{ ... }}' "
-                                    f"in 'amend {item.name} {{ }}'"))
+            diags.append(Diagnostic("E217", f"amending {shown!r} takes {AMEND_SHAPES[A.Func if func else A.Proc]}",
+                                    change.span, hint if item.part is None else f"to change more, write "
+                                    f"'{item.part} {{ ... }}' in 'amend {item.name} {{ }}'"))
             continue
         label = getattr(change, "stmt_label", None)
         key = ("as", label) if label is not None else construct.key(change)
@@ -1483,14 +1510,73 @@ def _amend_choose(sym: Symbols, what: str, choose: A.Choose, change: A.ChooseAme
     return replace(choose, options=tuple(options))
 
 
-def _amend_match(sym: Symbols, what: str, match: A.MatchStmt, change: A.MatchAmend, diags: list[Diagnostic]):
-    """The match statement with its arms changed as `change` writes them: an arm takes the values it
-    names from the arms that had them and stands where the first of those stood (an arm for new
-    values is added after the others), `else` replaces or adds the else arm, `remove V, ...;` drops
-    values (an arm left without one goes; `remove else;` the else arm); None on an error."""
+@dataclass(frozen=True)
+class ArmForm:
+    """What tells a `match` statement's arms from a `match` expression's cases for an amend: the arm an
+    amend writes (`Arm`, `VALUE { ... }`; `Case`, `VALUE = EXPR;`), the node's field holding them, what an
+    arm gives (its block, its value: the else arm's is the match's `otherwise`), and how `base` in a new
+    arm is made to stand for the one it replaces (`keep(sym, arm, old, diags)`: the arm, or None on an
+    error, reported)."""
+
+    arm: type          # A.Arm or A.Case
+    field: str         # "arms" or "cases"
+    gives: str         # "body" or "result"
+    keep: Callable
+    base_uses: Callable   # the `base` an arm writes (for E368)
+    wrong: str         # E217's message for an arm of the other form
+    wrong_hint: str
+
+
+def _keep_base_arm(sym: Symbols, arm: A.Arm, old: Optional[tuple], diags: list[Diagnostic]):
+    """A statement arm whose `base();` runs the block it replaces (_keep_base)."""
+    return _keep_base(sym, arm, old, "arm" if arm.values else "else arm", diags)
+
+
+def _base_names(case) -> list:
+    """The `base` an amended case's value writes: the name, or a call of it (E367)."""
+    return [n for n in A.walk(case.result) if (type(n) is A.Name and n.id == BASE) or (type(n) is A.Call and n.func == BASE)]
+
+
+def _keep_base_case(sym: Symbols, case: A.Case, old: Optional[A.Expr], diags: list[Diagnostic]):
+    """A case of an amended func's match whose `base` stands for the value it replaces, as `base` in an
+    amended pick's part stands for that part (`workers = base + 1;`); E365 in a case that replaces none,
+    E367 for `base(...)` (the value takes no arguments); None on an error."""
+    uses = _base_names(case)
+    noun = "case" if case.values else "else value"
+    if not uses:
+        return case
+    call = next((n for n in uses if type(n) is A.Call), None)
+    if call is not None:
+        diags.append(Diagnostic("E367", f"in an amended {noun}, base is the value it replaces: write it as a name, "
+                                "'base', without parentheses", call.span,
+                                "to call the func the base pack declared, override it: 'override func ... = base(...);'"))
+        return None
+    if old is None:
+        diags.append(Diagnostic("E365", f"this {noun} is added, it replaces none: there is no base value for 'base' "
+                                "to stand for", uses[0].span, "name a case the match has, or write its value in full"))
+        return None
+    sym.kept_base.add(case.span)
+    return replace(case, result=A.rewrite(case.result, lambda n: old if type(n) is A.Name and n.id == BASE else None))
+
+
+STATEMENT_ARMS = ArmForm(A.Arm, "arms", "body", _keep_base_arm, lambda arm: _base_uses(arm),
+                         "'VALUE = EXPR;' gives a value: it amends the match expression of a func, and this is a "
+                         "match statement, whose arms run steps", "write the arm's steps: 'VALUE { ... }'")
+EXPRESSION_CASES = ArmForm(A.Case, "cases", "result", _keep_base_case, _base_names,
+                           "a func's match expression gives a value for each case: its amended arms are written "
+                           "'VALUE = EXPR;', not steps", "write 'VALUE = EXPR;' ('base' in EXPR: the value it replaces)")
+
+
+def _amend_match(sym: Symbols, what: str, match, change: A.MatchAmend, diags: list[Diagnostic],
+                 form: ArmForm = STATEMENT_ARMS):
+    """The match (a statement, or with EXPRESSION_CASES a func's match expression) with its arms changed
+    as `change` writes them: an arm takes the values it names from the arms that had them and stands
+    where the first of those stood (an arm for new values is added after the others), `else` replaces or
+    adds the else arm, `remove V, ...;` drops values (an arm left without one goes; `remove else;` the
+    else arm); None on an error."""
     subject = printed(change.subject)
     about = f"match {subject} of {what}"
-    arms: list = list(match.arms)   # of Arm; None where an arm was dropped
+    arms: list = list(getattr(match, form.field))   # None where an arm was dropped
     otherwise = match.otherwise
     written: set = set()   # the values (and "else") this change names
     done = []              # (what, subject, arm or remove, the arm it replaces or removes from; None: added)
@@ -1504,6 +1590,9 @@ def _amend_match(sym: Symbols, what: str, match: A.MatchStmt, change: A.MatchAme
         arms[i] = replace(arms[i], values=kept) if kept else None
 
     for arm in change.changes:
+        if not isinstance(arm, (form.arm, A.ArmRemoved)):
+            diags.append(Diagnostic("E217", form.wrong, arm.span, form.wrong_hint))
+            continue
         values = [printed(v) for v in arm.values] or ["else"]
         twice = [v for v in values if v in written]
         if twice:
@@ -1516,15 +1605,17 @@ def _amend_match(sym: Symbols, what: str, match: A.MatchStmt, change: A.MatchAme
                 diags.append(Diagnostic("E223", f"the {about} has no else arm", arm.span))
                 continue
             if not isinstance(arm, A.ArmRemoved):
-                arm = _keep_base(sym, arm, otherwise, "else arm", diags)
+                arm = form.keep(sym, arm, otherwise, diags)
+                if arm is None:
+                    continue
             done.append((what, subject, arm, match.otherwise))
-            otherwise = None if isinstance(arm, A.ArmRemoved) else arm.body
+            otherwise = None if isinstance(arm, A.ArmRemoved) else getattr(arm, form.gives)
             continue
         at = [where(v) for v in values]
         if isinstance(arm, A.ArmRemoved):
             missing = [v for v, i in zip(values, at) if i is None]
             if missing:
-                cases = [printed(v) for a in match.arms for v in a.values]
+                cases = [printed(v) for a in getattr(match, form.field) for v in a.values]
                 diags.append(Diagnostic("E223", f"the {about} has no arm for {missing[0]}", arm.span,
                                         did_you_mean(missing[0], cases) or "its cases are " + ", ".join(cases)))
                 continue
@@ -1533,14 +1624,22 @@ def _amend_match(sym: Symbols, what: str, match: A.MatchStmt, change: A.MatchAme
                 without(i, values)
             continue
         had = sorted(i for i in set(at) if i is not None)
-        if len(had) > 1 and _base_uses(arm):
+        if len(had) > 1 and form.base_uses(arm):
+            uses = form.base_uses(arm)
             diags.append(Diagnostic("E368", f"this arm takes its values from {len(had)} arms of the {about}: which "
-                                    "one base() runs is unclear", _base_uses(arm)[0].span,
-                                    "amend each of those arms on its own, each with its base()",
+                                    "one base() runs is unclear" if form is STATEMENT_ARMS else
+                                    f"this case takes its values from {len(had)} cases of the {about}: which "
+                                    "value base stands for is unclear", uses[0].span,
+                                    "amend each of those arms on its own, each with its base()" if form is STATEMENT_ARMS
+                                    else "amend each of those cases on its own, each with its base",
                                     notes=tuple(f"one is at {arms[i].span}" for i in had)))
-            sym.baseless.update(n.span for n in _base_uses(arm))
+            if form is not STATEMENT_ARMS:
+                continue
+            sym.baseless.update(n.span for n in uses)
         else:
-            arm = _keep_base(sym, arm, arms[had[0]].body if had else None, "arm", diags)
+            arm = form.keep(sym, arm, getattr(arms[had[0]], form.gives) if had else None, diags)
+            if arm is None:
+                continue
         done.append((what, subject, arm, arms[had[0]] if had else None))
         for i in had:
             without(i, values)
@@ -1551,7 +1650,8 @@ def _amend_match(sym: Symbols, what: str, match: A.MatchStmt, change: A.MatchAme
     kept = tuple(a for a in arms if a is not None)
     if not kept:
         diags.append(Diagnostic("E223", f"this leaves the {about} without an arm", change.span,
-                                "a match has at least one arm with a value; to drop it, override the proc"))
+                                "a match has at least one arm with a value; to drop it, override the " +
+                                ("proc" if form is STATEMENT_ARMS else "func")))
         return None
     sym.amended_arms.extend(done)
     sym.removed_from.setdefault(match.span, []).extend(
@@ -1559,7 +1659,13 @@ def _amend_match(sym: Symbols, what: str, match: A.MatchStmt, change: A.MatchAme
         for _w, _s, arm, _old in done if isinstance(arm, A.ArmRemoved))
     sym.amended_parts.extend((f"{'case ' + printed(v) if arm.values else 'the else arm'} of the {about}", arm.span)
                              for _w, _s, arm, _old in done for v in (arm.values or (None,)))
-    return replace(match, arms=kept, otherwise=otherwise)
+    return replace(match, **{form.field: kept, "otherwise": otherwise})
+
+
+def _amend_match_expr(sym: Symbols, what: str, match: A.Match, change: A.MatchAmend, diags: list[Diagnostic]):
+    """A func's match expression with its cases changed as `change` writes them (`VALUE = EXPR;`, `else =
+    EXPR;`, `remove VALUE;`), as a match statement's arms are (_amend_match); None on an error."""
+    return _amend_match(sym, what, match, change, diags, EXPRESSION_CASES)
 
 
 def _base_uses(part, attr: Optional[str] = None) -> list:
@@ -1745,6 +1851,11 @@ CONSTRUCTS = {
                             _amend_match),
     A.PickAmend: Construct("pick", "picks", A.Pick, lambda n: n.title, _prompt, "", "ask", _amend_pick),
 }
+# what an amend of a func changes: the cases of a match expression of its value, found by its subject
+FUNC_CONSTRUCTS = {
+    A.MatchAmend: Construct("match", "matches", A.Match, lambda n: printed(n.subject), str, "on ", "are on",
+                            _amend_match_expr),
+}
 
 
 def pick_change(what: str, prompt: Optional[str], change: A.PickAmend) -> str:
@@ -1806,7 +1917,9 @@ AMEND_SHAPES = {A.Entity: "'name = value;', 'name { ... }', a slot ('whenever EV
                 A.Game: "'seats A to B;', 'phase setup|play|final { ... }' or 'winner ...;'",
                 A.Enum: "'member [\"Title\"], member [\"Title\"], ...'",
                 A.Proc: "'choose \"prompt\" { option \"label\" { ... } remove option \"label\"; }', "
-                        "'match SUBJECT { VALUE { ... } remove VALUE; }' or 'pick \"prompt\" where COND;'"}
+                        "'match SUBJECT { VALUE { ... } remove VALUE; }' or 'pick \"prompt\" where COND;'",
+                A.Func: "'match SUBJECT { VALUE = EXPR; remove VALUE; else = EXPR; }' (the cases of a match "
+                        "expression of its value)"}
 
 
 def _amend_space(sym: Symbols, track: A.Track, spaces: tuple, change: A.Space, diags: list[Diagnostic]) -> tuple:

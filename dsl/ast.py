@@ -2672,7 +2672,9 @@ class MatchAmend(Part):
     """`match SUBJECT { ... }` in an `amend` of a proc: the one `match` statement of its body (nested
     anywhere) whose subject prints as this one. Each Arm takes the values it names from the arms
     that had them and stands in place of the first (a new value's arm is added after the others);
-    an Arm without values is the `else` arm, replaced or added; each ArmRemoved drops values."""
+    an Arm without values is the `else` arm, replaced or added; each ArmRemoved drops values. In an
+    `amend` of a func, the one `match` expression of its value so found, its arms Cases (`VALUE =
+    EXPR;`, `else = EXPR;` without values) taking values as Arms do."""
 
     subject: Expr
     changes: tuple

@@ -1216,8 +1216,12 @@ class _Builder:
                            _pick(items, "at_random", False), least, span=self._s(meta))
 
     def match_amend(self, meta, items):
-        return A.MatchAmend(items[0], tuple(i for i in items[1:] if isinstance(i, (A.Arm, A.ArmRemoved))),
+        return A.MatchAmend(items[0], tuple(i for i in items[1:] if isinstance(i, (A.Arm, A.ArmRemoved, A.Case))),
                             span=self._s(meta))
+
+    def case_change(self, meta, items):   # `VALUE, ... = EXPR;` (`else = EXPR;`: no values) of an amended func
+        values = next((i for i in items if type(i) is tuple), ())
+        return A.Case(values, items[-1], span=self._s(meta))
 
     def arm_removed(self, meta, items):
         return A.ArmRemoved(next((i for i in items if type(i) is tuple), ()), span=self._s(meta))
@@ -2712,7 +2716,34 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
             header = " ".join(text[base + before[head].start_pos: base + before[-1].start_pos].split())
             return Diagnostic("E100", "a ':' takes one statement; a block '{ ... }' comes without it", span(before[-1]),
                               hint=f"drop the ':': '{header} {{ ... }}', or '{header}: STATEMENT;' for one statement")
+    slip = _func_case_slip(text, base, before, tok, span)
+    if slip is not None:
+        return slip
     return _statement_slip(err, text, base, before, tok, span)
+
+
+# an amend's match whose block has held no block so far (the arms of a func's match expression have none)
+_AMEND_MATCH_OPEN = re.compile(r"\bamend\s+[A-Za-z_][A-Za-z0-9_]*\s*\{\s*match\b[^{};]*\{[^{}]*$")
+
+
+def _func_case_slip(text: str, base: int, before: list, tok: Token, span) -> Optional[Diagnostic]:
+    """`amend f { match a { plague: false; } }`: an arm of a func's match expression written as the
+    expression writes it, `VALUE: EXPR`, where an amend reads a statement after ':' (a proc's arm): the
+    amend writes it `VALUE = EXPR;`. Told only inside an amend's match, its arm's ':' followed by what
+    no statement is."""
+    head = len(before)
+    while head > 0 and before[head - 1].type not in ("SEMICOLON", "LBRACE", "RBRACE"):
+        head -= 1
+    colon = next((i for i in range(head, len(before)) if before[i].type == "COLON"), None)
+    if colon is None or colon == head or not _AMEND_MATCH_OPEN.search(text, 0, base + before[head].start_pos):
+        return None
+    value = before[colon + 1] if colon + 1 < len(before) else tok
+    if value.type not in _expression_starts():   # `1: gain 1 vp` is a proc's arm (its mistake is another)
+        return None
+    cases = " ".join(text[base + before[head].start_pos: base + before[colon].start_pos].split())
+    return Diagnostic("E100", "an arm of a func's match expression is amended as 'VALUE = EXPR;': after ':' an amend "
+                      "reads steps (the arm of a proc's match statement)", span(before[colon]),
+                      hint=f"write '{cases} = ...;' (its value), or 'remove {cases};'")
 
 
 # the words that begin a declaration and only a declaration (E100 when one is met among statements)

@@ -750,13 +750,15 @@ class Printer(A.Visitor):
 
     def arms(self, subject, arms: tuple) -> None:
         """`match X { ... }` with its arms (an arm without values is `else`), or an amended match's
-        changes (`remove VALUE, ...;` among them)."""
+        changes (`remove VALUE, ...;` among them, and an amended func's `VALUE = EXPR;`)."""
         self.clauses([Clause("match ", subject)], " {")
         self.depth += 1
         for i, arm in enumerate(arms):
             values = match_cases(arm.values) or "else"
             if isinstance(arm, A.ArmRemoved):
                 self.line(f"remove {values};")
+            elif isinstance(arm, A.Case):   # an amended func's arm: `VALUE = EXPR;`
+                self.clauses([Clause(f"{values} = ", arm.result)])
             else:
                 else_next = i + 1 < len(arms) and not arms[i + 1].values   # the else arm follows
                 self.short([Clause(values)], arm.body, arm.span.line, arm.span.end_line, else_next)

@@ -137,10 +137,10 @@ def test_amended_and_added_rewards_are_reported_printed_and_explained():
     ("amend short_run { space 1 { } }", "E217", "amending 'short_run' takes 'name = value;', 'name { ... }', a slot "
      "('whenever EVENT in ZONE { ... }', 'anytime in ZONE { ... }') or 'remove SLOT;'", "'short_run' has fields 'worth'"),
     ('amend train "Wagons" { }', "E217",
-     "'amend' changes an entity, a kind, a track, an enum, a record, the game or a choose, match or pick of a proc or phase; 'train' is a resource",
+     "'amend' changes an entity, a kind, a track, an enum, a record, the game, a choose, match or pick of a proc or phase, or a match of a func; 'train' is a resource",
      None),
     ("amend rout { space 1 { } }", "E217",
-     "'amend' changes an entity, a kind, a track, an enum, a record, the game or a choose, match or pick of a proc or phase; 'rout' is not declared",
+     "'amend' changes an entity, a kind, a track, an enum, a record, the game, a choose, match or pick of a proc or phase, or a match of a func; 'rout' is not declared",
      "did you mean 'route'?"),
 ])
 def test_misuse_is_a_positioned_diagnostic(house, code, message, hint):

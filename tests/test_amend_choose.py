@@ -173,7 +173,7 @@ SHAPES = ("'choose \"prompt\" { option \"label\" { ... } remove option \"label\"
 # each case: the house rule, the one error (code, message, hint, notes) and the text it is placed at
 @pytest.mark.parametrize("house, code, message, hint, notes, at", [
     ('amend take_trun { choose "which action?" { } }', "E217",
-     "'amend' changes an entity, a kind, a track, an enum, a record, the game or a choose, match or pick of a proc or phase; "
+     "'amend' changes an entity, a kind, a track, an enum, a record, the game, a choose, match or pick of a proc or phase, or a match of a func; "
      "'take_trun' is not declared", "did you mean 'take_turn'?", (), "take_trun"),
     ('amend take_turn { choose "wich action?" { remove option "pray"; } }', "E222",
      "proc 'take_turn' has no choose \"wich action?\"", "did you mean 'which action?'?",

@@ -103,11 +103,11 @@ def test_a_match_of_the_base_without_the_new_member_is_w408_unless_an_override_h
      "role"),
     ("amend role { worth = 2; }", "E217", "amending 'role' takes 'member [\"Title\"], member [\"Title\"], ...'",
      None, "amend"),
-    ("amend worth { spy }", "E217", "'amend' changes an entity, a kind, a track, an enum, a record, the game or a choose, match or pick of a proc or phase; 'worth' is a func",
-     None, "worth"),
+    ("amend worth { spy }", "E217", "amending 'worth' takes 'match SUBJECT { VALUE = EXPR; remove VALUE; else = EXPR; }' "
+     "(the cases of a match expression of its value); 'member [\"Title\"], ...' amends an enum", None, "spy"),
     ("amend coup { spy }", "E217", "amending 'coup' takes 'seats A to B;', 'phase setup|play|final { ... }' or "
      "'winner ...;'; 'member [\"Title\"], ...' amends an enum", None, "spy"),
-    ("amend rol { spy }", "E217", "'amend' changes an entity, a kind, a track, an enum, a record, the game or a choose, match or pick of a proc or phase; 'rol' is not "
+    ("amend rol { spy }", "E217", "'amend' changes an entity, a kind, a track, an enum, a record, the game, a choose, match or pick of a proc or phase, or a match of a func; 'rol' is not "
      "declared", "did you mean 'role'?", "rol"),
     ("remove ambassador;", "E214", "'ambassador' is a member of enum 'role', not a declaration: amend or override "
      "the enum", "to drop the member, restate the enum without it: 'override enum role { ... }'", "ambassador"),

@@ -153,7 +153,7 @@ def test_base_is_parenthesised_where_precedence_needs_it(program):
      "a slot ('whenever EVENT in ZONE { ... }', 'anytime in ZONE { ... }') or 'remove SLOT;'",
      "a pick of a card's effect is amended in 'amend long.EFFECT { ... }'", (), "pick"),
     ('amend train { pick "tunnel which?" optional; }', "E217", "'amend' changes an entity, a kind, a track, an "
-     "enum, a record, the game or a choose, match or pick of a proc or phase; 'train' is a resource", None,
+     "enum, a record, the game, a choose, match or pick of a proc or phase, or a match of a func; 'train' is a resource", None,
      (), "train"),
 ])
 def test_misuse_is_a_positioned_diagnostic(house, code, message, hint, notes, at):

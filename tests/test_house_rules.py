@@ -120,7 +120,7 @@ def test_a_top_level_trigger_with_while_fires_only_while_it_holds(tmp_path, back
     ("before incme { }", "E216", "'before' extends a proc or a game phase; 'incme' is not declared"),
     ("after coin { }", "E216", "'after' extends a proc or a game phase; 'coin' is a resource"),
     ("amend coin { x = 1; }", "E217",
-     "'amend' changes an entity, a kind, a track, an enum, a record, the game or a choose, match or pick of a proc or phase; 'coin' is a resource"),
+     "'amend' changes an entity, a kind, a track, an enum, a record, the game, a choose, match or pick of a proc or phase, or a match of a func; 'coin' is a resource"),
     ("amend c1 { price: int; }", "E217", "amending 'c1' takes 'name = value;', 'name { ... }', a slot ('whenever "
      "EVENT in ZONE { ... }', 'anytime in ZONE { ... }') or 'remove SLOT;'"),
     ("proc p() { base(); }", "E218", "base() calls the proc an override replaces: use it inside 'override proc'"),

@@ -31,6 +31,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "comment_cuts_a_field_after_an_enum.rules": [("E100", 10)],
     # ---------------------------------------------------------------- E1xx: reading and syntax
     "missing_semicolon.rules": [("E100", 9)],             # right after the statement's last token
+    "amend_func_case_with_colon.rules": [("E100", 8)],
     "eliminate_in_a_func.rules": [("E100", 5)],
     "indexed_counter_without_index.rules": [("E312", 6)],
     "index_on_a_plain_counter.rules": [("E312", 6)],
@@ -155,6 +156,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "cr_line_endings.rules": [("E202", 7)],               # CR-only line breaks: the comments end where they seem to
     "escape_in_say_line.rules": [("E202", 4)],            # the line is echoed with the ESC escaped
     # ---------------------------------------------------------------- E3xx: types and structure
+    "swap_a_hand_with_itself.rules": [("E556", 7)],
     "modifier_forbid_with_cost.rules": [("E311", 7)],
     "modifier_lose_not_a_number.rules": [("E303", 7)],
     "modifier_lose_names_a_resource.rules": [("E100", 8)],   # the tagged loss names it, not the modifier
@@ -383,6 +385,7 @@ SENTENCES: dict[str, str] = {
     "winner_misspelt_together.rules": "not 'winner toghether'",
     "winner_together_without_condition.rules": "'winner together if CONDITION;'",
     "winner_together_with_a_key.rules": "a cooperative game has no key to rank the players by",
+    "amend_func_case_with_colon.rules": "an arm of a func's match expression is amended as 'VALUE = EXPR;'",
 }
 
 SENTENCE_BUGS: dict[str, str] = {}
@@ -565,6 +568,8 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "winner_together_if_an_untyped_func.rules": ("whether anybody wins is a condition, true or false, not a number",
                                                  "compare it: score() > 0", ()),
     "condition_is_a_number.rules": ("a condition must be true or false, not a number", "compare it: actions > 0", ()),
+    "swap_a_hand_with_itself.rules": ("'swap hand with hand;' swaps a zone with itself: nothing would change",
+                                      "name the other zone: 'swap hand with p.hand;' (p another player)", ()),
     "where_tests_a_number.rules": ("a condition must be true or false, not a number", "compare it: c.coins > 0", ()),
     "while_size_at_least_zero.rules": ("the condition is always true: size(table) >= 0 holds whatever the game "
                                        "holds (a size or a count is never below 0), so the loop never ends by it",
