@@ -97,8 +97,9 @@ class Interpreter(A.Visitor):
                 kept.append((last, {name: f.locals[name] for name in names}))
             try:
                 yield from self.visit(s, rt, f)
-                for capped in filled_zones(s, self.zone_caps, f.locals) if self.zone_caps else ():
-                    yield from rt.zone_over(f.you, capped, where(s))   # a hand limit (`cap N over PROC`)
+                if self.zone_caps:   # a hand limit (`cap N over PROC`) of each zone the statement filled
+                    for capped in filled_zones(s, self.zone_caps, f.locals):
+                        yield from rt.zone_over(f.you, capped, where(s))
                 if self.shows and rt.state.shown and may_take(s):   # a display laid out is topped up at once
                     rt.keep_shown(f.you, where(s))
             except Exception as e:
