@@ -209,3 +209,23 @@ def test_the_reference_house_rule_plays_the_same_on_both_backends(tmp_path):
         for p in a.state.players:   # a Workers Guild scores its neighbours' 4 brown cards, and 1 more
             built = [e.name for e in a.zone(p, "built").items]
             assert p.stock["vp"] == ({"workers_guild": 5, "traders_guild": 3}[built[0]] if built else 0)
+
+
+def test_two_sibling_packs_warn_only_when_the_later_discards_the_earlier(tmp_path):
+    from rulebook.compiler.driver import analyse
+
+    base = write_pack(tmp_path / "base", BASE, name="base")
+    one = write_pack(tmp_path / "one", "amend guild_points { match g { workers = base + 1; } }\n", name="one",
+                     extends=["../base"])
+    two = write_pack(tmp_path / "two", "amend guild_points { match g { workers = base * 2; } }\n", name="two",
+                     extends=["../base"])
+    result = analyse(str(base), [str(one), str(two)])   # the later builds on the earlier: (2 + 1) * 2
+    assert result.ok and not [d for d in result.diagnostics if d.code == "W406"]
+    game = Game(compile_pack(str(base), expansions=[str(one), str(two)]).program, 3, 1)
+    game.state.players[0].stock["brown_cards"] = 2
+    workers = game.program.entities["workers"]
+    assert game.program.funcs["guild_points"](game, game.state.players[0], workers) == 7
+    plain = write_pack(tmp_path / "plain", "amend guild_points { match g { workers = 9; } }\n", name="plain",
+                       extends=["../base"])
+    w406 = [d for d in analyse(str(base), [str(one), str(plain)]).diagnostics if d.code == "W406"]
+    assert len(w406) == 1 and "case workers" in w406[0].message

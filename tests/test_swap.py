@@ -259,3 +259,20 @@ proc lay_out() { fill box with card; swap box with deck; shuffle deck; fill mark
     assert "W522" not in codes, codes
     codes = [d.code for d in analyse_text(text.replace("swap box with deck;", "")).diagnostics]
     assert "W522" in codes, codes
+
+
+def test_a_card_each_player_has_cannot_change_hands():
+    text = """
+kind aid per_player { }
+aid shield "Shield" { }
+zone kept per_player of aid;
+proc deal() { move shield to kept; }
+proc trade(p: player) { swap kept with p.kept; }
+game g { seats 2 to 2; phase setup { each players: deal(); } phase play { } winner most 0; }
+"""
+    for interpreted in (False, True):
+        game = Game(build_text(text, interpreted=interpreted), 2, 1)
+        game.start()
+        with pytest.raises(RulesRuntimeError) as e:
+            run_proc(game, "trade", game.state.players[1])
+        assert e.value.code == "E601" and "belongs to each player: it cannot change hands" in str(e.value)
