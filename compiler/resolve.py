@@ -1522,7 +1522,6 @@ class ArmForm:
     field: str         # "arms" or "cases"
     gives: str         # "body" or "result"
     keep: Callable
-    base_uses: Callable   # the `base` an arm writes (for E368)
     wrong: str         # E217's message for an arm of the other form
     wrong_hint: str
 
@@ -1559,10 +1558,10 @@ def _keep_base_case(sym: Symbols, case: A.Case, old: Optional[A.Expr], diags: li
     return replace(case, result=A.rewrite(case.result, lambda n: old if type(n) is A.Name and n.id == BASE else None))
 
 
-STATEMENT_ARMS = ArmForm(A.Arm, "arms", "body", _keep_base_arm, lambda arm: _base_uses(arm),
+STATEMENT_ARMS = ArmForm(A.Arm, "arms", "body", _keep_base_arm,
                          "'VALUE = EXPR;' gives a value: it amends the match expression of a func, and this is a "
                          "match statement, whose arms run steps", "write the arm's steps: 'VALUE { ... }'")
-EXPRESSION_CASES = ArmForm(A.Case, "cases", "result", _keep_base_case, _base_names,
+EXPRESSION_CASES = ArmForm(A.Case, "cases", "result", _keep_base_case,
                            "a func's match expression gives a value for each case: its amended arms are written "
                            "'VALUE = EXPR;', not steps", "write 'VALUE = EXPR;' ('base' in EXPR: the value it replaces)")
 
@@ -1624,18 +1623,12 @@ def _amend_match(sym: Symbols, what: str, match, change: A.MatchAmend, diags: li
                 without(i, values)
             continue
         had = sorted(i for i in set(at) if i is not None)
-        if len(had) > 1 and form.base_uses(arm):
-            uses = form.base_uses(arm)
+        if len(had) > 1 and _base_uses(arm):   # (a case names one value: only a statement's arm takes several)
             diags.append(Diagnostic("E368", f"this arm takes its values from {len(had)} arms of the {about}: which "
-                                    "one base() runs is unclear" if form is STATEMENT_ARMS else
-                                    f"this case takes its values from {len(had)} cases of the {about}: which "
-                                    "value base stands for is unclear", uses[0].span,
-                                    "amend each of those arms on its own, each with its base()" if form is STATEMENT_ARMS
-                                    else "amend each of those cases on its own, each with its base",
+                                    "one base() runs is unclear", _base_uses(arm)[0].span,
+                                    "amend each of those arms on its own, each with its base()",
                                     notes=tuple(f"one is at {arms[i].span}" for i in had)))
-            if form is not STATEMENT_ARMS:
-                continue
-            sym.baseless.update(n.span for n in uses)
+            sym.baseless.update(n.span for n in _base_uses(arm))
         else:
             arm = form.keep(sym, arm, getattr(arms[had[0]], form.gives) if had else None, diags)
             if arm is None:

@@ -1219,8 +1219,11 @@ class _Builder:
         return A.MatchAmend(items[0], tuple(i for i in items[1:] if isinstance(i, (A.Arm, A.ArmRemoved, A.Case))),
                             span=self._s(meta))
 
-    def case_change(self, meta, items):   # `VALUE, ... = EXPR;` (`else = EXPR;`: no values) of an amended func
-        values = next((i for i in items if type(i) is tuple), ())
+    def case_change(self, meta, items):   # `VALUE = EXPR;` (`else = EXPR;`: no value) of an amended func's match
+        value = items[0] if len(items) > 1 and isinstance(items[0], Token) else None
+        values = () if value is None else \
+            (A.Int(int(value), span=_token_span(self.file, value)) if value.type == "INT" else
+             A.Name(str(value), span=_token_span(self.file, value)),)
         return A.Case(values, items[-1], span=self._s(meta))
 
     def arm_removed(self, meta, items):
@@ -2727,23 +2730,35 @@ _AMEND_MATCH_OPEN = re.compile(r"\bamend\s+[A-Za-z_][A-Za-z0-9_]*\s*\{\s*match\b
 
 
 def _func_case_slip(text: str, base: int, before: list, tok: Token, span) -> Optional[Diagnostic]:
-    """`amend f { match a { plague: false; } }`: an arm of a func's match expression written as the
-    expression writes it, `VALUE: EXPR`, where an amend reads a statement after ':' (a proc's arm): the
-    amend writes it `VALUE = EXPR;`. Told only inside an amend's match, its arm's ':' followed by what
-    no statement is."""
+    """`amend f { match a { plague: false; } }`: a case of a func's match expression written as the
+    expression writes it, `VALUE: EXPR`, where an amend reads a statement after ':' (a proc's arm), or
+    `a, b = EXPR;` naming several values: the amend writes `VALUE = EXPR;`, one value a line. Told only
+    inside an amend's match, after ':' what no statement starts with, or at a '=' after several values."""
     head = len(before)
     while head > 0 and before[head - 1].type not in ("SEMICOLON", "LBRACE", "RBRACE"):
         head -= 1
+    if head == len(before) or not _AMEND_MATCH_OPEN.search(text, 0, base + before[head].start_pos):
+        return None
     colon = next((i for i in range(head, len(before)) if before[i].type == "COLON"), None)
-    if colon is None or colon == head or not _AMEND_MATCH_OPEN.search(text, 0, base + before[head].start_pos):
-        return None
-    value = before[colon + 1] if colon + 1 < len(before) else tok
-    if value.type not in _expression_starts():   # `1: gain 1 vp` is a proc's arm (its mistake is another)
-        return None
-    cases = " ".join(text[base + before[head].start_pos: base + before[colon].start_pos].split())
-    return Diagnostic("E100", "an arm of a func's match expression is amended as 'VALUE = EXPR;': after ':' an amend "
-                      "reads steps (the arm of a proc's match statement)", span(before[colon]),
-                      hint=f"write '{cases} = ...;' (its value), or 'remove {cases};'")
+    if colon is None:
+        if tok.type != "EQUAL":
+            return None
+        end, at = len(before), span(tok)
+        message = "in an amended func's match, 'VALUE = EXPR;' names one value, a name or a number: write a line for each"
+    else:
+        value = before[colon + 1] if colon + 1 < len(before) else tok
+        if colon == head or value.type not in _expression_starts():   # `1: gain 1 vp` is a proc's arm
+            return None
+        end, at = colon, span(before[colon])
+        message = "a case of a func's match expression is amended as 'VALUE = EXPR;': after ':' an amend reads " \
+                  "steps (the arm of a proc's match statement)"
+    cases = " ".join(text[base + before[head].start_pos: base + before[end - 1].end_pos].split())
+    values = [str(t) for t in before[head:end] if t.type != "COMMA"]
+    if all(t.type in ("NAME", "INT", "COMMA") for t in before[head:end]):
+        hint = f"write '{' '.join(f'{v} = ...;' for v in values)}' (its value), or 'remove {cases};'"
+    else:   # a range: no case is named by one value
+        hint = f"a range's case is removed, 'remove {cases};', or changed by overriding the func"
+    return Diagnostic("E100", message, at, hint=hint)
 
 
 # the words that begin a declaration and only a declaration (E100 when one is met among statements)

@@ -61,8 +61,8 @@ def test_the_base_scores_as_written(points):
     ("amend guild_points { match g { remove scientists; } }", {"scientists": 1}),
     # the else value replaced, reading the one it replaces
     ("amend guild_points { match g { remove scientists; else = base + 7; } }", {"scientists": 8}),
-    # two values in one case, taken from two cases
-    ("amend guild_points { match g { workers, scientists = 0; } }", {"workers": 1, "scientists": 1}),
+    # a case a line, each taken from its own case
+    ("amend guild_points { match g { workers = 0; scientists = 0; } }", {"workers": 1, "scientists": 1}),
 ])
 def test_a_case_is_replaced_added_or_dropped(points, house, changed):
     assert points(house) == {**points(""), **changed}
@@ -140,9 +140,6 @@ def test_removing_a_card_its_match_names_lints_clean_once_the_case_is_removed():
     ("amend guild_points { match g { workers = base(g); } }", "E367",
      "in an amended case, base is the value it replaces: write it as a name, 'base', without parentheses",
      "to call the func the base pack declared, override it: 'override func ... = base(...);'", "base(g)"),
-    ("amend guild_points { match g { traders, scientists = base; } }", "E368",
-     "this case takes its values from 2 cases of the match g of func 'guild_points': which value base stands for "
-     "is unclear", "amend each of those cases on its own, each with its base", "base;"),
     ("amend guild_points { match g { workers { gain 1 vp; } } }", "E217",
      "a func's match expression gives a value for each case: its amended arms are written 'VALUE = EXPR;', not steps",
      "write 'VALUE = EXPR;' ('base' in EXPR: the value it replaces)", "workers {"),
@@ -185,8 +182,17 @@ def test_a_case_copied_from_the_func_is_told_its_form():
         parse_text(BASE + "amend guild_points {\n  match g {\n    scientists: 0,\n  }\n}\n")
     (d,) = e.value.diagnostics
     assert (d.code, d.span.line) == ("E100", LINE + 3)
-    assert d.message.startswith("an arm of a func's match expression is amended as 'VALUE = EXPR;'")
+    assert d.message.startswith("a case of a func's match expression is amended as 'VALUE = EXPR;'")
     assert d.hint == "write 'scientists = ...;' (its value), or 'remove scientists;'"
+    with pytest.raises(RulesError) as e:
+        parse_text(BASE + "amend guild_points { match g { traders, builders = 7; } }\n")
+    (d,) = e.value.diagnostics
+    assert d.message == "in an amended func's match, 'VALUE = EXPR;' names one value, a name or a number: write a " \
+                        "line for each"
+    assert d.hint == "write 'traders = ...; builders = ...;' (its value), or 'remove traders, builders;'"
+    with pytest.raises(RulesError) as e:   # a '=' in a condition is still a '=' for '=='
+        parse_text(BASE + "func rich(): bool = brown_cards = 2;\n")
+    assert e.value.diagnostics[0].message.startswith("use '==' to compare")
 
 
 def _reference_packs(root: Path) -> Path:

@@ -385,7 +385,7 @@ SENTENCES: dict[str, str] = {
     "winner_misspelt_together.rules": "not 'winner toghether'",
     "winner_together_without_condition.rules": "'winner together if CONDITION;'",
     "winner_together_with_a_key.rules": "a cooperative game has no key to rank the players by",
-    "amend_func_case_with_colon.rules": "an arm of a func's match expression is amended as 'VALUE = EXPR;'",
+    "amend_func_case_with_colon.rules": "a case of a func's match expression is amended as 'VALUE = EXPR;'",
 }
 
 SENTENCE_BUGS: dict[str, str] = {}
