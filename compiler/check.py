@@ -1263,13 +1263,35 @@ class Checker(A.Visitor):
                 notes=(f"{decl.name!r} is declared at {old.span}",)))
 
     def removed_still_used(self) -> None:
-        """E221 at each `remove NAME;` whose name the merged rules still use, listing the uses."""
+        """E221 at each `remove NAME;` whose name the merged rules still use, listing the uses; where a
+        use is a case of a proc's or a func's `match`, the hint writes the amend that drops it."""
         for name, uses in self.removed_uses.items():
             places = sorted(set(uses), key=lambda s: (s.file, s.line, s.column))
+            cases = self.matched_cases(name)
+            hint = "override or remove what uses it, or keep it"
+            if cases:
+                amends = ", ".join(f"'amend {owner} {{ match {subject} {{ remove {name}; }} }}'"
+                                   for owner, subject in dict.fromkeys(cases))
+                hint = f"{'a match names' if len(cases) == 1 else 'matches name'} it as a case: drop it there, {amends}" + \
+                    ("; override or remove what else uses it" if len(places) > len(cases) else "")
             self.diags.append(Diagnostic(
                 "E221", f"{name!r} is removed, but the rules still use it in {len(places)} "
                 f"place{'' if len(places) == 1 else 's'}", self.sym.removed[name].span,
-                "override or remove what uses it, or keep it", notes=tuple(f"used at {s}" for s in places)))
+                hint, notes=tuple(f"used at {s}" for s in places)))
+
+    def matched_cases(self, name: str) -> list:
+        """(the proc or func, the subject as printed) of each case of a `match` statement or expression of the
+        merged procs and funcs that names `name` (which an amend can drop: `amend F { match S { remove NAME; } }`)."""
+        found = []
+        for decl in self.sym.decls.values():
+            if not isinstance(decl, (A.Proc, A.Func)):
+                continue
+            for n in A.walk(decl):
+                if type(n) is A.Match or type(n) is A.MatchStmt:
+                    arms = n.cases if type(n) is A.Match else n.arms
+                    found.extend((decl.name.split(".")[0], printed(n.subject)) for arm in arms for v in arm.values
+                                 if type(v) is A.Name and v.id == name)
+        return found
 
     def visit_Resource(self, d: A.Resource) -> None:
         if d.cap is not None:

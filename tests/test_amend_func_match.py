@@ -118,7 +118,12 @@ def test_each_case_is_reported_printed_back_and_explained():
 
 def test_removing_a_card_its_match_names_lints_clean_once_the_case_is_removed():
     without = analyse_text(BASE + "remove scientists;\n")
-    assert [d.code for d in without.diagnostics if d.severity == "error"] == ["E221"]
+    (e221,) = [d for d in without.diagnostics if d.severity == "error"]
+    assert e221.code == "E221" and e221.hint == "a match names it as a case: drop it there, " \
+        "'amend guild_points { match g { remove scientists; } }'"
+    also = analyse_text(BASE + "remove scientists;\nproc show() { say \"{scientists}\"; }\n")
+    (e221,) = [d for d in also.diagnostics if d.severity == "error"]
+    assert e221.hint.endswith("; override or remove what else uses it") and len(e221.notes) == 2
     result = analyse_text(BASE + "remove scientists;\namend guild_points { match g { remove scientists; } }\n")
     assert result.ok and not [d for d in result.diagnostics if d.severity == "warning"], result.diagnostics
 
