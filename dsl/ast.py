@@ -2093,7 +2093,10 @@ class Kind(Decl):
     slots: tuple = ()
     # `shows cost, points;`: the fields the hot seat's screen shows after each card of the kind (KindShows)
     shows: Optional["KindShows"] = None
-    _quiet = ("shows",)
+    # `in force while COND;`: the conditions as written (one expected: E552), every slot of the kind's cards held
+    # only while it holds (resolve._in_force_slots); None when unwritten
+    in_force: Optional[tuple] = None
+    _quiet = ("shows", "in_force")
 
 
 @node
@@ -2300,6 +2303,9 @@ class HeldOverride(FieldEffect):
     declarations both backends run; no backend runs the slot itself (`layout` leaves it out)."""
 
     places: tuple = ()   # the zones' names as written (Names: where findings point), one or more, as a reaction's
+    # `while COND` after the zones: the version holds only while COND does too, worked out at each call
+    when: Optional[Expr] = None
+    _quiet = ("when",)
 
     @property
     def zones(self) -> tuple:
@@ -2408,7 +2414,9 @@ class Entity(Decl):
     each_more: Optional[tuple] = None
     # `* (EXPR)` of a `for each` declaration: each entity's copies, worked out from its element(s) by the resolver
     copies_by: Optional[Expr] = None
-    _quiet = ("each_more", "copies_by")
+    # `in force while COND;` in the card: in place of its kind's line (as Kind.in_force); None when unwritten
+    in_force: Optional[tuple] = None
+    _quiet = ("each_more", "copies_by", "in_force")
 
 
 HIDDEN_FROM_OWNER = "hidden from owner"   # the visibility every player but a zone's owner sees into

@@ -148,6 +148,12 @@ def _expect_word(place: str, found, span, **values) -> None:
         raise RulesError([Diagnostic("E100", fill(word.message), span, hint=fill(word.hint))])
 
 
+def _in_force(items) -> Optional[tuple]:
+    """The conditions of a kind's or card's `in force while COND;` lines, as written (None: no line)."""
+    found = tuple(i.value for i in items if isinstance(i, _Marker) and i.tag == "in_force")
+    return found or None
+
+
 def _token_span(file: str, tok: Token) -> A.Span:
     return A.Span(file, tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column + 1)
 
@@ -806,7 +812,14 @@ class _Builder:
             raise RulesError([Diagnostic("E445", "a kind has one 'shows' list: the fields its cards show, in order",
                                          shows[1].span, f"write them in one: 'shows {', '.join(n for s in shows for n in s.names)};'")])
         return A.Kind(str(items[0]), _title(items), per_player, fields, slots, shows[0] if shows else None,
-                      span=self._s(meta))
+                      _in_force(items), span=self._s(meta))
+
+    def in_force(self, meta, items):
+        """`in force while COND;` in a kind or a card (`force` read as a name, so it stays free elsewhere)."""
+        _expect_word(items[0], "force", f"expected 'in force while COND;'; found 'in {items[0]}'",
+                     _token_span(self.file, items[0]), hint="write 'in force while COND;': the kind's cards hold "
+                     "their slots only while COND does")
+        return _Marker("in_force", items[1])
 
     def kind_shows(self, meta, items):
         return A.KindShows(tuple(str(i) for i in items[1:]), span=self._s(meta))
@@ -924,7 +937,8 @@ class _Builder:
     def _held(self, meta, items, decl):
         """A card's `override func|proc NAME(...) in ZONE ...` (dsl.ast.HeldOverride)."""
         places = next(i for i in items if isinstance(i, tuple) and i and isinstance(i[0], (A.Name, A.Index)))
-        return A.HeldOverride(A.HeldOverride.slot_name(decl.name), (decl,), places, span=self._s(meta))
+        return A.HeldOverride(A.HeldOverride.slot_name(decl.name), (decl,), places, _pick(items, "lasting"),
+                              span=self._s(meta))
 
     def held_option(self, meta, items):
         """`option in LABEL in ZONE "label" [once] [when COND] { ... }` in a card or kind (dsl.ast.HeldOption)."""
@@ -979,7 +993,7 @@ class _Builder:
                                          copies.span, hint="write '* N'")])
         return A.Entity(str(items[0]), str(items[1]), _title(items), values, effects, copies if type(copies) is int else 1,
                         self._title_parts(title), *_eaches(each), copies_by=None if type(copies) is int else copies,
-                        span=self._s(meta))
+                        in_force=_in_force(items), span=self._s(meta))
 
     def per_each(self, meta, items):
         """`for each c in DOMAIN [, d in DOMAIN2 ...]`: the first (name, domain) pair is the entity's `each`, the
@@ -2408,7 +2422,6 @@ KEYWORD_LABEL = "a keyword cannot be used as a name here"
 BOUND_NEXT = re.compile(r"\s*(?::|(?:in|from)\b)")   # after a name being bound: a parameter's or field's ':', a loop's 'in'
 EVENT_PARAMS = re.compile(r"(?m)(?:^|[;}])\s*event\s+\w+\s*\([^()]*\Z")   # the text before an event's argument declared
 ENUM_OPEN = re.compile(r"\benum\s+\w+\s*\{[^{}]*\Z")   # the text before a member of an enum being declared
-OVERRIDE_HEAD = re.compile(r"\boverride\s+(func|proc)\s+\w+[^;{}=]*\Z")   # an override's head, before its value or body
 IT_DOT = re.compile(r"\bit\s*\.\s*\Z")   # the text before an event's argument read from `it`
 UNCLOSED_LABEL = "a block is not closed: a '}' is missing"
 _UNCLOSED_HINT = "'{}' begins a declaration, at the top level: close the blocks before it with '}}'"
@@ -3009,14 +3022,6 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
                           "after 'set ... ='", span, hint=f"write 'let r = {tok} ...;' and then 'set ... = r;'"), False
     if label:
         return Diagnostic("E100", f"{label}; found {found}", span, hint=f"expected {expected}"), False
-    if str(tok) == "while" and (head := OVERRIDE_HEAD.search(text, 0, tok.start_pos)):
-        # `override func f(): bool in power while COND = true;` (the Cosmic Encounter audit's D6): an override holds
-        # while its card lies in its zone, and no longer; a condition on it is written in what it gives
-        what = head.group(1)
-        return Diagnostic("E100", f"an override has no 'while': it is in force while its card lies in its zone; found "
-                          f"{found}", span, hint="write the condition in its value, '= if COND then ... else base(...);'"
-                          if what == "func" else "write the condition in its body, '{ if COND { ... } else { base(); } }'"
-                          ), False
     if tok.type == "EQUAL" and "COMPARE" in accepts:
         return Diagnostic("E100", f"{COMPARE_LABEL}; found {found}", span, hint="write '==' here"), False
     if tok.type == "IF" and "SEMICOLON" in accepts and TEAM_SCORE_FIRST.search(text, 0, tok.start_pos):

@@ -1049,8 +1049,8 @@ class Printer(A.Visitor):
 
     def visit_Kind(self, d):
         shows = (d.shows,) if d.shows is not None else ()   # after the fields it names
-        self.parts(f"kind {d.name}{_title(d.title)}{' per_player' if d.per_player else ''}", d.fields + shows + d.slots,
-                   not d.slots and d.span.line == d.span.end_line)
+        self.parts(f"kind {d.name}{_title(d.title)}{' per_player' if d.per_player else ''}",
+                   (d.in_force or ()) + d.fields + shows + d.slots, not d.slots and d.span.line == d.span.end_line)
 
     def visit_Record(self, d):
         self.parts(f"record {d.name}{_title(d.title)}", d.fields, d.span.line == d.span.end_line)
@@ -1059,7 +1059,7 @@ class Printer(A.Visitor):
         copies = f" * ({expr(d.copies_by)})" if d.copies_by is not None else f" * {d.copies}" if d.copies != 1 else ""
         each = " for each " + ", ".join(f"{bound} in {each_domain(domain)}" for bound, domain in
                                         (d.each,) + tuple(d.each_more or ())) if d.each else ""
-        self.parts(f"{d.kind} {d.name}{_title(d.title)}{copies}{each}", d.values + d.effects,
+        self.parts(f"{d.kind} {d.name}{_title(d.title)}{copies}{each}", (d.in_force or ()) + d.values + d.effects,
                    not d.effects and d.span.line == d.span.end_line)
 
     def parts(self, head: str, items: tuple, one_line: bool = False) -> None:
@@ -1100,6 +1100,8 @@ class Printer(A.Visitor):
             self.clauses([Clause(f"{item.name} = ", item.value)])
         elif isinstance(item, A.KindShows):
             self.line(f"shows {', '.join(item.names)};")
+        elif isinstance(item, A.Expr):   # a kind's or card's `in force while COND;` (Kind.in_force), first in its body
+            self.clauses([Clause("in force while ", item)])
         elif isinstance(item, A.Anytime):
             self.block(f"anytime{_in(item)}" + (f" at {', '.join(item.window_names)}" if item.windows else "") +
                        (f" once per {pattern(item.rest)}" if item.rest is not None else "") +
@@ -1109,7 +1111,12 @@ class Printer(A.Visitor):
             head = f"override {CATEGORY_WORD[type(d)]} {d.name}({params_text(d.params)})" \
                 f"{f': {d.returns}' if d.returns else ''}" + \
                 _in(item)
-            if isinstance(d, A.Func):
+            if item.when is not None:   # `while COND` after the zones, its own clause
+                if isinstance(d, A.Func):
+                    self.clauses([Clause(head), Clause("while ", item.when), Clause("= ", d.value)])
+                else:
+                    self.block([Clause(head), Clause("while ", item.when)], d.body)
+            elif isinstance(d, A.Func):
                 self.clauses([Clause(f"{head} = ", d.value)])
             else:
                 self.block(head, d.body)
