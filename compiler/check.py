@@ -23,7 +23,7 @@ from .layout import filled_base, redeal_params, at_seats, plain_values, python_b
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var, indexed_counter, pattern_binders, pattern_element
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
-from .resolve import HELD_USES, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
+from .resolve import held_only, reads_it, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
 from .resolve import arm_change, enum_changes, option_change, pick_change
 from .resolve import CELL_WALKS, DIAGONAL, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
 
@@ -2238,6 +2238,25 @@ class Checker(A.Visitor):
             seen.add(slot.name)
             if self.reaction_zone(d.name, None, slot) and not isinstance(slot, A.HeldOption):
                 self.slot_body(slot, d.name)   # (an option is checked in the open choose it is added to)
+        self.in_force_lines(d.in_force, d.name, f"kind {d.name!r}")
+
+    def in_force_lines(self, lines: Optional[tuple], kind: str, whose: str) -> None:
+        """`in force while COND;` in a kind or a card: one line (E552), its COND a condition (E303) worked out
+        with `this` the card and `you` its holder, and no event's `it` (E553: it gates every slot, at no one event)."""
+        if not lines:
+            return
+        for extra in lines[1:]:
+            self.diags.append(Diagnostic("E552", f"{whose} says 'in force while' twice: its cards hold their slots "
+                                         "while one condition does", extra.span,
+                                         "join the two conditions with 'and' in one line",
+                                         notes=(f"the first is at {lines[0].span}",)))
+        it = reads_it(lines[0])
+        if it is not None:
+            self.err("E553", "'in force while' is worked out at each use of every slot of the card, not at one event: "
+                     "it has no 'it'", it.span, "test the event's arguments in the reaction's or modifier's own "
+                     "'while' (`whenever ... in ZONE while it.ARG ...`)")
+            return
+        self.condition(lines[0], Scope(this_kind=kind))
 
     def kind_shows(self, d: A.Kind) -> None:
         """`shows FIELD, ...;` in a kind: each a field of the kind holding a value the screen can show (E445:
@@ -2870,6 +2889,11 @@ class Checker(A.Visitor):
         for item in d.values + d.effects:
             if isinstance(item, A.HeldOverride):   # run as the declarations the resolver made of it
                 self.reaction_zone(d.kind, d.name, item)
+                it = reads_it(item.when)
+                if it is not None:   # (left out of the dispatcher, which checks the rest of it)
+                    self.err("E553", "an override's 'while' is worked out at each call of the rule it changes, not at "
+                             "an event: it has no 'it'", it.span, "test the rule's own parameters in the condition "
+                             "(`override func f(n: int) in ZONE while n > 2 = ...;`)")
                 continue
             if isinstance(item, A.HeldOption):   # checked in the open choose the resolver added it to
                 if not any(item is s for s in kind.slots):   # (a kind's: its zones checked there)
@@ -2938,6 +2962,7 @@ class Checker(A.Visitor):
                 self.no_value(d, f)
         if d.title_parts or fields_number_copies(d, kind):
             self.numbered_copies(d, kind, fields)
+        self.in_force_lines(d.in_force, d.kind, f"card {d.name!r}")
 
     def held_by_hand(self, body: tuple) -> None:
         """W497: a modifier a card's effect registers, lasting (no `until`, no `once`) while `contains(ZONE,
@@ -4879,7 +4904,7 @@ class Checker(A.Visitor):
                 self.anytime_period(o.rest, None, "a choose option")
             self.block(o.body, scope)
             # (a card's option, added to an open choose, is guarded by the card held alone: no `when` written)
-            if (o.guard is None or type(o.guard) is A.Call and o.guard.func == HELD_USES) and \
+            if (o.guard is None or held_only(o.guard)) and \
                     not leading_cost(o.body) and paid_first(o.body, self.sym) is None:
                 self.ungated_cost(o)
         if s.any_order and len(s.options) < 2:

@@ -19,7 +19,7 @@ from rulebook.runtime.state import decimal_text
 
 from .layout import deciding, is_live, is_field_value, is_filter, proc_result_call, subject_mode
 from .layout import at_seats, binder, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var
-from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_USES, KEEPING, NEIGHBOURS, PHASES, ROUNDINGS, STEPS
+from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_USES, KEEPING, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS
 
 # Words that take no plural ("3 prestige", "2 lavandium").
 MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone", "debt", "income",
@@ -275,6 +275,7 @@ class ExprReader(A.Visitor):
         self.typed: dict[str, str] = {}  # the typed parameters and lets of the proc or func read: name -> type
         self.runs: dict[int, str] = {}   # the procs an `if`/`while` condition runs (by id): their words
         self.bound: dict[str, str] = {}  # a short func read in place of its call: its parameters -> the arguments' words
+        self.force: Optional[str] = None  # the card read's `in force while` condition, in words: `held.force(this)`
 
     def about_the_use(self, e, action: str) -> str:
         """A modifier's condition, with `it.ARG` read as an argument of the use consulted ("the buy's card")."""
@@ -682,6 +683,12 @@ class ExprReader(A.Visitor):
         if e.func == HELD_USES:   # a card override's dispatcher: whether its holder holds it (noted for simulate)
             zones = " or ".join(self.read(z) for z in e.args[1:])
             return f"a copy of {self.read(e.args[0])} is in {zones}"
+        if e.func == HELD_FORCE:   # a slot of a kind's card gated by `in force while COND;`: the card's own, or its kind's
+            card = self.decl(e.args[0].id) if type(e.args[0]) is A.Name else None
+            cond = in_force_of(self.symbols, card) if isinstance(card, A.Entity) else None
+            if cond is None and self.force is not None:
+                return self.force
+            return self.read(cond) if cond is not None else f"{self.read(e.args[0])} is in force ('in force while')"
         return self.call(e.func, e.args, self.your)
 
     def visit_Method(self, e):
@@ -2327,6 +2334,20 @@ class Reader(A.Visitor):
                 value += f" (1 to {d.copies})" if type(v.value) is A.Name else \
                     f" (the copy's number: 1 to {d.copies})"
             self.say(depth, f"{capital(spoken(v.name))}{worked}: {value}.")
+        force = in_force_of(self.symbols, d) if self.symbols is not None else None
+        outer, self.words.force = self.words.force, self.x(force) if force is not None else None
+        try:
+            if force is not None:
+                self.say(depth, f"In force only while {self.words.force}" + ("" if d.in_force else
+                         f" (as every {singular(self.noun(d.kind))})") + ": what it does from a zone below holds only "
+                         "then, worked out at each use.")
+            self.entity_slots(d, kind, depth)
+        finally:
+            self.words.force = outer
+        self.removed(d, depth, ("decl", d.name))
+
+    def entity_slots(self, d: A.Entity, kind, depth: int) -> None:
+        """A card's effects and slots (its kind's among them), each read as it holds."""
         for e in d.effects:
             if isinstance(e, A.HeldModifier):
                 inherited = isinstance(kind, A.Kind) and any(e is s for s in kind.slots)
@@ -2349,7 +2370,6 @@ class Reader(A.Visitor):
                 continue
             self.say(depth, f"{capital(spoken(e.name))}{self.effect_amended(d, e)}:")
             self.block(e.body, depth + 1)
-        self.removed(d, depth, ("decl", d.name))
 
     def slot(self, e: "A.Reaction | A.Anytime", depth: int, after: str = "") -> None:
         """A card's (or its kind's) reaction or `anytime` slot, `after` said after its head."""
@@ -2379,6 +2399,7 @@ class Reader(A.Visitor):
         t = r.trigger
         rest = f", at most once until {self.event(t.rest, anyone=True)} (then again)" if t.rest else ""
         when = f" and {self.x(r.when)}" if r.when is not None else ""
+        when += f" and {self.words.force}" if self.words.force is not None else ""   # `in force while` (its trigger's)
         whose = "" if A.role_own(r) else " (each player, for their own copy)"   # a role's: its holder's alone
         self.say(depth, f"Whenever {self.event(t.pattern)}{rest}, while this is in {self.nouns(r.places)}{when}"
                         f"{whose}{amended}:")
@@ -2420,9 +2441,16 @@ class Reader(A.Visitor):
                      f"For the {title}, the {what} reads:")
             self.version(decl, depth + 1)
             return
-        self.say(depth, f"While you hold {d.title or spoken(d.name)} in {self.nouns(h.places)}, the {what} "
-                        f"reads, for you{self.effect_amended(d, h)}:")
+        self.say(depth, f"While you hold {d.title or spoken(d.name)} in {self.nouns(h.places)}{self.held_while(d, h)}, "
+                        f"the {what} reads, for you{self.effect_amended(d, h)}:")
         self.version(decl, depth + 1)
+
+    def held_while(self, d: A.Entity, h: A.HeldOverride) -> str:
+        """" and COND" for each condition a card's override holds under besides the card in its zone: the card's
+        `in force while` (its own or its kind's), then the override's own `while` (`this` the card)."""
+        conds = [c for c in (in_force_of(self.symbols, d) if self.symbols is not None else None, h.when)
+                 if c is not None]
+        return "".join(f" and {self.x(c)}" for c in conds)
 
     def held_option(self, d: "A.Entity | None", h: A.HeldOption, depth: int, after: str = "") -> None:
         """A card's `option in LABEL in ZONE "label" ...`: "Colony Ship, while in your tableau, adds to the
@@ -2455,7 +2483,7 @@ class Reader(A.Visitor):
                                 f"{self.effect_amended(card, h)}:")
             else:
                 self.say(depth, f"{'If' if i == 0 else 'Otherwise, if'} you hold {card.title or spoken(card.name)} in "
-                                f"{self.nouns(h.places)}{self.effect_amended(card, h)}:")
+                                f"{self.nouns(h.places)}{self.held_while(card, h)}{self.effect_amended(card, h)}:")
             self.version(version, depth + 1)
         declared = as_declared(d, self.symbols)
         if isinstance(declared, A.Proc) and not declared.body:   # the pack's own version does nothing: say so
@@ -2684,10 +2712,18 @@ class Reader(A.Visitor):
         if d.shows is not None:   # `shows FIELD, ...;`: what the screen shows after each card
             self.say(depth, f"The players' screens show each {singular(self.noun(d.name))}'s "
                      f"{_either([spoken(n) for n in d.shows.names], 'and')} after it.")
-        if d.slots:
-            self.say(depth, f"Every {singular(self.noun(d.name))} has these (unless it writes its own):")
-        for slot in d.slots:
-            self.slot(slot, depth + 1)
+        if d.in_force:
+            self.say(depth, f"Each {singular(self.noun(d.name))} is in force only while {self.x(d.in_force[0])} (unless "
+                     "it says its own): its reactions, modifiers, overrides, anytime slots and options hold only then, "
+                     "worked out at each use.")
+        outer, self.words.force = self.words.force, self.x(d.in_force[0]) if d.in_force else None
+        try:
+            if d.slots:
+                self.say(depth, f"Every {singular(self.noun(d.name))} has these (unless it writes its own):")
+            for slot in d.slots:
+                self.slot(slot, depth + 1)
+        finally:
+            self.words.force = outer
         self.removed(d, depth, ("decl", d.name))
 
     def visit_Record(self, d, depth: int) -> None:
@@ -3148,9 +3184,7 @@ def as_written(decl, events: list[tuple[str, object]]):
 def held_option(o: A.Option) -> bool:
     """Whether an option of an open choose is a card's (resolve.held_options guards it with `held.uses(...)`,
     which no rules file can write)."""
-    g = o.guard
-    g = g.left if type(g) is A.Binary and g.op == "and" else g
-    return type(g) is A.Call and g.func == HELD_USES
+    return held_test(o.guard) is not None
 
 
 def changes(events: list[tuple[str, object]], symbols=None, sources=None) -> list[str]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
-from rulebook.runtime.state import SEATS, SIGNED_FLOOR, Record, as_written, board_name
+from rulebook.runtime.state import IN_FORCE, SEATS, SIGNED_FLOOR, Record, as_written, board_name
 
 from .resolve import BUILTIN_FUNCS, Symbols, classify, same_statements
 
@@ -600,10 +600,14 @@ def computed_values(sym: Symbols) -> list:
     # a name no rule can write (`eggs cap`): `Game.stock_cap`
     values += [(k.name, None, stock_cap_key(f.name), f.cap) for k in kinds.values() for f in k.fields
                if f.stock and f.cap is not None]
+    # a kind's `in force while COND;` (and a card's own, in its place), under a name no rule can write: Game.in_force
+    values += [(k.name, None, IN_FORCE, k.in_force[0]) for k in kinds.values() if k.in_force]
     for e in sym.decls.values():
         if isinstance(e, A.Entity) and e.kind in kinds:
             computed = computed_fields(kinds[e.kind])
             values += [(e.kind, e.name, v.name, v.value) for v in e.values if v.name in computed]
+            if e.in_force:
+                values.append((e.kind, e.name, IN_FORCE, e.in_force[0]))
     return values
 
 
@@ -1064,12 +1068,9 @@ def held_branches(stmt) -> Optional[list]:
     """The two versions a card's override dispatcher runs (resolve._dispatcher: `if held.uses(CARD, ZONE)
     { NAME.CARD(args) } else { BELOW(args) }`, or each as `let result = ...; return result;`), as
     (proc, args) pairs; None for another statement."""
-    from .resolve import HELD_USES
+    from .resolve import held_test
 
-    if type(stmt) is not A.If:
-        return None
-    cond = stmt.cond.right if type(stmt.cond) is A.Binary and stmt.cond.op == "and" else stmt.cond   # (a role's zone)
-    if type(cond) is not A.Call or cond.func != HELD_USES:
+    if type(stmt) is not A.If or held_test(stmt.cond) is None:   # (after a role's test, before the card's force)
         return None
     out = []
     for branch in (stmt.then, stmt.otherwise):

@@ -45,6 +45,8 @@ ALIASES = {"opponent": "opponents", "others": "opponents", "player": "players", 
 
 
 HELD_USES = "held.uses"
+# held.force(CARD): whether a card's slots are in force now, by its kind's or its own `in force while COND;`
+HELD_FORCE = "held.force"
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,9 @@ BUILTIN_FUNCS = {
     # that CARD's override runs for their holder; only a card override's dispatcher calls it (a name no
     # rules text can write: _dispatcher)
     HELD_USES: Builtin(2, None, method="held_uses", returns="bool"),
+    # held.force(CARD): its `in force while COND;` worked out for `you`, its holder (Game.in_force); only the
+    # resolver writes it (_in_force_slots), into the conditions of the slots of a kind's cards that has the line
+    HELD_FORCE: Builtin(1, 2, method="in_force", about_actor=True, returns="bool"),
 }
 # `neighbours(CELL)`, `neighbours(CELL, diagonal)`: the values of CELL's record one step away along its range
 # and enum fields (a board's cells next to it). Not in BUILTIN_FUNCS: a pack's own `func neighbours(...)`
@@ -527,6 +532,7 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
     held_overrides(sym, diags, sources)
     sym.game = next((d for d in sym.decls.values() if isinstance(d, A.Game)), None)  # after overrides/removals
     _indexed_slot_zones(sym)
+    _in_force_slots(sym, diags, sources)
     _kinds_slots(sym)
     held_options(sym, diags, sources)
     # `whenever nobody ...`: the table's, registered once (by the setup's acting player), for the events of no one
@@ -623,6 +629,49 @@ def _indexed_slot_zones(sym: Symbols) -> None:
             effects = tuple(map(spread, decl.effects))
             if any(a is not b for a, b in zip(effects, decl.effects)):
                 sym.decls[name] = replace(decl, effects=effects)
+
+
+GATED = (A.Reaction, A.Anytime, A.HeldOverride, A.HeldOption)   # the slots `in force while` gates (a modifier
+# is a Reaction): each is a card's only while it lies in a zone
+
+
+def _in_force_slots(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None:
+    """`in force while COND;` in a kind (or a card): every reaction's and modifier's `while`, and every `anytime`
+    slot's `when`, of the kind's cards `and held.force(this)` (Game.in_force: the card's own line, else its kind's,
+    worked out at each use for the holder), once the zones' tests are made (_indexed_slot_zones) and before the
+    kind's slots are given to its cards (_kinds_slots, which hands out the very nodes); overrides and options add
+    it to their held test (held_and_in_force). A kind with no such line, nor any card of it, is left as it is.
+    W539: a line over cards with no slot to gate."""
+    gated = {name for name, k in sym.decls.items() if isinstance(k, A.Kind) and gated_kind(sym, name)}
+    if not gated:
+        return
+
+    def gate(slot):
+        if not isinstance(slot, (A.Reaction, A.Anytime)):
+            return slot
+        at = slot.span
+        force = A.Call(HELD_FORCE, (A.Name("this", span=at),), span=at)
+        if isinstance(slot, A.Anytime):
+            return replace(slot, when=force if slot.when is None else A.Binary("and", slot.when, force, span=at))
+        inner = slot.modifier if type(slot) is A.HeldModifier else slot.trigger
+        return replace(slot, body=(replace(inner, cond=A.Binary("and", inner.cond, force, span=at)),))
+
+    for name, decl in list(sym.decls.items()):
+        if isinstance(decl, A.Kind) and name in gated:
+            sym.decls[name] = replace(decl, slots=tuple(map(gate, decl.slots)))
+        elif isinstance(decl, A.Entity) and decl.kind in gated:
+            sym.decls[name] = replace(decl, effects=tuple(map(gate, decl.effects)))
+    for name in gated:
+        kind = sym.decls[name]
+        cards = [d for d in sym.decls.values() if isinstance(d, A.Entity) and d.kind == name]
+        for line, has in [(kind.in_force, bool(kind.slots) or any(isinstance(e, GATED) for d in cards for e in d.effects))] + \
+                [(d.in_force, any(isinstance(e, GATED) for e in d.effects + kind.slots)) for d in cards]:
+            if line and not has:
+                whose = f"kind {name!r}" if line is kind.in_force else "this card"
+                diags.append(Diagnostic("W539", f"'in force while' gates the reactions, modifiers, overrides, anytime "
+                                        f"slots and options a card holds from a zone, and {whose} has none: the line "
+                                        "changes nothing", line[0].span,
+                                        "drop the line, or give the cards the slots it is to gate"))
 
 
 def _kinds_slots(sym: Symbols) -> None:
@@ -2397,7 +2446,61 @@ def _held_option_test(sym: Symbols, d: A.Entity, h) -> A.Expr:
         if role is not None:
             test = A.Binary("and", A.IsKind(A.You(span=at), role, span=at), test, span=at)
         holds = test if holds is None else A.Binary("or", holds, test, span=at)
+    return held_and_in_force(sym, d, holds)
+
+
+def in_force_of(sym: Symbols, d: A.Entity) -> Optional[A.Expr]:
+    """A card's `in force while COND;` condition: its own line, else its kind's; None for neither."""
+    kind = sym.decls.get(d.kind)
+    lines = d.in_force or (kind.in_force if isinstance(kind, A.Kind) else None)
+    return lines[0] if lines else None
+
+
+def gated_kind(sym: Symbols, kind: str) -> bool:
+    """Whether the slots of a kind's cards are gated by `held.force(this)`: the kind, or a card of it, writes
+    `in force while COND;` (a card without one of its own, under a kind without one, is always in force)."""
+    k = sym.decls.get(kind)
+    return bool(isinstance(k, A.Kind) and k.in_force) or any(
+        isinstance(e, A.Entity) and e.kind == kind and e.in_force for e in sym.decls.values())
+
+
+def reads_it(e: Optional[A.Expr]) -> Optional[A.Node]:
+    """The first `it` an in-force condition or an override's `while` reads (none there: E553), or None."""
+    return None if e is None else next((n for n in A.walk(e) if type(n) is A.Name and n.id == "it"), None)
+
+
+def held_and_in_force(sym: Symbols, d: A.Entity, holds: A.Expr, when: Optional[A.Expr] = None) -> A.Expr:
+    """A card's override or option held (`holds`, held.uses(...)) `and held.force(CARD)` when its kind is gated
+    (_in_force_slots), `and` an override's own `while COND` (`this` the card; left out when it reads `it`: E553
+    says so at the card), each worked out at the call, for its `you`."""
+    at = holds.span
+    if gated_kind(sym, d.kind):
+        holds = A.Binary("and", holds, A.Call(HELD_FORCE, (A.Name(d.name, span=at),), span=at), span=at)
+    if when is not None and reads_it(when) is None:
+        cond = A.rewrite(when, lambda n: replace(n, id=d.name) if type(n) is A.Name and n.id == "this" else None)
+        holds = A.Binary("and", holds, cond, span=at)
     return holds
+
+
+def held_only(guard) -> bool:
+    """Whether an option's guard is its card's being held (and in force) alone: no `when` was written."""
+    if type(guard) is A.Binary and guard.op == "and" and type(guard.right) is A.Call and guard.right.func == HELD_FORCE:
+        guard = guard.left
+    return type(guard) is A.Call and guard.func == HELD_USES
+
+
+def held_test(cond) -> Optional[A.Call]:
+    """The `held.uses(CARD, ZONE, ...)` of a card's override dispatcher or option guard: alone, after a role's
+    test (`you is ROLE and held.uses(...)`), or before the card's force and conditions (`held.uses(...) and
+    held.force(CARD) and COND`); None for another condition."""
+    while True:
+        if type(cond) is A.Call and cond.func == HELD_USES:
+            return cond
+        if type(cond) is not A.Binary or cond.op != "and":
+            return None
+        if type(cond.right) is A.Call and cond.right.func == HELD_USES:
+            return cond.right
+        cond = cond.left
 
 
 def _held_zones_fit(sym: Symbols, d: A.Entity, h) -> bool:
@@ -2420,6 +2523,7 @@ def _dispatcher(old, name: str, card: A.Entity, h: A.HeldOverride, version: str,
     role = next((sym.role_of[z.id] for z in zones if type(z) is A.Name and z.id in sym.role_of), None)
     if role is not None:   # a card held in a role's zone (an Eyrie leader's slot): only the role's holders have it
         holds = A.Binary("and", A.IsKind(A.You(span=at), role, span=at), holds, span=at)
+    holds = held_and_in_force(sym, card, holds, h.when)
     args = tuple(A.Name(p.name, span=at) for p in old.params)
     if isinstance(old, A.Func):
         return replace(old, name=name, value=A.Cond(holds, A.Call(version, args, span=at),

@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optio
 
 from rulebook.dsl.ast import MAX_EXPONENT, ROLE_KIND, ROLE_ZONE
 
-from .program import MAX_VALUE, SEATS, Program, TrackDef
+from .program import IN_FORCE, MAX_VALUE, SEATS, Program, TrackDef
 from .state import NONE_OPTION, Declined
 from .state import (BadValue, EntityDef, not_key, Holder, IsA, Memory, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
                     encode, merged_fields)
@@ -3439,6 +3439,13 @@ class Game:
                         self.held_use(card, zone.owner)
                     return True
         return False
+
+    def in_force(self, holder, card) -> bool:
+        """`held.force(CARD)`, which the resolver adds to the tests of the slots of a kind's cards that has an
+        `in force while COND;` line: the card's own condition (else its kind's) worked out now with `this` the
+        card and `you` its holder; true for a card with none."""
+        test = card.computed.get(IN_FORCE) if type(card) is EntityDef else None
+        return test is None or test(self, holder, card) is True
 
     def contains(self, zone, item) -> bool:
         """Whether a zone or list holds an item."""

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 # in runtime/state.py, which the checker loads too: a lint never imports this module (tests/test_startup.py)
-from .state import MAX_VALUE, SEATS, board_name  # noqa: F401 - the engine and view import them from here
+from .state import IN_FORCE, MAX_VALUE, SEATS, board_name  # noqa: F401 - the engine and view import them from here
 
 
 # A cost is a function (game, you) -> list of (mode, name, amount), mode in plain/any/different.

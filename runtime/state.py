@@ -20,6 +20,9 @@ SIGNED_FLOOR = -MAX_VALUE
 # keeps those up to N (Game.out_of_play), as a range up to an option keeps those up to the option's value. No option
 # can be so named: `player_count` is the language's own word.
 SEATS = "player_count"
+# the computed field under which a kind's (or card's) `in force while COND;` is kept (a space: no rule can name it);
+# Game.in_force works it out
+IN_FORCE = "in force"
 
 
 def board_name(base: str, rest: tuple) -> str:
