@@ -816,8 +816,9 @@ class _Builder:
 
     def in_force(self, meta, items):
         """`in force while COND;` in a kind or a card (`force` read as a name, so it stays free elsewhere)."""
+        near = "did you mean 'force'? " if closest(str(items[0]), ["force"]) else ""
         _expect_word(items[0], "force", f"expected 'in force while COND;'; found 'in {items[0]}'",
-                     _token_span(self.file, items[0]), hint="write 'in force while COND;': the kind's cards hold "
+                     _token_span(self.file, items[0]), hint=f"{near}write 'in force while COND;': the cards hold "
                      "their slots only while COND does")
         return _Marker("in_force", items[1])
 
