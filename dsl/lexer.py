@@ -29,7 +29,7 @@ from lark.lexer import Lexer, Token
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 # Terminals this lexer matches itself (their patterns in the grammar say the same).
-OWN = {"NAME", "INT", "DECIMAL", "STRING", "COMMENT", "WS"}
+OWN = {"NAME", "INT", "DECIMAL", "STRING", "COMMENT", "WS", "WHILE_EQUAL"}
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 ODD_BREAK_CHARS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 ODD_BREAK = re.compile(f"[{ODD_BREAK_CHARS}]")
@@ -269,6 +269,9 @@ class RulesLexer(Lexer):
                             kind, previous == "DOT", field_next and ("COLON" if field_next.group().endswith(":") else "EQUAL"),
                             parser_state):
                         kind = "NAME"
+            elif kind == "EQUAL" and parser_state is not None and \
+                    _takes(parser_state.parse_conf.parse_table, parser_state.state_stack, "WHILE_EQUAL"):
+                kind = "WHILE_EQUAL"   # after an override's `while COND` (dsl/rules.lark)
             token = Token(kind, value, pos, line, column, line, column + len(value), counter.char_pos)
             previous = kind
             last_line = line
