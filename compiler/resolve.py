@@ -906,9 +906,10 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
         _amend_effect(sym, target, item, diags, sources)
         return
     if isinstance(target, A.Entity):
-        allowed, fields = (A.FieldValue, A.FieldEffect, A.SlotRemoved), {"values": target.values, "effects": target.effects}
+        allowed, fields = (A.FieldValue, A.FieldEffect, A.SlotRemoved, A.Expr), {"values": target.values,
+                                                                                 "effects": target.effects}
     elif isinstance(target, A.Kind):
-        allowed = (A.FieldDecl, A.Reaction, A.Anytime, A.SlotRemoved)
+        allowed = (A.FieldDecl, A.Reaction, A.Anytime, A.SlotRemoved, A.Expr)
         fields = {"fields": target.fields, "slots": target.slots}
     elif isinstance(target, A.Track):
         allowed, fields = (A.Space, A.Reach), {"spaces": target.spaces, "reaches": target.reaches}
@@ -1011,6 +1012,9 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                 fields["spaces"] = _amend_space(sym, target, fields["spaces"], change, diags)
             else:
                 fields["reaches"] = _amend_reach(sym, target, fields["reaches"], change, diags)
+        elif isinstance(change, A.Expr):   # `in force while COND;`: in place of the card's (kind's) line
+            fields["in_force"] = (change,)
+            sym.amended_parts.append((f"the 'in force while' of {item.name!r}", change.span))
         elif isinstance(change, A.SlotRemoved):   # a reaction or anytime slot, by its event and zone (and subject)
             slots = "slots" if isinstance(target, A.Kind) else "effects"
             inherited = _kind_slots(sym, target, fields.get("effects", ()))
@@ -1950,9 +1954,9 @@ def enum_changes(item: A.Amend, enum) -> str:
 
 
 AMEND_SHAPES = {A.Entity: "'name = value;', 'name { ... }', a slot ('whenever EVENT in ZONE { ... }', 'anytime in "
-                           "ZONE { ... }') or 'remove SLOT;'",
-                A.Kind: "'name: type [= default];', a slot ('whenever EVENT in ZONE { ... }', 'anytime in ZONE { ... }') "
-                        "or 'remove SLOT;'",
+                           "ZONE { ... }'), 'in force while COND;' or 'remove SLOT;'",
+                A.Kind: "'name: type [= default];', a slot ('whenever EVENT in ZONE { ... }', 'anytime in ZONE { ... }'), "
+                        "'in force while COND;' or 'remove SLOT;'",
                 A.Record: "'name: type = default;' (a field added after the record's own)",
                 A.Track: "'space N [\"Title\"] [tier T] [cost C] { ... } [bonus cost C { ... }]' or "
                          "'first to N { ... }'",

@@ -1186,7 +1186,7 @@ class _Builder:
     def amend_decl(self, meta, items):
         title = next((i for i in items if isinstance(i, _Title)), None)
         changes = A.Reaction.told_apart(tuple(
-            self._game_part(i) if isinstance(i, _Marker) else i for i in items[1:]
+            (i.value if i.tag == "in_force" else self._game_part(i)) if isinstance(i, _Marker) else i for i in items[1:]
             if not isinstance(i, _Title) and not (isinstance(i, _Marker) and i.tag == "copies")))
         return A.Amend(str(items[0]), changes, _title(items), self._title_parts(title), _known_copies(items, None),
                        span=self._s(meta))

@@ -15,7 +15,8 @@ from rulebook.compiler.explain import as_declared, reading
 from rulebook.runtime.engine import Game
 from rulebook.runtime.state import State
 
-from .conftest import printed_back, random_games_agree, random_start, replays_through_json, rules_program, run_proc
+from .conftest import printed_back, programs, random_games_agree, random_start, replays_through_json, rules_program
+from .conftest import run_proc, write_pack
 
 # King of Tokyo: most keep cards work only while their monster is in Tokyo ("Urbavore: +1 damage while you are
 # in Tokyo"); Solar Powered works while its monster has no energy, wherever it is.
@@ -156,6 +157,23 @@ def test_a_game_saved_mid_way_round_trips_and_a_copy_plays_on_alike(program):
         while game.decision is not None:
             game.apply(rng.randrange(len(game.decision.options)))
     assert g.result()["over"] and g.state.digest() == copy.state.digest() and g.log == copy.log
+
+
+def test_a_house_pack_amends_the_kinds_line_and_a_cards(tmp_path):
+    write_pack(tmp_path / "base", PACK + GAME, name="base")
+    house = write_pack(tmp_path / "house", """
+        # House rule: the keep cards work everywhere; Urbavore only while its monster has 2 energy or more.
+        amend keep { in force while true; }
+        amend urbavore { in force while energy >= 2; }
+        """, name="house", extends=["../base"])
+    for built in programs(house):
+        g = holding(built, "fire_breathing", "urbavore")
+        run_proc(g, "attack", player=0)   # outside Tokyo: Fire Breathing works, Urbavore not yet
+        g.state.players[0].stock["energy"] = 2
+        run_proc(g, "attack", player=0)
+        assert (stock(g, "vp"), stock(g, "dealt")) == ([2, 0], [1 + 2, 0])
+    _module, printed = printed_back("amend keep { in force while true; }\n")
+    assert printed == "amend keep {\n  in force while true;\n}\n"
 
 
 def test_fmt_prints_the_lines_back():
