@@ -19,7 +19,7 @@ from rulebook.runtime.state import decimal_text
 
 from .layout import deciding, is_live, is_field_value, is_filter, proc_result_call, subject_mode
 from .layout import at_seats, binder, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var
-from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_USES, KEEPING, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS
+from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_HAS, HELD_USES, KEEPING, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS
 
 # Words that take no plural ("3 prestige", "2 lavandium").
 MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone", "debt", "income",
@@ -680,7 +680,7 @@ class ExprReader(A.Visitor):
     def visit_Call(self, e):
         if id(e) in self.runs:   # a proc the condition read runs (Reader.condition)
             return self.runs[id(e)]
-        if e.func == HELD_USES:   # a card override's dispatcher: whether its holder holds it (noted for simulate)
+        if e.func in (HELD_USES, HELD_HAS):   # a card override's dispatcher: whether its holder holds it
             zones = " or ".join(self.read(z) for z in e.args[1:])
             return f"a copy of {self.read(e.args[0])} is in {zones}"
         if e.func == HELD_FORCE:   # a slot of a kind's card gated by `in force while COND;`: the card's own, or its kind's

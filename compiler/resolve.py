@@ -47,6 +47,8 @@ ALIASES = {"opponent": "opponents", "others": "opponents", "player": "players", 
 HELD_USES = "held.uses"
 # held.force(CARD): whether a card's slots are in force now, by its kind's or its own `in force while COND;`
 HELD_FORCE = "held.force"
+# held.has(CARD, ZONE, ...): held.uses without the note for `simulate`, tested before a held card's conditions
+HELD_HAS = "held.has"
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,7 @@ BUILTIN_FUNCS = {
     # held.force(CARD): its `in force while COND;` worked out for `you`, its holder (Game.in_force); only the
     # resolver writes it (_in_force_slots), into the conditions of the slots of a kind's cards that has the line
     HELD_FORCE: Builtin(1, 2, method="in_force", about_actor=True, returns="bool"),
+    HELD_HAS: Builtin(2, None, method="held_has", returns="bool"),
 }
 # `neighbours(CELL)`, `neighbours(CELL, diagonal)`: the values of CELL's record one step away along its range
 # and enum fields (a board's cells next to it). Not in BUILTIN_FUNCS: a pack's own `func neighbours(...)`
@@ -2477,34 +2480,36 @@ def held_and_in_force(sym: Symbols, d: A.Entity, holds: A.Expr, when: Optional[A
     """A card's override or option held (`holds`, held.uses(...)) `and held.force(CARD)` when its kind is gated
     (_in_force_slots), `and` an override's own `while COND` (`this` the card; left out when it reads `it`: E553
     says so at the card), each worked out at the call, for its `you`."""
-    at = holds.span
+    at, conds = holds.span, []
     if gated_kind(sym, d.kind):
-        holds = A.Binary("and", holds, A.Call(HELD_FORCE, (A.Name(d.name, span=at),), span=at), span=at)
+        conds.append(A.Call(HELD_FORCE, (A.Name(d.name, span=at),), span=at))
     if when is not None and reads_it(when) is None:
-        cond = A.rewrite(when, lambda n: replace(n, id=d.name) if type(n) is A.Name and n.id == "this" else None)
-        holds = A.Binary("and", holds, cond, span=at)
-    return holds
+        conds.append(A.rewrite(when, lambda n: replace(n, id=d.name) if type(n) is A.Name and n.id == "this" else None))
+    if not conds:
+        return holds
+    # held (without the note), the conditions, then held.uses last: `simulate` hears of a use only when it runs
+    first = A.rewrite(holds, lambda n: replace(n, func=HELD_HAS) if type(n) is A.Call and n.func == HELD_USES else None)
+    for cond in conds + [holds]:
+        first = A.Binary("and", first, cond, span=at)
+    return first
 
 
 def held_only(guard) -> bool:
     """Whether an option's guard is its card's being held (and in force) alone: no `when` was written."""
-    if type(guard) is A.Binary and guard.op == "and" and type(guard.right) is A.Call and guard.right.func == HELD_FORCE:
-        guard = guard.left
-    return type(guard) is A.Call and guard.func == HELD_USES
+    if type(guard) is A.Binary and guard.op == "and":
+        return held_only(guard.left) and held_only(guard.right)
+    return type(guard) is A.Call and guard.func in (HELD_USES, HELD_HAS, HELD_FORCE)
 
 
 def held_test(cond) -> Optional[A.Call]:
     """The `held.uses(CARD, ZONE, ...)` of a card's override dispatcher or option guard: alone, after a role's
-    test (`you is ROLE and held.uses(...)`), or before the card's force and conditions (`held.uses(...) and
-    held.force(CARD) and COND`); None for another condition."""
-    while True:
-        if type(cond) is A.Call and cond.func == HELD_USES:
-            return cond
-        if type(cond) is not A.Binary or cond.op != "and":
-            return None
-        if type(cond.right) is A.Call and cond.right.func == HELD_USES:
-            return cond.right
-        cond = cond.left
+    test (`you is ROLE and held.uses(...)`), or after the card's conditions (`held.has(...) and held.force(CARD)
+    and COND and held.uses(...)`, held_and_in_force); None for another condition."""
+    if type(cond) is A.Call:
+        return cond if cond.func == HELD_USES else None
+    if type(cond) is A.Binary and cond.op == "and":
+        return held_test(cond.right) or held_test(cond.left)
+    return None
 
 
 def _held_zones_fit(sym: Symbols, d: A.Entity, h) -> bool:

@@ -3440,6 +3440,13 @@ class Game:
                     return True
         return False
 
+    @staticmethod
+    def held_has(card, *zones) -> bool:
+        """`held.has(CARD, ZONE, ...)`: held_uses without the note for `simulate`, tested before the conditions of
+        a card's override or option (its `while`, its kind's `in force while`); held_uses follows them."""
+        name = card.declared
+        return any(e.declared == name for zone in zones for e in zone.items)
+
     def in_force(self, holder, card) -> bool:
         """`held.force(CARD)`, which the resolver adds to the tests of the slots of a kind's cards that has an
         `in force while COND;` line: the card's own condition (else its kind's) worked out now with `this` the

@@ -147,6 +147,17 @@ def test_whole_games_agree_on_both_backends_and_replay():
     replays_through_json(build_text(PACK + GAME, interpreted=True), 3)
 
 
+def test_simulate_hears_of_a_cards_override_only_when_its_version_runs(program):
+    g = holding(program, "regeneration")
+    heard = []
+    g.held_use = lambda card, holder: heard.append((card.name, holder.index))
+    run_proc(g, "heal", player=0)   # held, outside Tokyo: the pack's rule runs
+    assert heard == []
+    run_proc(g, "enter", player=0)
+    run_proc(g, "heal", player=0)
+    assert heard == [("regeneration", 0)]
+
+
 def test_a_game_saved_mid_way_round_trips_and_a_copy_plays_on_alike(program):
     g, _offered = random_start(program, 5, steps=40, players=3)
     data = g.state.to_json()
