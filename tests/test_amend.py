@@ -135,7 +135,8 @@ def test_amended_and_added_rewards_are_reported_printed_and_explained():
      "amending 'route' takes 'space N [\"Title\"] [tier T] [cost C] { ... } [bonus cost C { ... }]' or "
      "'first to N { ... }'", None),
     ("amend short_run { space 1 { } }", "E217", "amending 'short_run' takes 'name = value;', 'name { ... }', a slot "
-     "('whenever EVENT in ZONE { ... }', 'anytime in ZONE { ... }') or 'remove SLOT;'", "'short_run' has fields 'worth'"),
+     "('whenever EVENT in ZONE { ... }', 'anytime in ZONE { ... }'), 'in force while COND;' or 'remove SLOT;'",
+     "'short_run' has fields 'worth'"),
     ('amend train "Wagons" { }', "E217",
      "'amend' changes an entity, a kind, a track, an enum, a record, the game, a choose, match or pick of a proc or phase, or a match of a func; 'train' is a resource",
      None),

@@ -199,7 +199,7 @@ SHAPES = ("'choose \"prompt\" { option \"label\" { ... } remove option \"label\"
      "to add steps, write 'before take_turn { ... }' or 'after take_turn { ... }'; to change more, override "
      "the proc", (), "worth"),
     ('amend senator { choose "x" { } }', "E217", "amending 'senator' takes 'name = value;', 'name { ... }', a slot "
-     "('whenever EVENT in ZONE { ... }', 'anytime in ZONE { ... }') or 'remove SLOT;'",
+     "('whenever EVENT in ZONE { ... }', 'anytime in ZONE { ... }'), 'in force while COND;' or 'remove SLOT;'",
      "a choose of a card's effect is amended in 'amend senator.EFFECT { ... }'", (), "choose"),
     ('amend take_turn "Turn" { }', "E217", f"a proc has no title: an amend of 'take_turn' takes {SHAPES}", None,
      (), "take_turn"),

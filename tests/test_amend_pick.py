@@ -150,7 +150,8 @@ def test_base_is_parenthesised_where_precedence_needs_it(program):
      "unknown name 'r' here: 'r' is declared at 14:7 in a block that has ended",
      "use it inside that block, or declare it before the block", ("'r' is declared at <text>:14:7",), "r.length"),
     ('amend long { pick "tunnel which?" optional; }', "E217", "amending 'long' takes 'name = value;', 'name { ... }', "
-     "a slot ('whenever EVENT in ZONE { ... }', 'anytime in ZONE { ... }') or 'remove SLOT;'",
+     "a slot ('whenever EVENT in ZONE { ... }', 'anytime in ZONE { ... }'), 'in force while COND;' or "
+     "'remove SLOT;'",
      "a pick of a card's effect is amended in 'amend long.EFFECT { ... }'", (), "pick"),
     ('amend train { pick "tunnel which?" optional; }', "E217", "'amend' changes an entity, a kind, a track, an "
      "enum, a record, the game, a choose, match or pick of a proc or phase, or a match of a func; 'train' is a resource", None,

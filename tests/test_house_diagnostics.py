@@ -64,7 +64,7 @@ def test_amending_the_game_under_a_kinds_name_names_the_game():
     hint = "the game is called 'tapestry_game': write 'amend tapestry_game { ... }'"
     assert found("amend tapestry { winner most coin; }\n", "E217") == [
         ("E217", "amending 'tapestry' takes 'name: type [= default];', a slot ('whenever EVENT in ZONE { ... }', "
-         "'anytime in ZONE { ... }') or 'remove SLOT;'", hint, (), LINE + 1, 18)]
+         "'anytime in ZONE { ... }'), 'in force while COND;' or 'remove SLOT;'", hint, (), LINE + 1, 18)]
     (e217,) = found("amend tapestri { winner most coin; }\n", "E217")
     assert e217[1].endswith("'tapestri' is not declared") and e217[2] == hint
 

@@ -122,7 +122,7 @@ def test_a_top_level_trigger_with_while_fires_only_while_it_holds(tmp_path, back
     ("amend coin { x = 1; }", "E217",
      "'amend' changes an entity, a kind, a track, an enum, a record, the game, a choose, match or pick of a proc or phase, or a match of a func; 'coin' is a resource"),
     ("amend c1 { price: int; }", "E217", "amending 'c1' takes 'name = value;', 'name { ... }', a slot ('whenever "
-     "EVENT in ZONE { ... }', 'anytime in ZONE { ... }') or 'remove SLOT;'"),
+     "EVENT in ZONE { ... }', 'anytime in ZONE { ... }'), 'in force while COND;' or 'remove SLOT;'"),
     ("proc p() { base(); }", "E218", "base() calls the proc an override replaces: use it inside 'override proc'"),
     ("override card c1 { worth = base(); }", "E218", None),
     ("override proc income(): int { gain 1 coin; return 1; }", "E219",
