@@ -20,7 +20,7 @@ from rulebook.dsl.diagnostics import Diagnostic, RulesError, sort_key
 from rulebook.dsl.lexer import COMMENT, ODD_BREAK, STRING
 from rulebook.dsl.parser import (MAX_SYNTAX_ERRORS, between_declarations, decode, deep_recursion, parse_file,
                                   parse_text)
-from rulebook.dsl.printer import format_text
+from rulebook.dsl.printer import expr, format_text
 
 from .check import ENTITY_ATTRS
 from .driver import LONE_FILE_SILENT, Analysis, analyse_chain
@@ -851,7 +851,8 @@ class View:
                              "name_span": name_span.get(id(f), f.span), "children": []} for f in decl.fields]
             if isinstance(decl, (A.Entity, A.Amend)):   # a card's own versions of funcs and procs
                 children += [{"name": f"override {h.func}", "category": CATEGORY[type(h.decl)],
-                              "detail": f"in {', '.join(h.zones)}", "span": h.span,
+                              "detail": f"in {', '.join(h.zones)}" + (f" while {expr(h.when)}" if h.when else ""),
+                              "span": h.span,
                               "name_span": name_span.get(id(h.decl), h.span), "children": []}
                              for h in getattr(decl, "effects", getattr(decl, "items", ())) if isinstance(h, A.HeldOverride)]
             if isinstance(decl, A.Extend):

@@ -187,6 +187,16 @@ def test_a_house_pack_amends_the_kinds_line_and_a_cards(tmp_path):
     assert printed == "amend keep {\n  in force while true;\n}\n"
 
 
+def test_the_editors_outline_shows_an_overrides_while(tmp_path):
+    from rulebook.compiler.workspace import Workspace
+
+    pack = write_pack(tmp_path / "kot", PACK + GAME, name="kot")
+    view = Workspace().view(pack / "main.rules")
+    shown = next(s for s in view.paths if s.endswith(".rules"))
+    details = {c["name"]: c["detail"] for s in view.symbols_of(shown) if s["name"] == "omnivore" for c in s["children"]}
+    assert details == {"override heal_amount": "in kept while energy >= 2"}
+
+
 def test_fmt_prints_the_lines_back():
     _module, printed = printed_back(PACK)
     assert 'kind keep "Keep card" { in force while tokyo == you; }' in printed
