@@ -271,3 +271,16 @@ def test_a_pack_without_the_line_compiles_as_before():
     assert "held.force" not in source and "in_force" not in source and "'in force'" not in source
     gated = analyse_text(PACK + GAME)
     assert "rt.in_force(" in _generate(gated, "text", gated.identity())
+
+
+def test_the_highlighter_colours_in_force_while_and_leaves_force_a_name_elsewhere():
+    from pygments.token import Keyword, Name
+
+    from rulebook.dsl.highlight import RulesLexer
+
+    def tokens(text: str) -> list:
+        return [(kind, value) for kind, value in RulesLexer().get_tokens(text) if value.strip()]
+
+    assert tokens("kind keep { in force while tokyo == you; }")[3:6] == [(Keyword, "in"), (Keyword, "force"),
+                                                                         (Keyword, "while")]
+    assert (Name, "force") in tokens("proc p() { gain force vp; }")
