@@ -379,9 +379,9 @@ CODES: dict[str, tuple[str, str]] = {
     "W537": (WARNING, "known() or possible() of a field declared 'shown', which every player knows"),
     "W538": (WARNING, "an index range bounded by an option ('[1..size]', 'bool[1..size]') that may be below the range's low end: in such games it has no elements"),
     "W539": (WARNING, "'in force while COND;' in a kind (or a card) whose cards have no slot it gates (reaction, modifier, override, anytime slot, option): it changes nothing"),
-    "W543": (WARNING, "floor, ceil or round of a whole number (a division '/' is already rounded down)"),
     "W541": (WARNING, "'swap' of a secret zone with one someone sees, not shuffled right after: what it receives was seen, in order"),
     "W542": (WARNING, "an index of numbers read with a player's seat ('ships[seat(p)]'): an index of players says it ('ships[player]', 'ships[p]')"),
+    "W543": (WARNING, "floor, ceil or round of a whole number (a division '/' is already rounded down)"),
     "W544": (WARNING, "an 'anytime' slot or reaction whose condition is false for every card that has it"),
     "W545": (WARNING, "'for each c in KIND' moving each card: the kind lists each declaration once, so the other "
                       "copies of a card declared '* N' never move ('fill ZONE with KIND;')"),
