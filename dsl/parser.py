@@ -53,6 +53,8 @@ class Word(NamedTuple):
 # (tests/test_tools2.py checks the table against rules.lark and the calls). The lexer's CONTEXTUAL words are
 # another kind: keywords where the parser takes them.
 WORDS: dict[str, Word] = {
+    "in_force": Word(("force",), "expected 'in force while COND;'; found 'in {found}'",
+                     "{near}write 'in force while COND;': the cards hold their slots only while COND does"),
     "supply": Word(("supply",), "expected 'supply', 'over' or ';' after the resource; found '{found}'",
                    "a limited bank is written 'resource gem supply 7;', the proc that takes what goes over a cap "
                    "'resource sheep cap room over cook_or_release;'"),
@@ -817,9 +819,7 @@ class _Builder:
     def in_force(self, meta, items):
         """`in force while COND;` in a kind or a card (`force` read as a name, so it stays free elsewhere)."""
         near = "did you mean 'force'? " if closest(str(items[0]), ["force"]) else ""
-        _expect_word(items[0], "force", f"expected 'in force while COND;'; found 'in {items[0]}'",
-                     _token_span(self.file, items[0]), hint=f"{near}write 'in force while COND;': the cards hold "
-                     "their slots only while COND does")
+        _expect_word("in_force", items[0], _token_span(self.file, items[0]), near=near)
         return _Marker("in_force", items[1])
 
     def kind_shows(self, meta, items):
