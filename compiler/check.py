@@ -300,7 +300,7 @@ def fits(actual: str, expected: str) -> bool:
 
 
 # the builtins whose one argument is a player (or an actor): `left(p)`, `others_from(p)`...
-PLAYER_ARGUMENT = ("left", "right", "eliminated", "players_from", "players_counterclockwise_from", "others_from", "role_of")
+PLAYER_ARGUMENT = ("aside", "left", "right", "eliminated", "players_from", "players_counterclockwise_from", "others_from", "role_of")
 
 
 # how each search over edges is written, for the arity error (E302)
@@ -865,6 +865,7 @@ class Checker(A.Visitor):
         self.param_spans: set = set()   # where each parameter is declared (E309 says "parameter", not "local")
         self.emitted: set[str] = set()
         self.triggers: list[A.Whenever] = []
+        self.asides: list[A.SetAside] = []   # the `set aside` statements, whose return W540 looks at
         self.binders: set[int] = set()   # the ids of the names a pattern binds an index with (`gain(warriors[c])`)
         self.periods: list = []   # (pattern, what) of the `once per` of the cards' anytime slots and of options
         self.visiting = None  # the declaration being checked
@@ -5789,6 +5790,50 @@ class Checker(A.Visitor):
         if s.known is not None:
             self.move_known(s, scope)
 
+    def visit_SetAside(self, s: A.SetAside, scope: Scope) -> None:
+        """`set aside CARD until PATTERN [then to ZONE];`, `set aside all of ZONE [where COND] ...` (4.14b): E554
+        for an item that is no card or tile, E555 for a card of kinds no zone holds (it is never in one to be
+        taken from), the pattern checked as an `until`'s; W540 (the whole pack: `_lint_triggers`) when nothing
+        announces its event, so the card never comes back."""
+        if s.all:
+            source = self.zone_expr(s.item, scope)
+            kinds = self.item_condition(s.where, source, scope) or self.zone_kinds(s.item, source, scope)
+        else:
+            item = self.expr(s.item, scope)
+            kinds = kinds_in(item) if base_of(item) == "entity" else ()
+            if not fits(item, "entity"):
+                self.err("E554", f"'set aside' takes a card, tile or piece, not {article(words(item))}", s.item.span,
+                         f"every card of a zone: 'set aside all of {printed(s.item)} until ...;'" if base_of(item) == "zone"
+                         else "name the card: a local, a parameter, 'this', 'first(ZONE)'")
+            self.zoned(kinds, s.item)
+        if s.until.end:
+            self.until_end(s.until)
+        else:
+            self.pattern(s.until, scope)
+        if s.dest is not None:
+            self.zone_expr(s.dest, scope)
+            self.kinds_fit(kinds, s.dest, scope, s.item.span, "it" if s.all else s.item)
+        self.asides.append(s)
+
+    def zoned(self, kinds: tuple, item) -> None:
+        """E555: a card set aside whose kinds no zone holds (neither a zone's `of` nor a kind's `zone of`): it is
+        never in a zone, so it cannot leave one."""
+        if not kinds or any(type(self.sym.decls.get(k)) is not A.Kind for k in kinds):
+            return
+        held = set()
+        for d in self.sym.decls.values():
+            if isinstance(d, A.Zone):
+                held.update(d.kinds)
+            elif isinstance(d, A.Kind):
+                held.update(f.of for f in d.fields if f.held is not None and f.of is not None)
+        if "any" in held or any(k in held for k in kinds):
+            return
+        zones = self.sym.of("zone")
+        self.err("E555", f"'set aside {printed(item)}': {article(' or '.join(kinds))} is never in a zone (no zone holds "
+                 f"{' or '.join(kinds)}), so it cannot be set aside from one", item.span,
+                 f"declare a zone of it ('zone NAME of {kinds[0]};')" + (f", or set aside a card of {', '.join(zones[:3])}"
+                                                                          if zones else ""))
+
     def move_known(self, s: A.Move, scope: Scope) -> None:
         """`move ITEM to top of ZONE known [to PLAYERS];`: E450 without an end (the place is counted from
         it), E451 for `to` that names no players, W439 into a public zone (everyone sees it in order)."""
@@ -10274,6 +10319,15 @@ class Checker(A.Visitor):
                                              "'once per EVENT' rests the trigger after each firing until EVENT; "
                                              "write 'next' for a trigger that fires once"))
 
+        for s in self.asides:   # a card set aside until an event nothing announces never comes back
+            event = s.until.event
+            if not s.until.end and event not in sources and (event in BUILTIN_EVENTS
+                                                             or isinstance(self.sym.decls.get(event), A.Event)):
+                self.diags.append(Diagnostic("W540", f"this card never comes back: nothing in the pack "
+                                             f"{'emits' if event not in BUILTIN_EVENTS else 'does'} {event!r}",
+                                             s.until.span, "announce the event where the card should come back "
+                                             f"('emit {event}(...);'), or move the card out of play for good "
+                                             "('move CARD to ZONE;')"))
         for rest, what in self.periods:   # an `anytime ... once per EVENT` slot, or an option taken so
             if rest.event not in sources and (rest.event in BUILTIN_EVENTS
                                               or isinstance(self.sym.decls.get(rest.event), A.Event)):

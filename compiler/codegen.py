@@ -1701,6 +1701,13 @@ class CodeGen(A.Visitor):
     def visit_Swap(self, s: A.Swap, ctx: Ctx):
         self.writeline(f"rt.swap({ctx.you}, {self.ex(s.zone, ctx)}, {self.ex(s.other, ctx)})", s)
 
+    def visit_SetAside(self, s: A.SetAside, ctx: Ctx):
+        """`set aside CARD until PATTERN [then to ZONE];` (`all`: every item of a zone, those `where` keeps): the
+        card, its `until` and its destination worked out now, in that order, as the interpreter does."""
+        dest = "None" if s.dest is None else self.ex(s.dest, ctx)
+        more = f", {s.top}, {self.keep(s.where, ctx)}" if s.where is not None else ", True" if s.top else ""
+        self.writeline(f"rt.set_aside({ctx.you}, {self.ex(s.item, ctx)}, {self.ending(s.until, ctx)}, {dest}{more})", s)
+
     def visit_Split(self, s: A.Split, ctx: Ctx):
         """`split ZONE into N piles as PILE { ... }`: the piles dealt (`rt.split_piles`), the body once per pile,
         the piles stacked back (`rt.stack_piles`) however the body ends, as the interpreter does."""

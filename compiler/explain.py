@@ -1806,6 +1806,20 @@ class Reader(A.Visitor):
         self.say(depth, f"Swap the {items} of {self.x(s.zone)} with those of {self.x(s.other)}: each takes "
                         f"all the other held, in the same order.")
 
+    def visit_SetAside(self, s, depth: int) -> None:
+        """`set aside`: "Set Zapped power aside (...) until the end of “encounter”, then it returns to where it was"."""
+        if s.all:
+            zone = s.item.id if isinstance(s.item, A.Name) else None
+            items = plural(self.words.item_noun(zone)) if zone else "items"
+            which = f" for which {self.x(s.where)}" if s.where is not None else ""
+            what, it = f"all the {items} of {self.x(s.item)}{which}", "each"
+        else:
+            what, it = self.x(s.item), "it"
+        back = f"{it} returns to where it was" if s.dest is None else \
+            f"{it} goes {'on top of' if s.top else 'to the bottom of'} {self.x(s.dest)}"
+        self.say(depth, f"Set {what} aside (out of every zone) until {self.event(s.until, anyone=True)}, then {back} "
+                        "(unless moved meanwhile).")
+
     def visit_EndGame(self, s, depth: int) -> None:
         why = f" ({s.reason})" if s.reason is not None else ""   # `end game "REASON";`
         self.say(depth, f"The game ends at once{why}: what was under way stops, the final phase runs, and the winner "

@@ -718,6 +718,12 @@ class Interpreter(A.Visitor):
         rt.swap(f.you, self.ev(s.zone, rt, f), self.ev(s.other, rt, f))
         return ()
 
+    def visit_SetAside(self, s, rt, f):
+        item, until = self.ev(s.item, rt, f), self.ending(s.until, rt, f)
+        rt.set_aside(f.you, item, until, None if s.dest is None else self.ev(s.dest, rt, f), s.top,
+                     self.keep(s.where, rt, f))
+        return ()
+
     def visit_EndGame(self, s, rt, f):
         rt.end_game(where(s)) if s.reason is None else rt.end_game(where(s), s.reason)
 

@@ -90,6 +90,8 @@ BUILTIN_FUNCS = {
     "others_from": Builtin(1, 1, method="others_from", returns="list:player"),
     "first": Builtin(1, 1, method="first", returns="element"),
     "last": Builtin(1, 1, method="last", returns="element"),   # a zone's bottom item, a list's last; none when empty
+    # aside(p): the cards set aside (`set aside CARD until ...`) from p's zones, in the order they were set aside
+    "aside": Builtin(0, 1, method="aside", about_actor=True, returns="list:entity"),
     "reverse": Builtin(1, 1, method="reverse", returns="list:element"),   # a new list, last item first
     "distinct": Builtin(1, 1, method="distinct", returns="list:element"),   # a new list, each value once, first kept
     # subsets(xs, k): every k-item sub-list of xs, in a fixed order (Game.subsets; branch handrank)

@@ -1363,6 +1363,26 @@ class Swap(Stmt):
 
 
 @node
+class SetAside(Stmt):
+    """`set aside CARD until PATTERN [then to [top of | bottom of] ZONE];` the card leaves its zone for none
+    (its slots out of force, no zone's reader sees it) until an event matching PATTERN (or the end `until end
+    of NAME` names), then goes to the end of the zone it came from, or to ZONE (worked out now, as a `move`'s);
+    a card moved meanwhile by another rule stays where it went. `set aside all of ZONE [where COND] ...`
+    (`all`: ITEM is the zone) sets aside each of its items (those COND holds for, `it` the item) alike."""
+
+    _quiet = ("dest", "top", "all", "where")
+
+    events = ("move",)   # the return announces `move` (the setting aside announces nothing)
+
+    item: Expr
+    until: Pattern
+    dest: Optional[Expr] = None
+    top: bool = False
+    all: bool = False
+    where: Optional[Expr] = None
+
+
+@node
 class Shuffle(Stmt):
     """`shuffle ZONE;` through the game's seeded RNG."""
 

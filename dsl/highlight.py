@@ -24,7 +24,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
-CONTEXTUAL = ("affordable", "alike", "anytime", "as", "at", "auction", "award", "blind", "bottom", "break", "by", "can", "cost", "eliminate", "end",
+CONTEXTUAL = ("affordable", "alike", "anytime", "aside", "as", "at", "auction", "award", "blind", "bottom", "break", "by", "can", "cost", "eliminate", "end",
               "fewest", "first", "give", "internal", "known", "longest", "most", "move", "next", "offer", "on", "one", "open", "overdraw", "record", "redeal", "refills",
               "numbered", "reopen", "repeated", "reset", "restore", "role", "roles", "sealed", "settled", "share", "shift", "show", "shown", "shows", "signed", "size", "space", "split", "start", "step", "swap", "take", "through", "trading",
               "value", "via", "wild", "window")
@@ -92,6 +92,8 @@ class RulesLexer(RegexLexer):
             (r"([{;])(\s*)(shown)\b(?=\s+[A-Za-z_])", bygroups(Punctuation, Whitespace, Keyword)),
             # `record NAME {` where a declaration starts: the record's name is declared (`record` alone is a name)
             (r"\b(record)(\s+)([A-Za-z_][A-Za-z0-9_]*)(?=\s*\{)", bygroups(Keyword.Declaration, Whitespace, Name.Class)),
+            # `set aside CARD until ...`, `set aside all of ZONE ...`: before a word (`set aside = 2;` sets a name)
+            (r"\b(set)(\s+)(aside)\b(?=\s+[A-Za-z_])", bygroups(Keyword, Whitespace, Keyword)),
             # `can PROC(args)`: before a call (`can` alone, or before a '(', is a name)
             (r"\bcan\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*\()", Keyword),
             (r"\bas\b(?=\s*\")", Keyword),

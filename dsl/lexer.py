@@ -100,6 +100,7 @@ CONTEXTUAL = {
     "longest": "pick VAR from DOMAIN repeated longest { ... }",
     "take": "take VALUE from LIST;",
     "swap": "swap ZONE with ZONE;",
+    "aside": "set aside CARD until EVENT [then to ZONE];' or 'set aside all of ZONE until EVENT;",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses
@@ -114,7 +115,7 @@ NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable", "space", "by", "
 # name could stand (`space 2 cost 1 coin`, a modifier's `cost -1 coin;`); `first` is the keyword there
 # too in its own shapes: before a '(' (the builtin `first(deck)`), `to` (`first to 5 { ... }`) or a
 # name that is no reserved word (`first p in players may { ... }`)
-NAME_FIRST = frozenset({"cost", "first", "space", "bottom", "blind"})
+NAME_FIRST = frozenset({"cost", "first", "space", "bottom", "blind", "aside"})
 # ... and the shapes in which such a word is its keyword even there: `first(deck)`, `first to 5`, `first p
 # in players may`, an offer's `first as p {` (a name that is no reserved word, then a word or `{`: `gain
 # first vp;` reads a parameter named `first`, as the Terraforming Mars audit wrote); an amend's `space 2 { ... }`, `space (n + 1)`
@@ -124,7 +125,10 @@ KEYWORD_SHAPES = {"first": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|to\b|
                   # `to bottom of ZONE`, the aggregate `bottom(c in hand, c.cost)`: a local may be called `bottom`
                   "bottom": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|of\b)"),
                   # `or blind train_deck`: a name (no reserved word) next; `a or blind` reads a value named `blind`
-                  "blind": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+([A-Za-z_][A-Za-z0-9_]*+)")}
+                  "blind": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+([A-Za-z_][A-Za-z0-9_]*+)"),
+                  # `set aside c until ...`, `set aside all of hand ...`: a word next; `set aside = 2;` sets a
+                  # variable named `aside`, `set aside.flag = true;` a field of a local so named
+                  "aside": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+[A-Za-z_]")}
 # the contextual words that are their keyword only before a '(' (`affordable(2 coins)`, a builtin that
 # takes a cost): anywhere else (`counter affordable;`, `if affordable > 0`) they are names, and a func
 # or proc so named could never be called (E389)

@@ -1805,6 +1805,24 @@ class _Builder:
         rest = [i for i in items[1:] if not isinstance(i, (Token, _Marker))]
         return A.MoveAll(rest[0], rest[1], top, _pick(items, "where"), span=self._s(meta))
 
+    def set_aside_stmt(self, meta, items):
+        back = _pick(items, "into")   # `then to [top of] ZONE`: (the zone, whether to its top)
+        rest = [i for i in items if not isinstance(i, (Token, _Marker))]
+        return A.SetAside(rest[0], _pick(items, "until"), *(back or (None, False)), span=self._s(meta))
+
+    def set_aside_all(self, meta, items):
+        word = next(t for t in items if isinstance(t, Token) and t.type == "NAME")
+        _expect_word(word, "all", f"expected 'set aside all of ZONE'; found 'set aside {word} of'", self._s(meta),
+                     hint="write 'set aside all of ZONE until EVENT;' (every item of a zone), or "
+                     "'set aside CARD until EVENT;'")
+        back = _pick(items, "into")
+        rest = [i for i in items if not isinstance(i, (Token, _Marker))]
+        return A.SetAside(rest[0], _pick(items, "until"), *(back or (None, False)), True, _pick(items, "where"),
+                          span=self._s(meta))
+
+    def aside_back(self, meta, items):
+        return items[0]
+
     def while_stmt(self, meta, items):
         return A.While(items[0], _block(items), _pick(items, "loop_label"), span=self._s(meta))
 

@@ -828,6 +828,11 @@ class Printer(A.Visitor):
     def visit_Swap(self, s):
         self.clauses([Clause("swap ", s.zone), Clause("with ", s.other)])
 
+    def visit_SetAside(self, s):
+        head = [Clause("set aside all of ", s.item), _where("where ", s.where)] if s.all else [Clause("set aside ", s.item)]
+        self.clauses(head + [Clause(f"until {pattern(s.until)}"),
+                             _where(f"then to {'top of ' if s.top else ''}", s.dest)])
+
     def visit_Split(self, s):
         self.block([Clause("split ", s.zone), Clause("into ", s.count, f" piles as {s.pile}")], s.body)
 

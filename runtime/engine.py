@@ -28,7 +28,7 @@ from rulebook.dsl.ast import MAX_EXPONENT, ROLE_KIND, ROLE_ZONE
 
 from .program import IN_FORCE, MAX_VALUE, SEATS, Program, TrackDef
 from .state import NONE_OPTION, Declined
-from .state import (BadValue, EntityDef, not_key, Holder, IsA, Memory, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
+from .state import (Aside, BadValue, EntityDef, not_key, Holder, IsA, Memory, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
                     encode, merged_fields)
 from .view import Asked, PlayerView, build_view, field_known, field_possible, possible_values
 
@@ -4631,6 +4631,62 @@ class Game:
         if "move" in self.by_event:
             self.emit("move", dest.owner, {"item": e, "dest": dest.name})
 
+    def set_aside(self, h: Holder, item, until: tuple, dest: Optional[ZoneRef] = None, top: bool = False,
+                  keep=None) -> None:
+        """`set aside CARD until PATTERN [then to ZONE];` (`item` a card), `set aside all of ZONE [where COND] ...`
+        (`item` the zone, `keep` the test): each card leaves its zone for a place no zone names (so no zone,
+        reaction, held modifier or override sees it) until an event matching `until` (as a trigger of `h`'s
+        ends), then goes to the end of the zone it came from, or to `dest`. Nothing is announced now; the
+        return is a `move`. A card in no zone (or set aside already) stops play (E601)."""
+        if type(item) is ZoneRef:
+            cards = list(item.items) if keep is None else [e for e in self.loop(item.items[:], None) if keep(e)]
+        else:
+            cards = [item]
+        state = self.state
+        for e in cards:
+            if type(e) is not EntityDef:
+                raise RulesRuntimeError("E601", f"cannot set aside {label_of(e)}: it is not a card or tile")
+            loc = state.where.get(e.key)
+            if loc is None or loc[1] is None:
+                raise RulesRuntimeError("E601", f"cannot set aside {e.label()}: it is in no zone" +
+                                        ("" if loc is None else " (it is set aside already)"))
+            holding = loc[3] if len(loc) > 3 else None
+            back = (dest.owner, dest.name, top, getattr(dest, "card", None)) if dest is not None \
+                else (loc[0], loc[1], False, holding)
+            loc[2].remove(e)
+            record = Aside(e, h, until, back, (loc[0], loc[1]))
+            state.where[e.key] = (loc[0], None, record.items)
+            if state.known or state.known_fields:   # what was known of it, as a move forgets it
+                state.known.pop(e.key, None)
+                state.known_fields.pop(e.key, None)
+            state.aside = [a for a in state.aside if a.items] + [record]   # (those moved meanwhile are gone)
+            self._watch_end(until, 1)
+            if self.tracer is not None:
+                self._note("aside", h, f"{e.label()} from {ZoneRef(loc[0], loc[1], loc[2]).label()} until "
+                                       f"{_pattern_words(until, self.text)}")
+
+    def _come_back(self, event: str, subject: Optional[Holder], args: dict) -> None:
+        """The cards set aside until this event go back (`set_aside`), in the order they were set aside; one
+        another rule moved meanwhile stays where it went."""
+        due = [a for a in self.state.aside if a.until[1] == event and matches(a.by, a.until[0], a.until[2], subject, args)]
+        if not due:
+            return
+        self.state.aside = [a for a in self.state.aside if a not in due]
+        for a in due:
+            self._watch_end(a.until, -1)
+        for a in due:
+            if not a.items:   # moved meanwhile
+                if self.tracer is not None:
+                    self._note("aside", a.by, f"{a.card.label()} does not come back: it was moved meanwhile")
+                continue
+            owner, name, top, holding = a.back
+            self.move(a.card, self.card_zone(holding, name) if holding is not None else self.zone(owner, name), top)
+
+    def aside(self, h: Optional[Holder] = None) -> list:
+        """`aside(p)`: the cards set aside from p's zones (`aside()`: every card set aside), in the order they
+        were set aside."""
+        return [a.card for a in self.state.aside if a.items and (h is None or a.came[0] is h)]
+
     def draw(self, h: Holder, source: ZoneRef, dest: ZoneRef, count: int, keep=None, top: bool = False) -> list:
         """Move the top `count` entities of one zone (those `keep` accepts) to another (`top`: onto its
         top, in the order drawn, as `move all of ... to top of` puts them); returns them, in that order.
@@ -5394,6 +5450,8 @@ class Game:
             for m in [m for m in self.state.modifiers if m.until is not None and m.until[1] == event
                       and matches(m.owner, m.until[0], m.until[2], subject, args)]:
                 self._unmodify(m)
+        if self.state.aside:
+            self._come_back(event, subject, args)
 
     # ------------------------------------------------------------------ modifiers (continuous effects)
     def modify(self, owner: Holder, mid: str, subject: str, action: str, filters: dict, once: bool,

@@ -371,6 +371,8 @@ class SavedState(BaseModel):
     shown: list[str] = Field(default_factory=list)   # the displays laid out (`fill market;`), which keep themselves filled
     # each remembered position's record, [changed since the last decision, {hash: decisions}] (3.3b); [] without any
     seen: list[list[Union[bool, dict[str, int]]]] = Field(default_factory=list)
+    # the cards set aside: [card, who set it aside, until, [holder, zone, top, card holding], [holder, zone]]
+    aside: list[list[Value]] = Field(default_factory=list)
 
 
 def save_state(state: State, path: Path) -> None:

@@ -234,12 +234,34 @@ class Modifier:
                 [list(a) for a in self.adjustments]]
 
 
+class Aside:
+    """A card set aside (`set aside CARD until PATTERN`, 4.14b) until an event matching `until` (as a trigger's
+    `until`, owned by `by`, who set it aside), then moved to `back`: (the zone's holder, its name, to its top,
+    the card holding it for a zone a card holds, else None), the zone it came from unless told. `came`:
+    (holder, zone name) it was taken from, whose visibility it keeps (`view.seen`) and whose holder `aside(p)`
+    lists it for. While aside the card's place (`State.where`) is (that holder, no zone name, `items`): a
+    one-card list that any rule moving the card empties as it empties a zone, so a card moved meanwhile is
+    seen gone, and stays where it went."""
+
+    __slots__ = ("card", "by", "until", "back", "came", "items")
+
+    def __init__(self, card: EntityDef, by, until: tuple, back: tuple, came: tuple):
+        self.card, self.by, self.until, self.back, self.came = card, by, until, back, came
+        self.items = [card]
+
+    def to_json(self) -> list:
+        """[card, who set it aside, until, [holder, zone, top, card holding it], [holder, zone]]."""
+        owner, zone, top, holding = self.back
+        return [self.card.key, encode(self.by), _until_json(self.until),
+                [encode(owner), zone, top, encode(holding)], [encode(self.came[0]), self.came[1]]]
+
+
 class State:
     """Everything that changes during a game."""
 
     __slots__ = ("players", "actors", "globals", "gvars", "zones", "evars", "flipped", "triggers", "modifiers",
                  "once_done", "claimed", "where", "over", "known", "known_fields", "supply", "out", "vals", "loops",
-                 "held", "filled", "reason", "shown", "seen")
+                 "held", "filled", "reason", "shown", "seen", "aside")
 
     def __init__(self, player_count: int, actor_names: list[str], names: Sequence[str] = ()):
         # the seats' names (`seats ... named "White", "Black";`), else P1, P2, ...
@@ -287,6 +309,9 @@ class State:
         # each remembered position's record (`var board[point] global remembered: player;`, 3.3b), in the order the
         # Program lists them (Program.memories); None for a pack that remembers nothing (neither saved nor digested)
         self.seen: Optional[list[Memory]] = None
+        # the cards set aside (`set aside CARD until PATTERN`), each in no zone until its return (Aside), in the
+        # order they were set aside; saved and digested only while one is
+        self.aside: list[Aside] = []
 
     # ------------------------------------------------------------------ JSON form
     def to_json(self) -> dict:
@@ -322,6 +347,8 @@ class State:
             data["seen"] = [m.to_json() for m in self.seen]
         if self.modifiers:   # only while one is in force: games without any keep their digests
             data["modifiers"] = [m.to_json() for m in self.modifiers]
+        if any(a.items for a in self.aside):   # only while a card is set aside, likewise (not one moved meanwhile)
+            data["aside"] = [a.to_json() for a in self.aside if a.items]
         if self.supply:   # only for packs with a limited supply, likewise
             data["supply"] = dict(sorted(self.supply.items()))
         if self.out:   # only when someone is knocked out, likewise
@@ -383,6 +410,10 @@ class State:
         state.modifiers = [Modifier(m[0], dec(m[1]), m[2], m[3], {k: dec(v) for k, v in m[4].items()}, m[5],
                                     until(m[6]), {k: dec(v) for k, v in m[7].items()}, m[8],
                                     [tuple(_terms(a)) for a in m[9]]) for m in data.get("modifiers", ())]
+        state.aside = [Aside(dec({"entity": a[0]}), dec(a[1]), until(a[2]), (dec(a[3][0]), a[3][1], a[3][2], dec(a[3][3])),
+                             (dec(a[4][0]), a[4][1])) for a in data.get("aside", ())]
+        for a in state.aside:
+            state.where[a.card.key] = (a.came[0], None, a.items)
         state.once_done = set(data["once"])
         state.claimed = set(data["claimed"])
         state.filled = set(data.get("filled", ()))
@@ -648,6 +679,19 @@ def check_saved(data: dict, program) -> None:
             if not (isinstance(m[6], list) and len(m[6]) == 3):
                 fail("a modifier's 'until' is malformed")
             table(m[6][2], "a modifier's 'until'")
+    aside = data.get("aside", [])
+    if not isinstance(aside, list):
+        fail("'aside' is not a list of cards set aside")
+    for a in aside:   # [card, who set it aside, until, [holder, zone, top, card holding], [holder, zone]]
+        if not (isinstance(a, list) and len(a) == 5 and entity_key(a[0]) and isinstance(a[2], list) and len(a[2]) == 3
+                and isinstance(a[2][1], str) and isinstance(a[3], list) and len(a[3]) == 4 and isinstance(a[3][1], str)
+                and isinstance(a[3][2], bool) and isinstance(a[4], list) and len(a[4]) == 2 and isinstance(a[4][1], str)):
+            fail(f"'aside' holds {str(a)[:60]}, which is no card set aside")
+        place(a[0].partition("@")[0], a[0], "aside")
+        for v, what in ((a[1], "who set it aside"), (a[3][0], "where it goes back"), (a[3][3], "where it goes back"),
+                        (a[4][0], "where it came from")):
+            value(v, f"a card set aside's {what}")
+        table(a[2][2], "a card set aside's 'until'")
     ends = data.get("ends_after", [])
     if not (isinstance(ends, list) and all(isinstance(label, str) and label.isidentifier() or (
             isinstance(label, list) and len(label) == 2 and isinstance(label[0], str) and label[0].isidentifier()
