@@ -1454,7 +1454,7 @@ def ended_names(sym) -> frozenset:
     inside `rt.running(NAME)`, and each round of such a loop ends what lasted until its end; the others
     are compiled as before."""
     return frozenset(n.until.event for decl in sym.decls.values() for n in A.walk(decl)
-                     if type(n) in (A.Modifier, A.Whenever) and n.until is not None and n.until.end)
+                     if type(n) in (A.Modifier, A.Whenever, A.SetAside) and n.until is not None and n.until.end)
 
 
 def per_resets(sym) -> dict:

@@ -6443,7 +6443,7 @@ class SuppliedGame(Game):
 _SLOTTED = {State: State.__slots__, Holder: ("stock", "zones", "vars", "markers"), Trigger: Trigger.__slots__,
             Memory: ("hash", "changed"),   # (a position's records, `counts`, are never changed by a run: not copied)
             Modifier: Modifier.__slots__, Looping: ("pending", "run"), Running: ("pending", "run"),
-            Chain: ("seen", "run")}
+            Chain: ("seen", "run"), Aside: Aside.__slots__}
 _ATOMS = frozenset({int, str, bool, float, type(None), EntityDef, Record, IsA, type})
 _ATOMS_WALKED = _ATOMS | {Holder}   # (saved apart, first)
 _BOOKKEEPING = ("pending", "emissions", "by_event", "ending", "by_action", "chain", "steps", "stepped", "watched",

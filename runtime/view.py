@@ -228,6 +228,8 @@ def seen(game, index: int, e: EntityDef) -> bool:
     place = state.where.get(e.key)
     if place is None:
         return True
+    if place[1] is None:   # set aside (`set aside`): seen as in the zone it came from
+        place = next((a.came + (a.items,) for a in state.aside if a.items and a.card is e), place)
     return sees_into(game.program, place[0], place[1], state.players[index]) \
         or index in state.known.get(e.place_key(place[0]), ()) \
         or _on_top_public(game.program, place, e)
@@ -705,6 +707,11 @@ def build_view(game, index: int) -> dict:
                                                      if flat not in unseen},
                                 "start": {flat: value(v) for flat, v in spec["start"].items() if flat not in unseen}}
                          for base, spec in seat_lists(program, program.lists(), names).items()}
+    if any(a.items for a in state.aside):   # the cards set aside (`set aside`), each seen as in the zone it came
+        # from: a card of a hidden hand is its owner's alone to see (only then: other views stay as they were)
+        view["aside"] = [{"from": a.came[0].name if a.came[0] is not None else None, "zone": a.came[1],
+                          **({"item": placed([entity(a.card)])[0]} if sees(a.card) else {"kind": a.card.kind})}
+                         for a in state.aside if a.items]
     if state.out:   # the players knocked out, in the order they went out (everyone sees it)
         view["out"] = [p.name for p in state.out]
     d = game.decision
