@@ -417,6 +417,10 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
     out.extend(view_boards(view))
     out.extend(view_tables(view))
     out.extend(_zone_lines("your ", me["zones"], view) + _zone_lines("", view["zones"], view))
+    if view.get("aside"):   # the cards set aside (`set aside`), each as its zone shows it: a hidden one by its kind
+        out.append(Text(printable("set aside: " + ", ".join(
+            f"{item_label(a['item']) if 'item' in a else 'a ' + a['kind']} (from {a['from'] + '.' if a['from'] else ''}"
+            f"{screen_name(a['zone'], view)})" for a in view["aside"]))))
     if view.get("chosen_in_secret"):   # who has chosen in this secret pick, never what
         out.append(Text(printable("chosen in secret so far: " + ", ".join(view["chosen_in_secret"]))))
     picked = view.get("picked_in_secret")

@@ -16,7 +16,7 @@ from rulebook.runtime.state import State, check_saved
 from rulebook.runtime.view import build_view
 
 from .conftest import (explained, found_at, played, printed_back, random_games_agree, rules_programs, run_answering,
-                       run_proc, the_one_error)
+                       run_proc, screens, the_one_error)
 
 # Cosmic Encounter (a corner): each power lies in front of its player; Macron gains a token when its player
 # is attacked (a reaction) and Virus makes the encounter's cards cost one coin less (a modifier it holds).
@@ -227,6 +227,10 @@ def test_haven_aside_is_its_owners_to_see(haven):
     mine, theirs = build_view(g, 0)["aside"], build_view(g, 1)["aside"]
     assert mine[0]["from"] == "P1" and mine[0]["zone"] == "hand" and "item" in mine[0]
     assert theirs == [{"from": "P1", "zone": "hand", "kind": "card"}]
+    mine_screen, their_screen = screens(g)
+    card = build_view(g, 0)["aside"][0]["item"]["title"]
+    assert f"set aside: {card} (from P1.hand)" in mine_screen
+    assert "set aside: a card (from P1.hand)" in their_screen and card not in their_screen.split("set aside:")[1]
 
 
 def test_both_backends_play_alike():
