@@ -777,6 +777,9 @@ class ExprReader(A.Visitor):
             return self.knowledge_words(func, args, words)
         if func == "piles" and self.decl("piles") is None and len(args) == 1:
             return f"the piles of {words[0]} that were ever set out (every pile that has held a card, emptied since or not)"
+        if func == "aside" and self.decl("aside") is None:   # the cards set aside from a player's zones (4.14b)
+            whose = self.your if not args or isinstance(args[0], A.You) else words[0] + "'s"
+            return f"the cards set aside from {whose} zones"
         if func == "seat":
             return f"the seat of {words[0]} (P1 is 1)" if args else f"{self.your} seat (P1 is 1)"
         if func == "eliminated":

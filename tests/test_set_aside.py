@@ -51,6 +51,7 @@ proc encounter(a: alien) {
 proc bury(a: alien) { move a to graveyard; }
 proc zap_twice(a: alien) { set aside a until encounter_over; set aside a until encounter_over; }
 proc zap_nothing() { set aside macron until encounter_over; }
+proc zap_till_attack(a: alien) { set aside a until attacked; }
 """
 
 program = rules_programs(COSMIC)
@@ -83,6 +84,17 @@ def test_a_zapped_power_is_out_of_force_until_the_encounter_ends(program):
     assert g.state.aside == [] and "aside" not in g.state.to_json()
     run_proc(g, "attack")
     assert me(g).stock["tokens"] == 2
+
+
+def test_the_event_that_brings_it_back_finds_it_aside(program):
+    """Set aside until the very event its reaction answers: that announcement finds it aside (no token), and
+    it is back for the next one."""
+    g = dealt(program)
+    run_proc(g, "zap_till_attack", g.program.entities["macron"])
+    run_proc(g, "attack")
+    assert me(g).stock["tokens"] == 0 and names(me(g).zones["power"]) == ["virus", "macron"]
+    run_proc(g, "attack")
+    assert me(g).stock["tokens"] == 1
 
 
 def test_a_held_modifier_is_out_of_force_while_aside(program):
@@ -296,6 +308,12 @@ def test_explain_reads_it():
     assert "Set a aside (out of every zone) until the end of “encounter”, then it returns to where it was" in words
     words = explained(analyse_text(COSMIC), "zap_all")
     assert "Set all the aliens of your power for which" in words and "then each goes to the bottom of your dormant" in words
+
+
+def test_explain_reads_aside():
+    """explain reads `aside(p)` as the cards set aside from p's zones."""
+    words = explained(analyse_text(HAVEN), "owned")
+    assert "the number of items in the cards set aside from your zones" in words
 
 
 def test_highlighter_knows_the_word():
