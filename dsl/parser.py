@@ -2827,6 +2827,12 @@ def _statement_slip(err: UnexpectedToken, text: str, base: int, before: list, to
         return Diagnostic("E100", f"'{first}' takes an amount, then the resource (or counter): the resource "
                           f"is missing after '{amount}'", span(tok),
                           hint=f"write it before ';', as in '{first} {amount} vp;'")
+    if first.type == "SET" and len(statement) > 2 and str(statement[1]) == "aside" and tok.type == "SEMICOLON" \
+            and not any(str(t) == "until" for t in statement):   # `set aside c;`: for how long?
+        item = " ".join(text[base + statement[2].start_pos: base + statement[-1].end_pos].split())
+        return Diagnostic("E100", "'set aside' lasts until an event: 'until EVENT' is missing", span(tok),
+                          hint=f"write 'set aside {item} until EVENT;' (it comes back then); a card out of play for "
+                               "good is moved to a zone: 'move CARD to ZONE;'")
     if first.type == "OPTION" and tok.type == "IF":   # `option "x" if COND {`: an option's guard is `when`
         return Diagnostic("E100", "an option's condition is written with 'when', not 'if'", span(tok),
                           hint="write 'when' for 'if': 'option \"...\" when COND { ... }'")

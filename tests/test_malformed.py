@@ -242,6 +242,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "unreachable_if_false.rules": [("W402", 7)],
     "condition_always_true.rules": [("W402", 6)],
     "may_when_a_text.rules": [("E303", 6)],
+    "set_aside_without_until.rules": [("E100", 7)],
+    "set_aside_a_zone.rules": [("E554", 7)],
     "func_gives_wrong_type.rules": [("E303", 6)],
     "simultaneous_pick_with_else.rules": [("E304", 11)],
     "shared_deck_refills_from_each_players_pile.rules": [("E314", 5)],

@@ -287,6 +287,16 @@ def test_until_end_of_an_unknown_proc():
     the_one_error(analyse_text(COSMIC + "proc bad() { set aside macron until end of encountr; }"), "E419")
 
 
+def test_a_missing_until_is_said():
+    """`set aside c;` (for how long?): E100 naming the missing `until EVENT`, with the line to write."""
+    from .conftest import parse_error
+
+    d = parse_error("kind card { }\nproc p(c: card) { set aside c; }")
+    assert d.code == "E100" and "'until EVENT' is missing" in d.message and "set aside c until EVENT;" in d.hint
+    d = parse_error("kind card { }\nproc p() { set aside most of hand until x; }")
+    assert "expected 'set aside all of ZONE'" in d.message
+
+
 def test_fmt_prints_it_back():
     """Each form prints back as written and parses to the same module."""
     _module, text = printed_back("proc p(c: card) {\n  set aside c until you turn_start then to top of hand;\n"
