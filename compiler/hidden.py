@@ -149,6 +149,9 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 continue
             elif t is A.Call and n.func in results:
                 return True
+            elif t is A.Call and n.func == "aside" and n.func not in callables and (hidden_zones or theirs or own):
+                return True   # the cards set aside (4.14b) from whichever zones: any of them may be one not seen
+
             elif t is A.CanOpen and type(callables.get(n.proc)) is A.Proc:   # what `can` tests: its opening decision
                 stack.extend(x for x in opening_reads(opening_test(callables[n.proc].body, sym), sym) if x is not n)
             elif t is A.CanCopy:   # whichever card's slot: what it tests may be anything

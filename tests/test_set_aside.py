@@ -245,6 +245,13 @@ def test_haven_aside_is_its_owners_to_see(haven):
     assert "set aside: a card (from P1.hand)" in their_screen and card not in their_screen.split("set aside:")[1]
 
 
+def test_a_shown_func_may_not_read_the_cards_aside():
+    """`aside(p)` may hold cards of a hidden hand: a func shown on every screen may not read it (E534), as it may
+    not read the hand."""
+    result = analyse_text(HAVEN + 'func on_haven(): int shown "On Havens" = total(c in aside(you), c.worth);')
+    the_one_error(result, "E534")
+
+
 def test_both_backends_play_alike():
     """Random games of both packs end with the same log and final state, compiled and interpreted."""
     random_games_agree(HAVEN, seeds=range(1, 5), counts=(2, 3))
