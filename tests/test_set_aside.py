@@ -52,6 +52,13 @@ proc bury(a: alien) { move a to graveyard; }
 proc zap_twice(a: alien) { set aside a until encounter_over; set aside a until encounter_over; }
 proc zap_nothing() { set aside macron until encounter_over; }
 proc zap_till_attack(a: alien) { set aside a until attacked; }
+proc zap_to_top(a: alien) { set aside a until encounter_over then to top of power; }
+proc rounds() {
+  repeat 2 as round {
+    gain size(power) tokens;
+    if size(power) == 2 { set aside macron until end of round; }
+  }
+}
 """
 
 program = rules_programs(COSMIC)
@@ -95,6 +102,21 @@ def test_the_event_that_brings_it_back_finds_it_aside(program):
     assert me(g).stock["tokens"] == 0 and names(me(g).zones["power"]) == ["virus", "macron"]
     run_proc(g, "attack")
     assert me(g).stock["tokens"] == 1
+
+
+def test_back_on_top_when_told(program):
+    """`then to top of power`: back on top of the zone, not at its end."""
+    g = dealt(program)
+    run_proc(g, "zap_to_top", g.program.entities["macron"])
+    run_proc(g, "over")
+    assert names(me(g).zones["power"]) == ["macron", "virus"]
+
+
+def test_until_the_end_of_a_round(program):
+    """`until end of round` (a labelled loop): back when the round under way is over, in time for the next."""
+    g = dealt(program)
+    run_proc(g, "rounds")
+    assert me(g).stock["tokens"] == 2 + 2 and names(me(g).zones["power"]) == ["virus", "macron"]
 
 
 def test_a_held_modifier_is_out_of_force_while_aside(program):
