@@ -362,7 +362,8 @@ class Effect(NamedTuple):
                              # in force: "modifier opponents move_up until you turn_start"),
                              # eliminate, restore ("P3 is knocked out"), cost (a tagged cost as
                              # modifiers changed it: "cost of build: 8 mc (printed 11 mc; changed by X)"),
-                             # split, stack (a `split` dealing its piles and stacking them back)
+                             # split, stack (a `split` dealing its piles and stacking them back), aside
+                             # (`set aside`: "sets aside Haven from P1.hand until you turn_start")
     player: Optional[str]    # the holder it happened to (None: shared state)
     what: str                # the resource, track, item or text
     amount: Optional[int]    # how much, when it is a quantity
@@ -371,7 +372,7 @@ class Effect(NamedTuple):
     def describe(self) -> str:
         """The entry as one readable line (without its position)."""
         who = f"{self.player}: " if self.player else ""
-        if self.kind in ("say", "nothing", "pick", "swap"):   # reads as in the message log; "picked at random: X"
+        if self.kind in ("say", "nothing", "pick", "swap", "aside"):   # reads as in the message log; "picked at random: X"
             return who + self.what
         if self.kind in ("eliminate", "restore"):   # a sentence, as in the message log: "P3 is knocked out"
             return f"{self.player} {self.what}"
@@ -4662,7 +4663,7 @@ class Game:
             state.aside = [a for a in state.aside if a.items] + [record]   # (those moved meanwhile are gone)
             self._watch_end(until, 1)
             if self.tracer is not None:
-                self._note("aside", h, f"{e.label()} from {ZoneRef(loc[0], loc[1], loc[2]).label()} until "
+                self._note("aside", h, f"sets aside {e.label()} from {ZoneRef(loc[0], loc[1], loc[2]).label()} until "
                                        f"{_pattern_words(until, self.text)}")
 
     def _come_back(self, event: str, subject: Optional[Holder], args: dict) -> None:
@@ -4677,7 +4678,7 @@ class Game:
         for a in due:
             if not a.items:   # moved meanwhile
                 if self.tracer is not None:
-                    self._note("aside", a.by, f"{a.card.label()} does not come back: it was moved meanwhile")
+                    self._note("aside", a.by, f"{a.card.label()}, set aside, does not come back: it was moved meanwhile")
                 continue
             owner, name, top, holding = a.back
             self.move(a.card, self.card_zone(holding, name) if holding is not None else self.zone(owner, name), top)

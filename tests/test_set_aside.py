@@ -165,6 +165,22 @@ def test_a_card_moved_meanwhile_stays_where_it_went(program):
     assert names(g.state.zones["graveyard"]) == ["macron"] and "macron" not in names(me(g).zones["power"])
 
 
+def test_the_trace_says_it(program):
+    """The trace: the setting aside with its pattern, the return as a move, and a return dropped."""
+    g = dealt(program)
+    lines: list[str] = []
+    g.tracer = lambda effect: lines.append(effect.describe())
+    macron = g.program.entities["macron"]
+    run_proc(g, "zap_until_over", macron)
+    run_proc(g, "over")
+    run_proc(g, "zap_until_over", macron)
+    run_proc(g, "bury", macron)
+    run_proc(g, "over")
+    assert "P1: sets aside Macron from P1.power until encounter_over" in lines
+    assert "P1: move Macron to P1.power" in lines
+    assert "P1: Macron, set aside, does not come back: it was moved meanwhile" in lines
+
+
 def test_the_return_announces_a_move(program):
     """The card coming back is a `move`: a trigger on it hears the card and its zone."""
     g = Game(program("counter back;\nproc listen() { whenever you move(dest = power) { gain 1 back; } }"), 2, 1)
