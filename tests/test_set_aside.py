@@ -305,6 +305,36 @@ def test_a_game_with_a_card_aside_replays():
         assert replay(built, again).state.digest() == g.state.digest()
 
 
+def doc_examples() -> list[str]:
+    """The `rules` blocks of docs/language.md 4.14b, in order (Haven, then Cosmic Zap)."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "language.md").read_text(encoding="utf-8")
+    section = text[text.index("### 4.14b"):text.index("### 4.15 roll")]
+    return re.findall(r"^```rules\n(.*?)^```", section, re.S | re.M)
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_the_reference_examples_play(interpreted):
+    """The reference's Haven: its play sets a card of the hand aside, the owner's next turn start puts it
+    back into the hand, and owned_vp counts it meanwhile. Its Cosmic Zap: Macron misses the attack of the
+    encounter and is back after it."""
+    haven_text, zap_text = doc_examples()[:2]
+    g = Game(build_text(haven_text + "proc deal() { move estate to deck; move haven to hand; }", interpreted=interpreted), 2, 1)
+    run_proc(g, "deal")
+    p1 = me(g)
+    haven_card, estate = g.program.entities["haven"], g.program.entities["estate"]
+    run_answering(haven_card.effects["play"](g, p1, haven_card), lambda d: d.index_of("Estate"))
+    assert g.aside(p1) == [estate] and g.program.funcs["owned_vp"](g, p1) == 1
+    run_proc(g, "start_turn")
+    assert names(p1.zones["hand"]) == ["haven", "estate"] and g.aside(p1) == []
+    g = Game(build_text(zap_text + "proc deal() { move macron to power; }", interpreted=interpreted), 2, 1)
+    run_proc(g, "deal")
+    run_proc(g, "encounter", me(g))
+    assert me(g).stock["tokens"] == 0 and names(me(g).zones["power"]) == ["macron"]
+
+
 def test_e554_not_a_card():
     """A zone (the hint: `set aside all of`) or a number set aside: E554 at the item."""
     result = analyse_text(COSMIC + "proc bad() { set aside power until encounter_over; }")
