@@ -688,6 +688,10 @@ def check_saved(data: dict, program) -> None:
                 and isinstance(a[3][2], bool) and isinstance(a[4], list) and len(a[4]) == 2 and isinstance(a[4][1], str)):
             fail(f"'aside' holds {str(a)[:60]}, which is no card set aside")
         place(a[0].partition("@")[0], a[0], "aside")
+        held_names = {f for fields in held_zones.values() for f in fields}
+        for zone in (a[3][1], a[4][1]):   # where it goes back and where it came from: zones of the pack
+            if zone not in p.zones and zone not in held_names:
+                fail(f"'aside' names {zone!r}, which is no zone of this game")
         for v, what in ((a[1], "who set it aside"), (a[3][0], "where it goes back"), (a[3][3], "where it goes back"),
                         (a[4][0], "where it came from")):
             value(v, f"a card set aside's {what}")

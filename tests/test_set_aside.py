@@ -7,6 +7,8 @@ went; a pending return is plain data in the state (saved, loaded, digested, repl
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from rulebook.compiler.driver import analyse_text, build_text
@@ -216,10 +218,13 @@ def test_saved_and_loaded_while_aside(program):
     again = State.from_json(data, g.program.entities, [p.name for p in g.state.players])
     assert again.to_json() == data and again.digest() == g.state.digest()
     assert again.where["macron"][1] is None
-    both = {**data, "zones": data["zones"]}
+    both = copy.deepcopy(data)
     both["players"][0]["zones"]["dormant"] = ["macron"]   # aside and in a zone at once: no state of a game
     with pytest.raises(Exception, match="macron"):
         check_saved(both, g.program)
+    wrong = {**data, "aside": [data["aside"][0][:3] + [[{"player": 0}, "nowhere", False, None], [{"player": 0}, "power"]]]}
+    with pytest.raises(Exception, match="nowhere"):
+        check_saved(wrong, g.program)
 
 
 HAVEN = """
