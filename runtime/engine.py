@@ -4660,7 +4660,9 @@ class Game:
             if state.known or state.known_fields:   # what was known of it, as a move forgets it
                 state.known.pop(e.key, None)
                 state.known_fields.pop(e.key, None)
-            state.aside = [a for a in state.aside if a.items] + [record]   # (those moved meanwhile are gone)
+            for gone in [a for a in state.aside if not a.items]:   # moved meanwhile: their ends are watched no more
+                self._watch_end(gone.until, -1)
+            state.aside = [a for a in state.aside if a.items] + [record]
             self._watch_end(until, 1)
             if self.tracer is not None:
                 self._note("aside", h, f"sets aside {e.label()} from {ZoneRef(loc[0], loc[1], loc[2]).label()} until "
@@ -4684,8 +4686,8 @@ class Game:
             self.move(a.card, self.card_zone(holding, name) if holding is not None else self.zone(owner, name), top)
 
     def aside(self, h: Optional[Holder] = None) -> list:
-        """`aside(p)`: the cards set aside from p's zones (`aside()`: every card set aside), in the order they
-        were set aside."""
+        """`aside(p)`: the cards set aside from p's zones (None: every card set aside; the rules' `aside()` is the
+        acting player's), in the order they were set aside."""
         return [a.card for a in self.state.aside if a.items and (h is None or a.came[0] is h)]
 
     def draw(self, h: Holder, source: ZoneRef, dest: ZoneRef, count: int, keep=None, top: bool = False) -> list:

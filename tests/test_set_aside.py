@@ -165,6 +165,10 @@ def test_a_card_moved_meanwhile_stays_where_it_went(program):
     assert "aside" not in g.state.to_json()   # nothing is aside any more
     run_proc(g, "over")
     assert names(g.state.zones["graveyard"]) == ["macron"] and "macron" not in names(me(g).zones["power"])
+    run_proc(g, "zap_until_over", macron)
+    run_proc(g, "bury", macron)
+    run_proc(g, "zap_till_attack", g.program.entities["virus"])   # the dropped return's end is watched no more
+    assert not g.ending.get("encounter_over") and g.ending["attacked"] == 1
 
 
 def test_the_trace_says_it(program):
