@@ -810,6 +810,11 @@ def _visible_items(view: dict) -> dict:
             if "copy" in e:
                 key = _copy_key(label, e, at)
             found[key] = (label, e, "items" not in z)
+    at = {}
+    for a in view.get("aside", ()):   # the cards set aside the viewer sees (`set aside`): "hand → set aside: Haven"
+        if "item" in a:
+            e = a["item"]
+            found[_copy_key("set aside", e, at) if "copy" in e else e.get("key", e["name"])] = ("set aside", e, False)
     return found
 
 

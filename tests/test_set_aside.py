@@ -299,6 +299,19 @@ def test_a_shown_func_may_not_read_the_cards_aside():
     the_one_error(result, "E534")
 
 
+def test_the_screen_tells_its_owner_where_it_went(haven):
+    """Between two views of its owner: the card went from the hand to "set aside" (not "out of sight")."""
+    from rulebook.runtime.view import changes
+
+    g = Game(haven(), 2, 1)
+    run_answering(g.program.game.setup(g, me(g)), lambda d: 0, with_forced=True)
+    before = build_view(g, 0)
+    card = me(g).zones["hand"][0]
+    run_answering(g.program.procs["turn"](g, me(g)), lambda d: 0)
+    said = changes(before, build_view(g, 0))
+    assert f"your hand → set aside: {card.label()}" in said, said
+
+
 def test_both_backends_play_alike():
     """Random games of both packs end with the same log and final state, compiled and interpreted."""
     random_games_agree(HAVEN, seeds=range(1, 5), counts=(2, 3))
