@@ -53,6 +53,9 @@ class Word(NamedTuple):
 # (tests/test_tools2.py checks the table against rules.lark and the calls). The lexer's CONTEXTUAL words are
 # another kind: keywords where the parser takes them.
 WORDS: dict[str, Word] = {
+    "set_aside_all": Word(("all",), "expected 'set aside all of ZONE'; found 'set aside {found} of'",
+                          "write 'set aside all of ZONE until EVENT;' (every item of a zone), or "
+                          "'set aside CARD until EVENT;'"),
     "in_force": Word(("force",), "expected 'in force while COND;'; found 'in {found}'",
                      "{near}write 'in force while COND;': the cards hold their slots only while COND does"),
     "supply": Word(("supply",), "expected 'supply', 'over' or ';' after the resource; found '{found}'",
@@ -1812,9 +1815,7 @@ class _Builder:
 
     def set_aside_all(self, meta, items):
         word = next(t for t in items if isinstance(t, Token) and t.type == "NAME")
-        _expect_word(word, "all", f"expected 'set aside all of ZONE'; found 'set aside {word} of'", self._s(meta),
-                     hint="write 'set aside all of ZONE until EVENT;' (every item of a zone), or "
-                     "'set aside CARD until EVENT;'")
+        _expect_word("set_aside_all", word, self._s(meta))
         back = _pick(items, "into")
         rest = [i for i in items if not isinstance(i, (Token, _Marker))]
         return A.SetAside(rest[0], _pick(items, "until"), *(back or (None, False)), True, _pick(items, "where"),
