@@ -116,19 +116,19 @@ def test_an_actor_or_none_is_no_element(diplomacy):
     assert e.value.code == "E601" and "support has no element none (it has England, France)" in e.value.message
 
 
-def played_on_both(text: str, seats: int, seed: int) -> Game:
-    """One random game of `text` played compiled and interpreted, checked to be the same game; the compiled one."""
+def played_on_both(text: str, seats: int, seed: int) -> tuple[Game, Game]:
+    """One random game of `text` played compiled and interpreted, checked to be the same game: both."""
     a, b = (Game(build_text(text, interpreted=interpreted), seats, seed, make_agents("random", seats, seed))
             for interpreted in (False, True))
     a.play()
     b.play()
     assert a.result()["over"] and a.log == b.log and a.state.to_json() == b.state.to_json()
-    return a
+    return a, b
 
 
 @pytest.mark.parametrize("seats", [2, 3, 5])
 def test_both_backends_play_the_same_diplomacy(seats):
-    a = played_on_both(DIPLOMACY, seats, 11)
+    a, _b = played_on_both(DIPLOMACY, seats, 11)
     given = sum(p.stock[f"support[{s}]"] for p in a.state.players for s in range(1, seats + 1))
     assert given == 3 * seats   # one order a turn each, three rounds
     # the trigger binds the player of the element's seat: every support went to another power, and was heard there
@@ -139,7 +139,7 @@ def test_both_backends_play_the_same_diplomacy(seats):
 
 @pytest.mark.parametrize("seats", [3, 5])
 def test_a_record_with_a_players_field_indexes_the_planets(seats):
-    a = played_on_both(COSMIC, seats, 3)
+    a, _b = played_on_both(COSMIC, seats, 3)
     me = a.state.players[0]
     assert len([k for k in me.stock if k.startswith("ships[")]) == seats * 5   # each game's seats' planets alone
     assert sum(me.stock[f"ships[1,{n}]"] for n in range(1, 6)) == 20 - 2   # two ships sent away
@@ -277,13 +277,8 @@ game giving "Gifts" {
 
 
 def test_zones_turn_counters_and_positions_by_player(tmp_path):
-    played = []
-    for interpreted in (False, True):
-        game = Game(build_text(GIFTS, interpreted=interpreted), 3, 2, make_agents("random", 3, 2))
-        game.play()
-        played.append(game)
-    a, b = played
-    assert a.log == b.log and a.state.to_json() == b.state.to_json() and a.messages == b.messages
+    played = a, b = played_on_both(GIFTS, 3, 2)
+    assert a.messages == b.messages
     assert sorted(a.state.zones) == ["deck", "gifts[1]", "gifts[2]", "gifts[3]"]
     assert sum(len(a.state.zones[f"gifts[{s}]"]) for s in (1, 2, 3)) == 1 and not a.state.zones["deck"]
     assert not any(p.stock[f"bid[{s}]"] for p in a.state.players for s in (1, 2, 3))   # back to 0 after each turn
@@ -312,12 +307,6 @@ game stalls "Stalls" {
   winner most score;
 }
 """
-    played = []
-    for interpreted in (False, True):
-        game = Game(build_text(text, interpreted=interpreted), 2, 1, make_agents("random", 2, 1))
-        game.play()
-        played.append(game)
-    a, b = played
-    assert a.log == b.log and a.state.to_json() == b.state.to_json()
+    a, b = played_on_both(text, 2, 1)
     assert a.state.shown == ["market[1]", "market[2]"] and sorted(a.state.zones) == ["deck", "market[1]", "market[2]"]
     assert [len(a.state.zones[f"market[{s}]"]) for s in (1, 2)] == [2, 2] and len(a.state.zones["deck"]) == 2
