@@ -2810,6 +2810,14 @@ def _statement_slip(err: UnexpectedToken, text: str, base: int, before: list, to
         head -= 1
     statement = before[head:]
     first = statement[0] if statement else None
+    if [t.type for t in statement[:4]] == ["LET", "NAME", "EQUAL", "ROLL"] and len(statement) == 5 and \
+            tok.type in ("PLUS", "MINUS", "STAR", "SLASH", "PERCENT", "POW", "COMPARE"):
+        # `let a = roll d6 + 1;`: a roll's value is the whole value of its `let` (Qwixx's sums of dice)
+        name = str(statement[1])
+        return Diagnostic("E100", f"a roll's value is the whole value of its 'let'; found '{tok}' after "
+                          f"'roll {statement[4]}'", span(tok),
+                          hint=f"roll into a local first, then work with it: 'let r = roll {statement[4]}; "
+                          f"let {name} = r {tok} ...;'")
     if tok.type in _DECLARATION_WORDS and not statement and "RBRACE" in accepts and "GAIN" in accepts \
             and tok.column > 1:   # (at the start of its line, it follows a block left open: not this)
         word = _DECLARATION_WORDS[tok.type]
@@ -3046,6 +3054,11 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
         # `set a = roll d6;`: a roll, a payment, a draw or a pick gives a value only to a new `let` (4.12)
         return Diagnostic("E100", f"'{tok}' gives a value only to a new name, as 'let NAME = {tok} ...;'; found {found} "
                           "after 'set ... ='", span, hint=f"write 'let r = {tok} ...;' and then 'set ... = r;'"), False
+    if str(tok) in LET_ONLY and "INT" in accepts:
+        # `[roll d6, roll d6]`, `roll d6 + 1`: the same statements, where an expression stands (Qwixx's six dice)
+        return Diagnostic("E100", f"'{tok}' gives a value only as the whole value of a new name, 'let NAME = {tok} "
+                          "...;', not inside an expression", span,
+                          hint=f"{tok} into a local of its own first ('let a = {tok} ...;'), then use the local"), False
     if label:
         return Diagnostic("E100", f"{label}; found {found}", span, hint=f"expected {expected}"), False
     if tok.type == "EQUAL" and "COMPARE" in accepts:

@@ -61,6 +61,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "amount_after_resource.rules": [("E100", 12)],
     "list_filtered_alone.rules": [("E100", 6)],            # `opponents where COND` standing as a value
     "opponent_called.rules": [("E207", 5)],                # `opponent()`: the players are named, not called
+    "roll_inside_a_list.rules": [("E100", 6)],             # a roll's value goes to a let of its own
+    "roll_plus_a_number.rules": [("E100", 6)],
     "supply_misspelt.rules": [("E100", 2)],
     "supply_reads_a_counter.rules": [("E303", 3)],             # before play: numbers and player_count
     "supply_of_a_resource_without_one.rules": [("E303", 7)],
@@ -467,6 +469,12 @@ LEFT_OPEN = "looks like the one left open: the code after it comes back to its i
 PROC_HINT = "'proc' begins a declaration, at the top level: close the blocks before it with '}'"
 # file -> the exact message, hint and notes of its single finding
 MESSAGES: dict[str, tuple[str, object, tuple]] = {
+    "roll_inside_a_list.rules": ("'roll' gives a value only as the whole value of a new name, 'let NAME = roll "
+                                 "...;', not inside an expression",
+                                 "roll into a local of its own first ('let a = roll ...;'), then use the local", ()),
+    "roll_plus_a_number.rules": ("a roll's value is the whole value of its 'let'; found '+' after 'roll d6'",
+                                 "roll into a local first, then work with it: 'let r = roll d6; let sum = r + ...;'",
+                                 ()),
     "opponent_called.rules": ("'opponent' is no function: the players are named without '()'",
                               "the other players are the list 'opponents', and 'first(opponents)' is one of them; "
                               "the next player in turn order is 'left', in a game of two the other player", ()),
