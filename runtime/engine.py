@@ -1749,7 +1749,24 @@ class Game:
               where: Optional[str] = None) -> None:
         """Hand one effect to the tracer (called only when there is one), placed at the rules
         statement running now unless the caller knows its position."""
+        if self.program.sized and "[" in what:   # an element of an index of players: its seats by their players
+            what = self._seats_named(what)
         self.tracer(Effect(kind, h.name if h is not None else None, what, amount, where or self._statement_now()))
+
+    def _seats_named(self, text: str) -> str:
+        """A trace's text with each element of an index of players named by its players, as screens name them
+        (`support[3]` is `support[Germany]`, `ships[2,4]` `ships[France,4]`): a log and a save keep the seat."""
+        players = self.state.players
+
+        def named(m, places):
+            parts = m.group(2).split(",")
+            return m.group(1) + "[" + ",".join(
+                players[int(k) - 1].name if at in places and k.isdigit() and 0 < int(k) <= len(players) else k
+                for at, k in enumerate(parts)) + "]"
+        for base, places in self.program.seat_places().items():
+            if base + "[" in text:
+                text = re.sub(rf"\b({re.escape(base)})\[([^\]]*)\]", lambda m: named(m, places), text)
+        return text
 
     def _modifier_name(self, m: Modifier) -> str:
         """How the trace names a modifier: the card or tile that put it in force (in a proc, the card its

@@ -310,3 +310,13 @@ game stalls "Stalls" {
     a, b = played_on_both(text, 2, 1)
     assert a.state.shown == ["market[1]", "market[2]"] and sorted(a.state.zones) == ["deck", "market[1]", "market[2]"]
     assert [len(a.state.zones[f"market[{s}]"]) for s in (1, 2)] == [2, 2] and len(a.state.zones["deck"]) == 2
+
+
+def test_the_trace_names_a_seat_by_its_player_and_the_log_keeps_the_number(diplomacy):
+    game = Game(diplomacy(), 3, 1)
+    lines = []
+    game.tracer = lambda effect: lines.append(f"{effect.player}: {effect.what}")
+    run_proc(game, "lend", game.state.players[2], 2)
+    run_proc(game, "lend_seat", 2)
+    assert lines == ["England: support[Germany]", "England: support[France]"]
+    assert game.state.players[0].stock["support[3]"] == 2   # the state (and a log, a save) keeps the seat
