@@ -6784,7 +6784,8 @@ class Checker(A.Visitor):
 
     def visit_Auction(self, s: A.Auction, scope: Scope) -> None:
         """An auction: the bidders are players, the amounts numbers, `up to` is written (the bidding
-        always ends), and the body reads the winner (a player, acting) and the price (a number)."""
+        always ends), and the body reads the winner (a player, acting) and the price (a number), as the
+        `passed` block reads each bidder who passed (acting) and the bid they had made."""
         kind, element = self.domain_kind(s.domain, scope)
         if not fits(element, "player"):
             given = article(words(kind if base_of(kind) == "zone" else element))
@@ -6813,15 +6814,20 @@ class Checker(A.Visitor):
         if s.winner == s.price:
             self.err("E327", f"the winner and the price of an auction are both named {s.winner!r}", s.span,
                      f"write 'as ({s.winner}, price)'")
+        if s.passer is not None and s.passer == s.passed_bid:
+            self.err("E327", f"the bidder who passed and their bid are both named {s.passer!r}", s.span,
+                     f"write 'passed as ({s.passer}, bid)'")
         self.text_parts(s.title_parts, scope)
-        inner = self.bind(scope, s.winner, s.span, "player")
-        inner = self.bind(inner, s.price, s.span, "int")
-        self.always_in += 1
-        loops, self.player_loops = self.player_loops, []   # the body's acting player is the winner
-        each_as, self.each_as = self.each_as, None
-        self.block(s.body, inner)
-        self.always_in -= 1
-        self.player_loops, self.each_as = loops, each_as
+        blocks = [(s.passed, s.passer, s.passed_bid)] if s.passer is not None else []
+        for body, who, amount in blocks + [(s.body, s.winner, s.price)]:
+            inner = self.bind(scope, who, s.span, "player")
+            inner = self.bind(inner, amount, s.span, "int")
+            self.always_in += 1
+            loops, self.player_loops = self.player_loops, []   # the block's acting player is the winner (a passer)
+            each_as, self.each_as = self.each_as, None
+            self.block(body, inner)
+            self.always_in -= 1
+            self.player_loops, self.each_as = loops, each_as
         self.block(s.otherwise, scope)   # nobody won: neither name is bound there
 
     def visit_Offer(self, s: A.Offer, scope: Scope) -> None:

@@ -2104,8 +2104,17 @@ class CodeGen(A.Visitor):
         low = "1" if s.low is None else self.ex(s.low, ctx)
         step = "1" if s.step is None else self.ex(s.step, ctx)
         most = f"[{self.ex(s.most, seat_ctx)} for {who} in {bidders}]"   # each bidder's most, as `you`
+        passes = self.temp("passes") if s.passer is not None else None
+        if passes is not None:
+            self.writeline(f"{passes} = []")
         self.writeline(f"{won} = yield from rt.auction({bidders}, {start}, {s.mode!r}, {s.opening!r}, {low}, {step}, "
-                       f"{most}, {prompt}, {where(s)!r})")
+                       f"{most}, {prompt}, {where(s)!r}{', ' + passes if passes else ''})")
+        if passes is not None:   # each bidder who passed, in the order they passed, as that bidder
+            self.writeline(f"for {who}, v_{s.passed_bid} in {passes}:")
+            self._indent += 1
+            self.writeline(f"v_{s.passer} = {who}")
+            self._indent -= 1
+            self.nested(s.passed, replace(seat_ctx, locals=Scope(ctx.locals, (s.passer, s.passed_bid))))
         self.writeline(f"if {won} is not None:")
         self._indent += 1
         self.writeline(f"{who}, v_{s.price} = {won}")

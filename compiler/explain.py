@@ -2187,8 +2187,12 @@ class Reader(A.Visitor):
                          "to the first of them in seat order"}[s.mode]
         first = f"in seat order from {start}, who opens (their first bid cannot be a pass)" if s.opening else \
             f"in seat order from {start}"
-        self.say(depth, f"Auction ({s.mode}){prompt(s)} among {self.x(s.domain)}{where}, {first}: {bids}; {how}. "
-                        f"If somebody won, the winner ({s.winner}), acting as you, with the price ({s.price}) they bid "
+        self.say(depth, f"Auction ({s.mode}){prompt(s)} among {self.x(s.domain)}{where}, {first}: {bids}; {how}.")
+        if s.passer is not None:   # `passed as (p, bid) { ... }`: each passer, once the bidding is over
+            self.say(depth, f"Once the bidding is over, each bidder who passed ({s.passer}), in the order they passed, "
+                            f"acting as you, with the bid they had made ({s.passed_bid}; 0 if none), does:")
+            self.block(s.passed, depth + 1)
+        self.say(depth, f"If somebody won, the winner ({s.winner}), acting as you, with the price ({s.price}) they bid "
                         "(paying is not automatic), does:")
         self.body_or_nobody(s, depth, "bid")
 

@@ -1044,7 +1044,12 @@ class Interpreter(A.Visitor):
         low = 1 if s.low is None else self.ev(s.low, rt, f)
         step = 1 if s.step is None else self.ev(s.step, rt, f)
         most = [self.ev(s.most, rt, f.with_you(who)) for who in bidders]   # each bidder's most, as `you`
-        won = yield from rt.auction(bidders, start, s.mode, s.opening, low, step, most, prompt, where(s))
+        passes = [] if s.passer is not None else None
+        won = yield from rt.auction(bidders, start, s.mode, s.opening, low, step, most, prompt, where(s), passes)
+        for who, bid in passes or ():   # each bidder who passed, in the order they passed, as that bidder
+            inner = f.with_you(who)
+            inner.locals[s.passer], inner.locals[s.passed_bid] = who, bid
+            yield from self.run(s.passed, rt, inner)
         if won is None:
             yield from self.run(s.otherwise, rt, f)
             return

@@ -2142,12 +2142,14 @@ def trigger_captures(sym) -> dict[int, list[str]]:
                     block(s.body, dict.fromkeys(captures[id(s)] + bound, 1))
                 elif s.then is not None:   # a modifier's consequence (7.7d): a body of its own, as a trigger's
                     block(s.then, dict.fromkeys(captures[id(s)], 1))
-            elif type(s) is A.Auction:   # the body binds the winner and the price; `else` neither
-                for name in (s.winner, s.price):
-                    scope[name] = scope.get(name, 0) + 1
-                block(s.body, scope)
-                for name in (s.winner, s.price):
-                    scope[name] -= 1
+            elif type(s) is A.Auction:   # the body binds the winner and the price, `passed` its two; `else` neither
+                passed = [(s.passed, (s.passer, s.passed_bid))] if s.passer is not None else []
+                for body, names in passed + [(s.body, (s.winner, s.price))]:
+                    for name in names:
+                        scope[name] = scope.get(name, 0) + 1
+                    block(body, scope)
+                    for name in names:
+                        scope[name] -= 1
                 block(s.otherwise, scope)
             elif type(s) is A.Offer:   # the body binds the partner; `else` does not
                 scope[s.partner] = scope.get(s.partner, 0) + 1

@@ -1669,7 +1669,8 @@ AUCTION_MODES = ("open", "once around", "sealed")
 @node
 class Auction(Stmt):
     """`auction ["prompt"] among PLAYERS [where COND] [from P | opened by P] [open | once around |
-    sealed] [min N] [step S] [up to AMOUNT] as (WINNER, PRICE) { ... } [else { ... }]`: the bidding of
+    sealed] [min N] [step S] [up to AMOUNT] [passed as (PASSER, BID) { ... }] as (WINNER, PRICE) { ... }
+    [else { ... }]`: the bidding of
     an auction (the players in seat order from P, each bid a decision); the body runs as the winner,
     WINNER and PRICE bound; `else` runs when nobody bid. What the winner pays is the body's."""
 
@@ -1687,6 +1688,14 @@ class Auction(Stmt):
     otherwise: tuple = ()
     title: Optional[str] = None
     title_parts: tuple = ()
+    # `passed as (PASSER, BID) { ... }`: once the bidding is over, run for each bidder who passed, in the order they
+    # passed, as that bidder, with the bid they had made (0 when none): For Sale's "take the lowest card and half
+    # your bid back"
+    passer: Optional[str] = None
+    passed_bid: Optional[str] = None
+    passed: Optional[tuple] = None
+
+    _quiet = ("passer", "passed_bid", "passed")
 
 
 OFFER_MODES = ("first", "chosen")

@@ -53,6 +53,9 @@ class Word(NamedTuple):
 # (tests/test_tools2.py checks the table against rules.lark and the calls). The lexer's CONTEXTUAL words are
 # another kind: keywords where the parser takes them.
 WORDS: dict[str, Word] = {
+    "auction_passed": Word(("passed",), "expected 'passed as (PLAYER, BID) { ... }'; found '{found} as'",
+                           "an auction's 'passed as (p, bid) { ... }' runs for each bidder who passed, once the "
+                           "bidding is over"),
     "set_aside_all": Word(("all",), "expected 'set aside all of ZONE'; found 'set aside {found} of'",
                           "write 'set aside all of ZONE until EVENT;' (every item of a zone), or "
                           "'set aside CARD until EVENT;'"),
@@ -206,7 +209,7 @@ class _Marker:
 
 # what each clause of an auction is called in the message for one written twice
 AUCTION_CLAUSES = {"mode": "'open', 'once around' or 'sealed'", "start": "'from P' or 'opened by P'",
-                   "min": "'min N'", "step": "'step N'", "up": "'up to AMOUNT'"}
+                   "min": "'min N'", "step": "'step N'", "up": "'up to AMOUNT'", "passed": "'passed as (P, BID)'"}
 
 
 SUBJECT_WORDS = ("you", "opponents", "opponent", "others", "anyone", "players")   # a pattern's subjects (7.2)
@@ -2043,11 +2046,12 @@ class _Builder:
         winner, price = str(names[-2]), str(names[-1])
         mode = clauses.get("mode", ("open", None))[0]
         start = clauses.get("start", (None, None))
+        passer, passed_bid, passed = clauses.get("passed", (None, (None, None, None)))[1]
         return A.Auction(bidders, _pick(items, "where"), "once around" if mode == "once" else mode, start[1],
                          start[0] == "opened", clauses.get("min", (None, None))[1],
                          clauses.get("step", (None, None))[1], clauses.get("up", (None, None))[1], winner, price,
                          _block(items), _pick(items, "else_block", ()), _title(items), self._prompt_parts(items),
-                         span=self._s(meta))
+                         passer, passed_bid, passed, span=self._s(meta))
 
     def auction_from(self, meta, items):
         return _Marker("auction_from", (items[0], self._s(meta)))
@@ -2071,6 +2075,11 @@ class _Builder:
         word, most = items
         _expect_word("auction_up_to", word, self._s(meta))
         return _Marker("auction_up", (most, self._s(meta)))
+
+    def auction_passed(self, meta, items):
+        word, passer, bid = [i for i in items if isinstance(i, Token) and i.type == "NAME"]
+        _expect_word("auction_passed", word, self._s(meta))
+        return _Marker("auction_passed", ((str(passer), str(bid), _block(items)), self._s(meta)))
 
     def auction_amount(self, meta, items):
         word, value = items

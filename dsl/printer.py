@@ -919,9 +919,13 @@ class Printer(A.Visitor):
     def visit_Auction(self, s):
         title = quote(s.title) + " " if s.title is not None else ""
         start = _where("opened by " if s.opening else "from ", s.start)
-        self.block([Clause(f"auction {title}among ", s.domain), _where("where ", s.where), start, Clause(s.mode),
-                    _where("min ", s.low), _where("step ", s.step), _where("up to ", s.most),
-                    Clause(f"as ({s.winner}, {s.price})")], s.body)
+        head = [Clause(f"auction {title}among ", s.domain), _where("where ", s.where), start, Clause(s.mode),
+                _where("min ", s.low), _where("step ", s.step), _where("up to ", s.most)]
+        if s.passer is None:
+            self.block(head + [Clause(f"as ({s.winner}, {s.price})")], s.body)
+        else:   # `... passed as (p, bid) { ... } as (winner, price) { ... }`: the passers' block, then the winner's
+            self.block(head + [Clause(f"passed as ({s.passer}, {s.passed_bid})")], s.passed)
+            self.block(f"as ({s.winner}, {s.price})", s.body, after_brace=True)
         self.orelse(s)
 
     def visit_Offer(self, s):

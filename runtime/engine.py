@@ -2210,7 +2210,7 @@ class Game:
         return chosen
 
     def auction(self, bidders: list, start: Optional[Holder], mode: str, opening: bool, low: int, step: int,
-                maxima: list, prompt, where: str):
+                maxima: list, prompt, where: str, passes: Optional[list] = None):
         """An auction's bidding (both backends call it; what the winner pays is the rules' body): the
         bidders (each once, in seat order from `start`, the acting player when none), each with the
         most they may bid (`maxima`, read for each); one who cannot bid `low` is left out. Each bid is
@@ -2220,7 +2220,8 @@ class Game:
         "sealed": each bids once in secret (asked in order, as a simultaneous pick); the highest wins, a
         tie going to the first of them from `start`. `opening`: `start`'s first bid has no "pass".
         Returns (winner, price), or None when nobody bid. `prompt`: one text, or a list of each
-        bidder's (a prompt with values, worked out for each)."""
+        bidder's (a prompt with values, worked out for each). `passes` (an auction with a `passed` block):
+        filled with (bidder, the bid they had made, 0 for none) for each pass, in the order passed."""
         if step < 1:
             raise RulesRuntimeError("E601", f"an auction's step must be at least 1, not {step}")
         prompts = prompt if type(prompt) is list else [prompt] * len(bidders)
@@ -2240,6 +2241,8 @@ class Game:
                 for who, most, asked in order:
                     bid = yield from self._bid(who, asked, bids(low, most, step), True, where)
                     self.secret_round[who] = bid   # shown to `who` alone until all have bid
+                    if bid is None and passes is not None:
+                        passes.append((who, 0))
                     if bid is not None and (price is None or bid > price):
                         high, price = who, bid   # a tie stays with the earlier bidder
                 shown = self.secret_round
@@ -2254,8 +2257,10 @@ class Game:
                 bid = yield from self._bid(who, asked, bids(floor, most, step), who is not opener, where)
                 if bid is not None:
                     high, price = who, bid
+                elif passes is not None:
+                    passes.append((who, 0))
         else:   # open: round and round until one bidder is left holding the bid
-            active, i = list(order), 0
+            active, i, own = list(order), 0, {}
             while active and not (high is not None and len(active) == 1):
                 i %= len(active)
                 who, most, asked = active[i]
@@ -2267,8 +2272,11 @@ class Game:
                                            where)
                 if bid is None:
                     del active[i]   # out for good
+                    if passes is not None:
+                        passes.append((who, own.get(who, 0)))
                 else:
                     high, price = who, bid
+                    own[who] = bid
                     i += 1
         if self.tracer is not None:
             self._note("auction", high, f"won at {price}" if high is not None else "nobody bid", where=where)
