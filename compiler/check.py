@@ -4471,6 +4471,10 @@ class Checker(A.Visitor):
         params = self.event_params(t.action, t.span)
         if params is not None and len(params) < len(t.args):
             self.err("E302", f"action {t.action!r} takes {arguments(len(params))}, not {len(t.args)}", t.span)
+        decl = self.sym.decls.get(t.action)
+        if isinstance(decl, A.Event):   # each argument of the type the event declares (as an emit's)
+            for param, a, kind in zip(decl.params, t.args, given):
+                self.event_argument(t.action, param.name, a, kind, "tag")
         return given
 
     def until_end(self, p: A.Pattern) -> None:
@@ -6494,6 +6498,12 @@ class Checker(A.Visitor):
             # `moved(dst = 3)` where `dst` is a cell: the filter never holds, so the trigger never fires
             self.err("E303", f"the filter gives {article(words(given))} for {name!r} of event {event!r}, which holds "
                      f"{article(words(wanted))}: it never holds, so the trigger never fires", value.span)
+        elif not fits(given, wanted) and not fits(wanted, given) and base_of(given) != "none":
+            # `emit built(3)` for a cell, `... for encounter_total(offense_side)` for a number: what a trigger's or a
+            # modifier's `it.ARG` reads is then of another type, and fails (or never equals) far from here
+            self.err("E303", f"the {role} gives {article(words(given))} for {name!r} of {'action' if role == 'tag' else 'event'} "
+                     f"{event!r}, which holds {article(words(wanted))}: a trigger's or a modifier's 'it.{name}' reads it",
+                     value.span)
 
     def visit_Emit(self, s: A.Emit, scope: Scope) -> None:
         given = [self.expr(a, scope) for a in s.args]

@@ -145,6 +145,11 @@ def test_a_saved_state_with_a_value_modifier_reads_back():
     ("func strong(u: unit) = u.combat >= 3 for combat_roll(u, 1);", "E423", "tags numbers and conditions"),
     ("proc p() { let n = 2 for gain; }", "E423", "builtin 'gain'"),
     ("func strength(u: unit): int = 1; proc p() { modifier you strength { value +1; } }", "E420", "is a func"),
+    # the Cosmic Encounter pack's slip: a tag's argument of another type than the event's (a player for a
+    # unit), which linted clean and stopped play at a modifier's `it.u`, far from the tag
+    ("proc p() { let n = 3 for combat_roll(you, 1); }", "E303",
+     "the tag gives a player for 'u' of action 'combat_roll', which holds a unit"),
+    ("proc p() { emit combat_roll(2, 1); }", "E303", "the emit gives a number for 'u' of event 'combat_roll'"),
 ])
 def test_misuse_is_a_positioned_error(text, code, where):
     the_one_error(analyse_text(PACK + text), code, where)
