@@ -6498,7 +6498,9 @@ class Checker(A.Visitor):
             # `moved(dst = 3)` where `dst` is a cell: the filter never holds, so the trigger never fires
             self.err("E303", f"the filter gives {article(words(given))} for {name!r} of event {event!r}, which holds "
                      f"{article(words(wanted))}: it never holds, so the trigger never fires", value.span)
-        elif not fits(given, wanted) and not fits(wanted, given) and base_of(given) != "none":
+        elif not fits(given, wanted) and not fits(wanted, given) and base_of(given) != "none" and \
+                not (type(value) is A.Name and base_of(wanted) in ("resource", "track", "die", "counter")):
+            # (a bare name where the event holds a resource, a track or a die stands for itself: `emit got(coin)`)
             # `emit built(3)` for a cell, `... for encounter_total(offense_side)` for a number: what a trigger's or a
             # modifier's `it.ARG` reads is then of another type, and fails (or never equals) far from here
             self.err("E303", f"the {role} gives {article(words(given))} for {name!r} of {'action' if role == 'tag' else 'event'} "

@@ -238,3 +238,10 @@ game ti "Combat" {
 
 def test_both_backends_play_the_same_games():
     random_games_agree(GAME)
+
+
+def test_a_bare_resource_name_stands_for_itself_in_a_tag_and_an_emit():
+    # the argument type check (E303) leaves a resource, track or die parameter's bare name alone: `coin` is the
+    # resource there, not the player's count of coins
+    text = PACK + "resource coin; event trade(r: resource); proc t() { pay 1 coin for trade(coin); emit trade(coin); }"
+    assert not [d for d in analyse_text(text).diagnostics if d.code == "E303"]
