@@ -604,7 +604,20 @@ class ExprReader(A.Visitor):
 
     def visit_Valued(self, e):   # a tagged value (7.7c)
         args = f"({', '.join(self.read(a) for a in e.tag.args)})" if e.tag.args else ""
-        return f"{self.read(e.value)}, as the modifiers of {spoken(e.tag.action)}{args} change the value"
+        cards = self.changing_cards(e.tag.action)
+        held = f" (cards that change it where they lie: {', '.join(cards)})" if cards else ""
+        return f"{self.read(e.value)}, as the modifiers of {spoken(e.tag.action)}{args} change the value{held}"
+
+    def changing_cards(self, action: str) -> list[str]:
+        """The cards (by title, in declaration order) holding a modifier of `action` (7.7b), their kind's or their
+        own: who may change a tagged value, which the value's reading names (the Cosmic pack's Warrior and Virus)."""
+        if self.symbols is None:
+            return []
+        decls = self.symbols.decls.values()
+        kinds = {k.name for k in decls if isinstance(k, A.Kind) and any(
+            isinstance(s, A.HeldModifier) and s.modifier.pattern.event == action for s in k.slots)}
+        return [d.title or spoken(d.name) for d in decls if isinstance(d, A.Entity) and (d.kind in kinds or any(
+            isinstance(s, A.HeldModifier) and s.modifier.pattern.event == action for s in d.effects))]
 
     def visit_Allowed(self, e):
         args = f"({', '.join(self.read(a) for a in e.tag.args)})" if e.tag.args else ""

@@ -104,4 +104,6 @@ def test_a_text_is_still_no_tagged_value():
 def test_explain_reads_the_line():
     result = analyse_text(CITADELS)
     assert "The value becomes false." in explained(result, "bishop")
-    assert "Equals true, as the modifiers of destructible(d) change the value." in explained(result, "can_destroy")
+    # the cards whose modifiers change it, named (in declaration order): the Cosmic pack's explain named none
+    assert "Equals true, as the modifiers of destructible(d) change the value (cards that change it where they lie: " \
+           "Bishop, Keep Guard, Armorer)." in explained(result, "can_destroy")
