@@ -84,7 +84,7 @@ def test_the_baron_knocks_out_the_lower_hand_and_a_tie_nobody(program):
 
 def test_a_player_the_handmaid_protects_cannot_be_chosen(program):
     game = dealt(program, ["priest", "princess"])
-    game.state.players[1].stock["protected"] = 1
+    game.state.players[1].vars["protected"] = True
     asked = play(game, "guard", {})
     assert [d.prompt for d in asked] == []   # the only opponent is protected: nothing to choose, nothing happens
     assert out(game) == [] and hand(game, 1) == ["princess"]
