@@ -4459,23 +4459,30 @@ class Checker(A.Visitor):
         self.tag(s.tag, scope)
 
     def tag(self, t: Optional[A.Tag], scope: Scope) -> None:
-        """`for ACTION(args)`: the action is an event (declared or builtin), with its arguments."""
+        """`for ACTION(args)`: the action is an event (declared or builtin), with its arguments: every one a declared
+        event has (E302), a builtin event's first ones at least."""
         if t is None:
-            return []
+            return
         if t.action == VAR_EVENT:   # `pay 1 vp for set(pawn)`: a set is an event triggers hear, no use of an action
             self.err("E449", "a variable's set is heard by triggers ('whenever you set(NAME)'), and is no action a "
                      "cost, gain or value is tagged with, or that modifiers allow or forbid", t.span,
                      "declare the action: 'event move_pawn(...);', and tag with it")
-            return []
+            return
         given = [self.expr(a, scope) for a in t.args]
         params = self.event_params(t.action, t.span)
         if params is not None and len(params) < len(t.args):
             self.err("E302", f"action {t.action!r} takes {arguments(len(params))}, not {len(t.args)}", t.span)
+        elif params is not None and len(params) > len(t.args) and t.action not in BUILTIN_EVENTS:
+            # a use without an argument its event declares would meet no modifier whose pattern tests it
+            # (`modifier you peek(n = 2)`) and leave `it.n` unset: a silent miss, so every argument is given
+            missing = ", ".join(params[len(t.args):])
+            self.err("E302", f"action {t.action!r} takes {arguments(len(params))} ({', '.join(params)}), and this "
+                     f"use gives {len(t.args) or 'none'}: {missing} would be unknown to the modifiers of "
+                     f"{t.action!r}", t.span, f"give every argument: 'for {t.action}({', '.join(params)})'")
         decl = self.sym.decls.get(t.action)
         if isinstance(decl, A.Event):   # each argument of the type the event declares (as an emit's)
             for param, a, kind in zip(decl.params, t.args, given):
                 self.event_argument(t.action, param.name, a, kind, "tag")
-        return given
 
     def until_end(self, p: A.Pattern) -> None:
         """`until end of NAME` (7.3): NAME a proc or a loop label of the merged rules, not both (E419, with a
@@ -4806,9 +4813,9 @@ class Checker(A.Visitor):
 
     def visit_Pay(self, s: A.Pay, scope: Scope) -> None:
         self.cost(s.terms, scope)
-        given = self.tag(s.tag, scope)
+        self.tag(s.tag, scope)
         if s.announce:   # `and emit`: the `emit ACTION(args);` it stands for, its arguments read once (above)
-            self.announced(s.announcement, given)
+            self.announced(s.announcement)
         if s.name is not None:   # how many units were paid, as the modifiers left the cost
             self.let(s.name, s.span, "int", scope)
 
@@ -4827,11 +4834,11 @@ class Checker(A.Visitor):
                                          f"'and emit' says both at once", after.span,
                                          f"write 'pay ... for {shown} and emit;' and drop this emit"))
 
-    def announced(self, s: A.Emit, given: list) -> None:
+    def announced(self, s: A.Emit) -> None:
         """`pay ... for ACTION(args) and emit;`: the action announced once paid is checked as `emit
         ACTION(args);` (visit_Emit), with E402 for an action no `emit` may announce (a builtin event:
-        the statements announce those) and E302 for arguments left out (a tag may give a builtin
-        event's first ones only, an emit gives every one)."""
+        the statements announce those); arguments left out are the tag's E302, as for any use of a
+        declared event."""
         decl = self.sym.decls.get(s.event)
         if s.event in BUILTIN_EVENTS:
             self.err("E402", f"'and emit' announces a declared event once it is paid; {s.event!r} is a builtin "
@@ -4841,12 +4848,8 @@ class Checker(A.Visitor):
             return
         if not isinstance(decl, A.Event):   # unknown (E206) or not an event (E301): said by the tag
             return
+        # the arguments' types and number are the tag's (`tag`: E303, E302), said once
         self.emitted.add(s.event)
-        for param, a, t in zip(decl.params, s.args, given):
-            self.event_argument(s.event, param.name, a, t, "emit")
-        if len(decl.params) > len(s.args):
-            self.err("E302", f"event {s.event!r} takes {arguments(len(decl.params))}, not {len(s.args)}: 'and emit' "
-                     "announces it with every argument, as 'emit' does", s.span)
 
     def visit_Advance(self, s: A.Advance, scope: Scope) -> None:
         self.track_name(s.track, scope, s.span)

@@ -149,9 +149,11 @@ def test_a_filter_and_a_condition_on_the_same_argument_agree():
 
 
 def test_an_argument_the_use_does_not_give_reads_as_none():
-    # a tag may give an action's first arguments only (a track space's cost: advance(on), no steps)
-    text = PACK + "proc p() { modifier you attack while it.strength == none { cost -1 coin; } }\n" \
-                  "proc untold() { pay 2 coin for attack(); }\nproc told() { pay 2 coin for attack(3); }"
+    # a builtin event's tag may give its first arguments only (a track space's cost: advance(on), no steps);
+    # a declared event's gives every argument (E302, test_a_use_leaving_out_an_argument_of_its_event_is_an_error)
+    text = PACK + "track war { space 1 { } space 2 { } }\n" \
+                  "proc p() { modifier you advance while it.steps == none { cost -1 coin; } }\n" \
+                  "proc untold() { pay 2 coin for advance(war); }\nproc told() { pay 2 coin for advance(war, 1); }"
     for interpreted in (False, True):
         g = Game(build_text(text, interpreted=interpreted), 2, 1)
         me(g)["coin"] = 5
@@ -218,6 +220,16 @@ def test_misused_it_in_a_modifier_is_a_positioned_error(body, code, where):
     the_one_error(analyse_text(PACK + "proc p() { " + body + " }"), code, where, line=PACK.count("\n") + 1)
 
 
+@pytest.mark.parametrize("use", ["pay 3 coin for buy;", "pay 3 coin for buy();", "gain 1 vp for attack;",
+                                 "if affordable(3 coin for buy) { gain 1 vp; }", "let n = 2 for attack;"])
+def test_a_use_leaving_out_an_argument_of_its_event_is_an_error(use):
+    # `pay 3 coin for buy;` would meet no Quarry (its condition reads `it.c`): a silent miss before
+    the_one_error(analyse_text(PACK + "proc p() { " + use + " }"), "E302", "this use gives none",
+                  line=PACK.count("\n") + 1)
+    assert "give every argument: 'for " in [d for d in analyse_text(PACK + "proc p() { " + use + " }")
+                                            .diagnostics if d.severity == "error"][0].hint
+
+
 def test_a_misspelt_argument_suggests_the_declared_one():
     found = [d for d in analyse_text(PACK + "proc p() { modifier you attack while it.strenght > 2 { forbid; } }")
              .diagnostics if d.severity == "error"]   # (the pack's cards draw W497 besides)
@@ -247,7 +259,7 @@ def test_explain_reads_the_use_in_the_condition():
 
 
 def test_a_use_error_in_the_condition_stops_play_alike_on_both_backends():
-    text = PACK + "proc p() { modifier you buy while it.c.cost > 2 { cost -1 coin; } pay 1 coin for buy(); }"
+    text = PACK + "proc p() { modifier you buy while it.c.cost > 2 { cost -1 coin; } pay 1 coin for buy(none); }"
     codes = set()
     for interpreted in (False, True):
         g = Game(build_text(text, interpreted=interpreted), 2, 1)

@@ -287,7 +287,7 @@ def test_announcing_a_builtin_event_is_e402():
 
 
 def test_announcing_with_too_few_arguments_is_e302():
-    the_one_error(analyse_text(PACK + "proc p() { pay 1 gold for built() and emit; }"), "E302", "every argument")
+    the_one_error(analyse_text(PACK + "proc p() { pay 1 gold for built() and emit; }"), "E302", "this use gives none")
 
 
 def test_announcing_an_unknown_event_is_e206():
