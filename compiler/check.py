@@ -4484,6 +4484,14 @@ class Checker(A.Visitor):
             for param, a, kind in zip(decl.params, t.args, given):
                 self.event_argument(t.action, param.name, a, kind, "tag")
 
+    def until(self, p: Optional[A.Pattern], scope: Scope) -> None:
+        """`until PATTERN [or PATTERN ...]` (7.3): each end a pattern, or `end of NAME`."""
+        for end in A.endings(p):
+            if end.end:
+                self.until_end(end)
+            else:
+                self.pattern(end, scope)
+
     def until_end(self, p: A.Pattern) -> None:
         """`until end of NAME` (7.3): NAME a proc or a loop label of the merged rules, not both (E419, with a
         did-you-mean); written in a phase's own statements, a proc's call or a loop so labelled must be
@@ -4505,8 +4513,6 @@ class Checker(A.Visitor):
                      f"put it inside the loop labelled {name!r}")
 
     def visit_Modifier(self, s: A.Modifier, scope: Scope) -> None:
-        if s.until is not None and s.until.end:
-            self.until_end(s.until)
         func = self.sym.decls.get(s.pattern.event)
         if isinstance(func, A.Func) and s.pattern.event not in BUILTIN_EVENTS:   # E420, not E301: say what does it
             self.used.add(s.pattern.event)
@@ -4519,8 +4525,7 @@ class Checker(A.Visitor):
                      f"{s.pattern.event}({params}) in ZONE = base({params}) + 3;' (7.7a)")
         if not isinstance(func, A.Func):
             self.pattern(s.pattern, scope, modifier=True)
-        if s.until is not None and not s.until.end:
-            self.pattern(s.until, scope)
+        self.until(s.until, scope)
         bound = scope
         if not isinstance(func, A.Func):   # `modifier you gain(warriors[c]) while ...`: c, the tagged use's index
             for name, _key in pattern_binders(s.pattern, self.sym):
@@ -5813,10 +5818,7 @@ class Checker(A.Visitor):
                          f"every card of a zone: 'set aside all of {printed(s.item)} until ...;'" if base_of(item) == "zone"
                          else "name the card: a local, a parameter, 'this', 'first(ZONE)'")
             self.zoned(kinds, s.item)
-        if s.until.end:
-            self.until_end(s.until)
-        else:
-            self.pattern(s.until, scope)
+        self.until(s.until, scope)
         if s.dest is not None:
             self.zone_expr(s.dest, scope)
             self.kinds_fit(kinds, s.dest, scope, s.item.span, "it" if s.all else s.item)
@@ -6452,11 +6454,10 @@ class Checker(A.Visitor):
                     "a binding is for reading the index: name the indexes you read"))
 
     def visit_Whenever(self, s: A.Whenever, scope: Scope) -> None:
-        if s.until is not None and s.until.end:
-            self.until_end(s.until)
-        for p in (s.pattern, s.rest, s.until):
-            if p is not None and not p.end:
+        for p in (s.pattern, s.rest):
+            if p is not None:
                 self.pattern(p, scope)
+        self.until(s.until, scope)
         bound = scope
         for name, _key in pattern_binders(s.pattern, self.sym):   # `gain(warriors[c])`: c is a local of the index's type
             bound = bound.child()
@@ -10340,13 +10341,15 @@ class Checker(A.Visitor):
                                              "'once per EVENT' rests the trigger after each firing until EVENT; "
                                              "write 'next' for a trigger that fires once"))
 
-        for s in self.asides:   # a card set aside until an event nothing announces never comes back
-            event = s.until.event
-            if not s.until.end and event not in sources and (event in BUILTIN_EVENTS
-                                                             or isinstance(self.sym.decls.get(event), A.Event)):
+        for s in self.asides:   # a card set aside until events nothing announces never comes back
+            silent = [end.event for end in A.endings(s.until) if not end.end and end.event not in sources and (
+                end.event in BUILTIN_EVENTS or isinstance(self.sym.decls.get(end.event), A.Event))]
+            if len(silent) == len(A.endings(s.until)):
+                event = silent[0]
                 self.diags.append(Diagnostic("W540", f"this card never comes back: nothing in the pack "
-                                             f"{'emits' if event not in BUILTIN_EVENTS else 'does'} {event!r}",
-                                             s.until.span, "announce the event where the card should come back "
+                                             f"{'emits' if event not in BUILTIN_EVENTS else 'does'} "
+                                             f"{' or '.join(map(repr, silent))}", s.until.span,
+                                             "announce the event where the card should come back "
                                              f"('emit {event}(...);'), or move the card out of play for good "
                                              "('move CARD to ZONE;')"))
         for rest, what in self.periods:   # an `anytime ... once per EVENT` slot, or an option taken so

@@ -1776,10 +1776,12 @@ class CodeGen(A.Visitor):
         return env, self.ending(s.until, ctx)
 
     def ending(self, p: "A.Pattern | None", ctx: Ctx) -> str:
-        """An `until` or `once per` pattern as saved: (subject mode, event, filters); 'anyone' unless written."""
-        if p is not None and p.end:   # `until end of NAME`: the running call or round it names
-            return f"rt.until_end({p.event!r}, {where(p)!r})"
-        return "None" if p is None else f"({subject_mode(p, 'anyone')!r}, {p.event!r}, {self.filters(p, ctx)})"
+        """An `until` or `once per` pattern as saved: (subject mode, event, filters), 'anyone' unless written;
+        the ends of `until A or B` a tuple of those, worked out in order."""
+        ends = [f"rt.until_end({end.event!r}, {where(end)!r})" if end.end   # the running call or round it names
+                else f"({subject_mode(end, 'anyone')!r}, {end.event!r}, {self.filters(end, ctx)})"
+                for end in A.endings(p)]
+        return "None" if not ends else ends[0] if len(ends) == 1 else f"({', '.join(ends)})"
 
     @staticmethod
     def unpack(captured: list, ctx: Ctx) -> list[str]:

@@ -1833,7 +1833,7 @@ class Reader(A.Visitor):
             what, it = self.x(s.item), "it"
         back = f"{it} returns to where it was" if s.dest is None else \
             f"{it} goes {'on top of' if s.top else 'to the bottom of'} {self.x(s.dest)}"
-        self.say(depth, f"Set {what} aside (out of every zone) until {self.event(s.until, anyone=True)}, then {back} "
+        self.say(depth, f"Set {what} aside (out of every zone) until {self.until(s.until)}, then {back} "
                         "(unless moved meanwhile).")
 
     def visit_EndGame(self, s, depth: int) -> None:
@@ -1920,10 +1920,14 @@ class Reader(A.Visitor):
     def visit_Whenever(self, s, depth: int) -> None:
         when = f"{'The next time' if s.once else 'Whenever'} {self.event(s.pattern)}"
         rest = f", at most once until {self.event(s.rest, anyone=True)} (then again)" if s.rest else ""
-        until = f", until {self.event(s.until, anyone=True)}" if s.until else ""
+        until = f", until {self.until(s.until)}" if s.until else ""
         lasting = f", while {self.x(s.cond)}" if s.cond is not None else ""
         self.say(depth, f"{when}{rest}{until}{lasting}:")
         self.block(s.body, depth + 1)
+
+    def until(self, p: A.Pattern) -> str:
+        """An `until` in words, its ends joined: "you turn start or the end of this round"."""
+        return " or ".join(self.event(end, anyone=True) for end in A.endings(p))
 
     def event(self, p: A.Pattern, anyone: bool = False) -> str:
         """An event pattern in words: "you gain coins", "an opponent acts (planet atalum)". `anyone`: a
@@ -2033,7 +2037,7 @@ class Reader(A.Visitor):
             args = f"of {plural(self.noun(element.id))}" + (f", {args}" if args else "")
         cond = s.cond.right if held and type(s.cond) is A.Binary and s.cond.op == "and" else None if held else s.cond
         lasting = (", the next use only" if s.once else "") + \
-            (f", until {self.event(s.until, anyone=True)}" if s.until else "") + (f", while {self.words.about_the_use(cond, p.event)}" if cond is not None else "")
+            (f", until {self.until(s.until)}" if s.until else "") + (f", while {self.words.about_the_use(cond, p.event)}" if cond is not None else "")
         if s.ask is not None:   # 7.7d: its holder is asked each time it would change a use
             lasting += ", if you choose to use it" + (f" (asked “{s.ask}”)" if s.ask else "")
         self.say(depth, (held or "From now on, ") + f"on {who} {spoken(p.event)}" + (

@@ -784,10 +784,11 @@ class Interpreter(A.Visitor):
         return env, self.ending(s.until, rt, f)
 
     def ending(self, p, rt, f: Frame) -> "tuple | None":
-        """An `until` or `once per` pattern as saved: (subject mode, event, filters); 'anyone' unless written."""
-        if p is not None and p.end:   # `until end of NAME`: the running call or round it names
-            return rt.until_end(p.event, where(p))
-        return None if p is None else (subject_mode(p, "anyone"), p.event, self.filters(p, rt, f))
+        """An `until` or `once per` pattern as saved: (subject mode, event, filters), 'anyone' unless written;
+        the ends of `until A or B` a tuple of those, worked out in order."""
+        ends = tuple(rt.until_end(end.event, where(end)) if end.end   # the running call or round it names
+                     else (subject_mode(end, "anyone"), end.event, self.filters(end, rt, f)) for end in A.endings(p))
+        return None if not ends else ends[0] if len(ends) == 1 else ends
 
     def visit_Whenever(self, s, rt, f):
         env, until = self.standing(s, rt, f)

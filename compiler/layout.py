@@ -1453,8 +1453,8 @@ def ended_names(sym) -> frozenset:
     """The procs and loop labels an `until end of NAME` of the pack names (7.3): a call of such a proc runs
     inside `rt.running(NAME)`, and each round of such a loop ends what lasted until its end; the others
     are compiled as before."""
-    return frozenset(n.until.event for decl in sym.decls.values() for n in A.walk(decl)
-                     if type(n) in (A.Modifier, A.Whenever, A.SetAside) and n.until is not None and n.until.end)
+    return frozenset(end.event for decl in sym.decls.values() for n in A.walk(decl)
+                     if type(n) in (A.Modifier, A.Whenever, A.SetAside) for end in A.endings(n.until) if end.end)
 
 
 def per_resets(sym) -> dict:

@@ -1461,14 +1461,21 @@ class PatternArg(Part):
 class Pattern(Part):
     """Who (`you`, `anyone`, `opponents`) and which event, with argument filters. `end`: `until end of
     NAME` (7.3), the end of the running proc NAME or of the round under way of the loop labelled NAME
-    (`event` is NAME; no subject, no filters)."""
+    (`event` is NAME; no subject, no filters). `or_until`: an `until`'s further ends (`until you turn_start
+    or end of round`: the first that comes ends it), each a Pattern; see `endings`."""
 
-    _quiet = ("end",)
+    _quiet = ("end", "or_until")
 
     subject: Optional[Expr]
     event: str
     args: tuple
     end: bool = False
+    or_until: tuple = ()
+
+
+def endings(until: Optional[Pattern]) -> tuple:
+    """Each end of an `until` (none when there is no `until`): `until A or B` is (A, B)."""
+    return () if until is None else (until, *until.or_until)
 
 
 def subject_word(pattern: Pattern, default: str = "you") -> str:

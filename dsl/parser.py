@@ -559,11 +559,13 @@ class _Builder:
         return A.Indexes(None, low, low, bound=str(items[1]), span=self._s(meta))
 
     def until(self, meta, items):
-        return _Marker("until", items[0])
+        """`until PATTERN [or PATTERN ...]`: the first ending, the others its `or_until` (dsl.ast.Pattern)."""
+        first = items[0] if len(items) == 1 else A.replace(items[0], or_until=tuple(items[1:]))
+        return _Marker("until", first)
 
     def until_end(self, meta, items):
         """`until end of NAME`: a pattern marked `end`, NAME its event (dsl.ast.Pattern)."""
-        return _Marker("until", A.Pattern(None, str(items[0]), (), True, span=_token_span(self.file, items[0])))
+        return A.Pattern(None, str(items[0]), (), True, span=_token_span(self.file, items[0]))
 
     def ties(self, meta, items):
         return _Marker("ties", str(items[0]))

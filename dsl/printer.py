@@ -560,15 +560,16 @@ def pattern_arg(a: A.PatternArg) -> str:
 
 def pattern(p: A.Pattern) -> str:
     """`you advance(on = military)`; `end of develop_phase` (an `until end of NAME`)."""
+    more = "".join(f" or {pattern(end)}" for end in p.or_until)   # `until you turn_start or end of round`
     if p.end:
-        return f"end of {p.event}"
+        return f"end of {p.event}{more}"
     subject = f"{expr(p.subject)} " if p.subject is not None else ""
     shown = [pattern_arg(a) for a in p.args]
     for i in range(len(p.args) - 1, 0, -1):   # a shift's two sides: `shift(warriors[a] to warriors[c])`
         if p.args[i].element and p.args[i].name == "dest" and p.args[i - 1].element:
             shown[i - 1:i + 1] = [f"{shown[i - 1]} to {shown[i]}"]
     args = f"({', '.join(shown)})" if p.args else ""
-    return f"{subject}{p.event}{args}"
+    return f"{subject}{p.event}{args}{more}"
 
 
 def _title(title) -> str:

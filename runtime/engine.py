@@ -4696,7 +4696,7 @@ class Game:
     def _come_back(self, event: str, subject: Optional[Holder], args: dict) -> None:
         """The cards set aside until this event go back (`set_aside`), in the order they were set aside; one
         another rule moved meanwhile stays where it went."""
-        due = [a for a in self.state.aside if a.until[1] == event and matches(a.by, a.until[0], a.until[2], subject, args)]
+        due = [a for a in self.state.aside if ends_on(a.by, a.until, event, subject, args)]
         if not due:
             return
         self.state.aside = [a for a in self.state.aside if a not in due]
@@ -5427,14 +5427,15 @@ class Game:
         listens (the hot path), and the end of a duration listens too."""
         if until is None:
             return
-        event = until[1]
-        self.ending[event] += change
-        if change > 0:
-            self.by_event.setdefault(event, [])
-        elif not self.ending[event]:
-            del self.ending[event]
-            if not self.by_event.get(event, True):
-                del self.by_event[event]
+        for end in ends_of(until):
+            event = end[1]
+            self.ending[event] += change
+            if change > 0:
+                self.by_event.setdefault(event, [])
+            elif not self.ending[event]:
+                del self.ending[event]
+                if not self.by_event.get(event, True):
+                    del self.by_event[event]
 
     def emit(self, event: str, subject: Optional[Holder], args: dict) -> None:
         """Announce an event: matching triggers are queued, durations ending on it expire."""
@@ -5470,13 +5471,12 @@ class Game:
             self._in_turn_order(queued, subject)
         if not self.ending.get(event):
             return   # no trigger or modifier lasts until this event (the test of every announcement)
-        ending = [t for t in self.state.triggers
-                  if t.until is not None and t.until[1] == event and matches(t.owner, t.until[0], t.until[2], subject, args)]
+        ending = [t for t in self.state.triggers if t.until is not None and ends_on(t.owner, t.until, event, subject, args)]
         for t in ending:
             self._unregister(t)
         if self.by_action:
-            for m in [m for m in self.state.modifiers if m.until is not None and m.until[1] == event
-                      and matches(m.owner, m.until[0], m.until[2], subject, args)]:
+            for m in [m for m in self.state.modifiers if m.until is not None
+                      and ends_on(m.owner, m.until, event, subject, args)]:
                 self._unmodify(m)
         if self.state.aside:
             self._come_back(event, subject, args)
@@ -6583,8 +6583,23 @@ def matches(owner: Holder, mode: str, filters: dict, subject: Optional[Holder], 
     return True
 
 
+def ends_of(until: tuple) -> tuple:
+    """Each end of a saved `until`: one (subject mode, event, filters), or a tuple of them (`until A or B`)."""
+    return (until,) if type(until[0]) is str else until
+
+
+def ends_on(owner, until: tuple, event: str, subject, args: dict) -> bool:
+    """Whether an event announced ends a duration of `owner`'s: it matches one of the `until`'s ends."""
+    if type(until[0]) is str:   # one end (the common case, tested without a loop)
+        return until[1] == event and matches(owner, until[0], until[2], subject, args)
+    return any(end[1] == event and matches(owner, end[0], end[2], subject, args) for end in until)
+
+
 def _pattern_words(p: tuple, text) -> str:
-    """A saved pattern (subject mode, event, filters) as written: "you turn_start", "turn_start"."""
+    """A saved pattern (subject mode, event, filters) as written: "you turn_start", "turn_start"; the ends
+    of an `until A or B` joined by "or"."""
+    if type(p[0]) is not str:
+        return " or ".join(_pattern_words(end, text) for end in p)
     if p[1].startswith("end of "):   # `until end of NAME` (its run number is no rule's)
         return p[1]
     subject = "" if p[0] == "anyone" else f"{p[0]} "

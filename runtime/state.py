@@ -403,7 +403,10 @@ class State:
             e = entities[name].copy_for(holder) if holder else entities[name]
             state.vals[e] = merged_fields(e.fields, variables)
         state.flipped = set(data["flipped"])
-        until = lambda u: None if u is None else (u[0], u[1], {k: dec(v) for k, v in u[2].items()})  # noqa: E731
+        def until(u):   # a saved `until` (`_until_json`): one end, or a tuple of them
+            if u is None or type(u[0]) is str:
+                return None if u is None else (u[0], u[1], {k: dec(v) for k, v in u[2].items()})
+            return tuple(until(end) for end in u)
         state.triggers = [Trigger(t[0], dec(t[1]), t[2], t[3], {k: dec(v) for k, v in t[4].items()}, t[5],
                                   until(t[6]), {k: dec(v) for k, v in t[7].items()}, *([until(t[8]), t[9]] if len(t) > 8 else []))
                           for t in data["triggers"]]
@@ -662,9 +665,11 @@ def check_saved(data: dict, program) -> None:
         table(t[7], "a trigger's locals")
         for until, what in ((t[6], "'until'"), (t[8] if len(t) == 10 else None, "'once per'")):
             if until is not None:
-                if not (isinstance(until, list) and len(until) == 3):
+                ends = _until_ends(until)
+                if ends is None or what == "'once per'" and len(ends) > 1:
                     fail(f"a trigger's {what} is malformed")
-                table(until[2], f"a trigger's {what}")
+                for end in ends:
+                    table(end[2], f"a trigger's {what}")
         if len(t) == 10 and t[8] is None:
             fail("a trigger's 'once per' is malformed")
     for m in data.get("modifiers", ()):
@@ -676,15 +681,17 @@ def check_saved(data: dict, program) -> None:
         table(m[4], "a modifier's filters")
         table(m[7], "a modifier's locals")
         if m[6] is not None:
-            if not (isinstance(m[6], list) and len(m[6]) == 3):
+            ends = _until_ends(m[6])
+            if ends is None:
                 fail("a modifier's 'until' is malformed")
-            table(m[6][2], "a modifier's 'until'")
+            for end in ends:
+                table(end[2], "a modifier's 'until'")
     aside = data.get("aside", [])
     if not isinstance(aside, list):
         fail("'aside' is not a list of cards set aside")
     for a in aside:   # [card, who set it aside, until, [holder, zone, top, card holding], [holder, zone]]
-        if not (isinstance(a, list) and len(a) == 5 and entity_key(a[0]) and isinstance(a[2], list) and len(a[2]) == 3
-                and isinstance(a[2][1], str) and isinstance(a[3], list) and len(a[3]) == 4 and isinstance(a[3][1], str)
+        if not (isinstance(a, list) and len(a) == 5 and entity_key(a[0]) and _until_ends(a[2]) is not None
+                and isinstance(a[3], list) and len(a[3]) == 4 and isinstance(a[3][1], str)
                 and isinstance(a[3][2], bool) and isinstance(a[4], list) and len(a[4]) == 2 and isinstance(a[4][1], str)):
             fail(f"'aside' holds {str(a)[:60]}, which is no card set aside")
         place(a[0].partition("@")[0], a[0], "aside")
@@ -695,7 +702,8 @@ def check_saved(data: dict, program) -> None:
         for v, what in ((a[1], "who set it aside"), (a[3][0], "where it goes back"), (a[3][3], "where it goes back"),
                         (a[4][0], "where it came from")):
             value(v, f"a card set aside's {what}")
-        table(a[2][2], "a card set aside's 'until'")
+        for end in _until_ends(a[2]):
+            table(end[2], "a card set aside's 'until'")
     ends = data.get("ends_after", [])
     if not (isinstance(ends, list) and all(isinstance(label, str) and label.isidentifier() or (
             isinstance(label, list) and len(label) == 2 and isinstance(label[0], str) and label[0].isidentifier()
@@ -762,7 +770,20 @@ def _adjustment_ok(a: Any, p) -> bool:
 
 
 def _until_json(until) -> Any:
-    return None if until is None else [until[0], until[1], {k: encode(v) for k, v in until[2].items()}]
+    """A saved `until`: [subject mode, event, filters], or a list of those (`until A or B`)."""
+    if until is None:
+        return None
+    if type(until[0]) is not str:
+        return [_until_json(end) for end in until]
+    return [until[0], until[1], {k: encode(v) for k, v in until[2].items()}]
+
+
+def _until_ends(data: Any) -> Optional[list]:
+    """The ends of a saved `until` (`_until_json`) if it is well formed (each [mode, event, filters]), else None."""
+    ends = data if isinstance(data, list) and data and isinstance(data[0], list) else [data]
+    if all(isinstance(end, list) and len(end) == 3 and isinstance(end[1], str) for end in ends):
+        return ends
+    return None
 
 
 # a decimal as a saved state writes it (`decimal_text`): digits, a point and places only after one

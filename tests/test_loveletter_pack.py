@@ -84,10 +84,19 @@ def test_the_baron_knocks_out_the_lower_hand_and_a_tie_nobody(program):
 
 def test_a_player_the_handmaid_protects_cannot_be_chosen(program):
     game = dealt(program, ["priest", "princess"])
-    game.state.players[1].vars["protected"] = True
-    asked = play(game, "guard", {})
-    assert [d.prompt for d in asked] == []   # the only opponent is protected: nothing to choose, nothing happens
-    assert out(game) == [] and hand(game, 1) == ["princess"]
+    with game.running("round"):   # (the protection lasts until P2's next turn or the end of this round)
+        play(game, "handmaid", {}, player=1)
+        asked = play(game, "guard", {})
+        assert [d.prompt for d in asked] == []   # the only opponent is protected: nothing to choose, nothing happens
+        assert out(game) == [] and hand(game, 1) == ["princess"]
+        game.emit("turn_start", game.state.players[0], {})   # P1's own turn ends nothing
+        assert [d.prompt for d in play(game, "priest", {})] == []
+        game.emit("turn_start", game.state.players[1], {})   # P2's next turn: the protection is over
+        assert [d.prompt for d in play(game, "priest", {"look at whose hand?": "P2"})] == ["look at whose hand?"]
+        play(game, "handmaid", {}, player=1)
+    # the round is over: the Handmaid played in it protects no more
+    assert [d.prompt for d in play(game, "priest", {"look at whose hand?": "P2"})] == ["look at whose hand?"]
+    assert not game.state.modifiers and not game.ending
 
 
 def test_the_prince_on_the_princess_knocks_her_holder_out(program):
