@@ -23,7 +23,7 @@ from .layout import filled_base, redeal_params, at_seats, plain_values, python_b
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var, indexed_counter, pattern_binders, pattern_element
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
-from .resolve import held_only, reads_it, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
+from .resolve import held_only, holds_slots, reads_it, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
 from .resolve import arm_change, enum_changes, option_change, pick_change
 from .resolve import CELL_WALKS, DIAGONAL, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
 
@@ -2240,6 +2240,21 @@ class Checker(A.Visitor):
             if self.reaction_zone(d.name, None, slot) and not isinstance(slot, A.HeldOption):
                 self.slot_body(slot, d.name)   # (an option is checked in the open choose it is added to)
         self.in_force_lines(d.in_force, d.name, f"kind {d.name!r}")
+
+    def force_asked(self, arg: A.Expr, given: str) -> None:
+        """`in_force(c)`: c a card (E560 at it otherwise), of kinds some card of which holds a slot from a zone
+        (W546 otherwise: nothing of such a card is ever in force, so the call is always false)."""
+        if base_of(given) not in ("entity", "any"):
+            self.err("E560", f"in_force() asks whether a card's slots apply now, and {printed(arg)} is "
+                     f"{article(words(given))}, not a card", arg.span,
+                     "give it a card: 'in_force(c)', or 'some(c in p.ZONE where in_force(c))' for a player's zone")
+            return
+        kinds = kinds_in(given)
+        if kinds and not holds_slots(self.sym, kinds):
+            self.err("W546", f"no card of {' or '.join(map(repr, kinds))} holds a reaction, modifier, override, "
+                     f"anytime slot or option from a zone, so in_force({printed(arg)}) is always false", arg.span,
+                     "in_force() asks about the slots a card holds from a zone (7.7e): test where the card lies "
+                     "with 'contains(ZONE, c)'")
 
     def in_force_lines(self, lines: Optional[tuple], kind: str, whose: str) -> None:
         """`in force while COND;` in a kind or a card: one line (E552), its COND a condition (E303) worked out
@@ -9443,6 +9458,8 @@ class Checker(A.Visitor):
                                       f"finds it", "a card named in the list", None)
             if func == "index_of" and len(args) == 2:
                 self.enum_index(args, typed(1), span)
+            if func == "in_force" and args:
+                self.force_asked(args[0], typed(0))
             if spec.returns == "element":
                 return element_of(typed(0)) if args else "any"
             if spec.returns == "same":   # `declaration(c)`: a card of the card's kinds

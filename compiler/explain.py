@@ -755,6 +755,8 @@ class ExprReader(A.Visitor):
             return f"{words[1]} is in {words[0]}"
         if func == "declaration" and len(args) == 1:
             return f"the card {words[0]} is a copy of"
+        if func == "in_force" and self.decl("in_force") is None and len(args) == 1:   # 7.7e
+            return f"{words[0]} is in force (it lies where its slots work, and its 'in force while' holds for its holder)"
         if func == NEIGHBOURS and self.decl(NEIGHBOURS) is None and args:
             if len(args) == 2:
                 return f"the cells next to {words[0]}, beside it or diagonally (those on the board)"

@@ -15,7 +15,7 @@ from typing import Any, Iterator, NamedTuple, Optional
 from rulebook.dsl import ast as A
 from rulebook.runtime.state import IN_FORCE, SEATS, SIGNED_FLOOR, Record, as_written, board_name
 
-from .resolve import BUILTIN_FUNCS, Symbols, classify, same_statements
+from .resolve import BUILTIN_FUNCS, Symbols, classify, same_statements, slot_places
 
 
 def field_value(expr, sym: Optional[Symbols] = None) -> Any:
@@ -187,6 +187,8 @@ class Layout:
     # zone -> (its cap: a number or a per-player counter's name, the proc run with the cards over) (`cap N over PROC`)
     zone_caps: dict = field(default_factory=dict)
     piled: list = field(default_factory=list)   # the indexed zones `piles(ZONE)` reads
+    # card -> the zones its slots are used from (resolve.slot_places), for `in_force(c)`; empty without such a call
+    force_zones: dict = field(default_factory=dict)
     # a counter or variable indexed by a record of an enum field and a range field (a chess square) -> the place of
     # the range among its key's two: screens show the range as rows, highest first, and the enum as columns (ranked)
     ranked: dict = field(default_factory=dict)
@@ -879,6 +881,7 @@ def layout(sym: Symbols) -> Layout:
         option_periods=option_periods(sym),
         zone_caps=zone_caps(sym),
         piled=piled_zones(sym),
+        force_zones=force_zones(sym),
         shows=shown_zones(sym),
         shown=shown_elements(sym),
         show_params={z.name: tuple(n for _i, n in redeal_params(z, sym)) for z in shown_zones(sym)},
@@ -895,6 +898,15 @@ def piled_zones(sym: Symbols) -> list:
              if type(n) is A.Call and n.func == "piles" and "piles" not in sym.decls and len(n.args) == 1
              and isinstance(n.args[0], A.Name)}
     return sorted(named)
+
+
+def force_zones(sym: Symbols) -> dict:
+    """Each card's zones its slots are used from (resolve.slot_places), for the pack that asks `in_force(c)`
+    (Game.card_in_force); empty for the others, whose games and code stay as they were."""
+    if "in_force" in sym.decls or not any(type(n) is A.Call and n.func == "in_force"
+                                           for decl in sym.decls.values() for n in A.walk(decl)):
+        return {}
+    return {d.name: places for d in sym.decls.values() if isinstance(d, A.Entity) and (places := slot_places(d))}
 
 
 def counter_banks(supplies: list) -> list:
@@ -1372,6 +1384,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"option_periods": lay.option_periods} if lay.option_periods else {}),   # likewise
         **({"zone_caps": lay.zone_caps} if lay.zone_caps else {}),   # likewise
         **({"piled": lay.piled} if lay.piled else {}),   # likewise
+        **({"force_zones": lay.force_zones} if lay.force_zones else {}),   # likewise
         **({"shows": lay.shown} if lay.shown else {}),   # likewise
         **({"held": lay.held} if lay.held else {}),   # likewise
         **({"card_shows": lay.card_shows} if lay.card_shows else {}),   # likewise

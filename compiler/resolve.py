@@ -115,6 +115,9 @@ BUILTIN_FUNCS = {
     "holders": Builtin(1, 1, method="holders", returns="list:player"),
     "role_of": Builtin(1, 1, method="role_of", returns="entity:role"),
     "eliminated": Builtin(0, 1, method="eliminated", about_actor=True, returns="bool"),
+    # in_force(c): whether card c's slots apply now: it lies in a zone one of its slots is used from and its
+    # `in force while` (if any) holds for that zone's owner (Game.card_in_force; false set aside or elsewhere)
+    "in_force": Builtin(1, 1, method="card_in_force", returns="bool"),
     # seat(p): p's seat from 1 (P1), in the order `all_players` lists them, knocked out or not
     "seat": Builtin(0, 1, method="seat", about_actor=True),
     "left": Builtin(1, 1, method="left", returns="player"), "right": Builtin(1, 1, method="right", returns="player"),
@@ -638,6 +641,17 @@ def _indexed_slot_zones(sym: Symbols) -> None:
 
 GATED = (A.Reaction, A.Anytime, A.HeldOverride, A.HeldOption)   # the slots `in force while` gates (a modifier
 # is a Reaction): each is a card's only while it lies in a zone
+
+
+def slot_places(d: A.Entity) -> list:
+    """The zones a card's slots are used from (its own and, once _kinds_slots ran, its kind's), as their slots
+    name them (`hand`, `row` for any of an indexed zone's, `row[wetland]`): where `in_force(c)` finds it in force."""
+    return sorted({key for e in d.effects if isinstance(e, GATED) for key in e.zones})
+
+
+def holds_slots(sym: Symbols, kinds: tuple) -> bool:
+    """Whether some card of the kinds holds a slot from a zone, so that `in_force()` of one may be true (W546)."""
+    return any(isinstance(d, A.Entity) and d.kind in kinds and slot_places(d) for d in sym.decls.values())
 
 
 def _in_force_slots(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None:

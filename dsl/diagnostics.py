@@ -386,6 +386,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W544": (WARNING, "an 'anytime' slot or reaction whose condition is false for every card that has it"),
     "W545": (WARNING, "'for each c in KIND' moving each card: the kind lists each declaration once, so the other "
                       "copies of a card declared '* N' never move ('fill ZONE with KIND;')"),
+    "W546": (WARNING, "in_force() of a card of kinds none of whose cards holds a slot from a zone: it is always false"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
@@ -442,6 +443,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E557": (ERROR, "'swap Z with W;' of zones that cannot take each other's items: one declared of a kind the other is not"),
     "E558": (ERROR, "an index of players ('counter support[player]') read with what is no player: a seat's number, a member, a card"),
     "E559": (ERROR, "an index of players where the seats cannot be known before play: an element's own bounds, a bank per player"),
+    "E560": (ERROR, "in_force() of what is no card: it asks whether a card's slots apply now"),
+    "E561": (ERROR, "'remove in force;' in an amend of a kind or card that has no 'in force while' line to remove"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

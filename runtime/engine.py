@@ -3480,6 +3480,19 @@ class Game:
         test = card.computed.get(IN_FORCE) if type(card) is EntityDef else None
         return test is None or test(self, holder, card) is True
 
+    def card_in_force(self, card) -> bool:
+        """`in_force(c)`: whether the card's slots apply now: it lies in a zone one of them is used from
+        (Program.force_zones), and its `in force while` condition, if any, holds for that zone's owner (as for
+        the slots themselves, Game.in_force). False for none, a card set aside or in no such zone."""
+        if card is None:
+            return False
+        if type(card) is not EntityDef:
+            raise RulesRuntimeError("E601", f"in_force() takes a card, not {label_of(card)}")
+        loc = self.state.where.get(card.key)
+        if loc is None or loc[1] not in self.program.force_zones.get(card.declared, ()):
+            return False
+        return self.in_force(loc[0], card)
+
     def contains(self, zone, item) -> bool:
         """Whether a zone or list holds an item."""
         return item in self.domain(zone)

@@ -126,6 +126,8 @@ class Program:
     # (site, its `once per` rest) of each choose option taken once per PATTERN (Game._periods)
     option_periods: list = field(default_factory=list)
     piled: frozenset = frozenset()   # the flat names of the zones of the indexed zones `piles(ZONE)` reads
+    # declared card -> the flat names of the zones its slots are used from (`in_force(c)`: Game.card_in_force)
+    force_zones: dict = field(default_factory=dict)
     # display (an indexed one's every element, by flat name: `row[2]`) -> (count, source, redeal pile or None, the
     # redeal's test or None, the display's declared name, the index values the test is given)
     shows: dict = field(default_factory=dict)
@@ -508,6 +510,8 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.order_free = {tid: tuple(map(tuple, moves)) for tid, moves in tables.get("order_free", ())}
     program.option_periods = [(site, (subject, event, {})) for site, subject, event in tables.get("option_periods", ())]
     program.zone_caps = dict(tables.get("zone_caps", {}))
+    program.force_zones = {card: frozenset(f for z in zones for f in spread.get(z, (z,)))
+                           for card, zones in tables.get("force_zones", {}).items()}
     program.shows = {name: (count, source, pile, fns["redeal_when", display] if pile is not None else None, display, args)
                      for name, count, source, pile, display, args in tables.get("shows", ())}
     program.starts = dict(tables.get("starts", {}))

@@ -1,0 +1,139 @@
+"""`in_force(c)`: whether a card's slots apply now (it lies in a zone its slots are used from, and its `in force
+while` holds for that zone's owner), asked by a rule (the Cosmic Encounter pack's Zap hits only a power in
+force); house rules that replace or remove a kind's or card's `in force while` (`amend KIND { in force while
+COND; }`, `remove in force;`); and `--trace` lines that say only what a modifier changed (no "+0 by X")."""
+
+from __future__ import annotations
+
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.explain import reading
+from rulebook.runtime.engine import Game
+
+from .conftest import found_at, printed_back, random_games_agree, rules_program, run_proc
+
+# King of Tokyo: keep cards work only while their monster is in Tokyo; Solar Powered while it has no energy;
+# a Plain card holds no slot. A monster's "powered" count is how many of its keep cards work now.
+PACK = """
+counter vp;
+counter energy;
+counter dealt;
+var tokyo "In Tokyo" global: player;
+event hit();
+event turn_ended();
+kind keep "Keep card" { in force while tokyo == you; }
+zone shop of keep;
+zone kept per_player of keep;
+keep urbavore "Urbavore" { modifier you hit in kept { value +1; } }
+keep fire_breathing "Fire Breathing" { whenever you hit in kept { gain 1 vp; } }
+keep solar_powered "Solar Powered" {
+  in force while energy == 0;
+  whenever you turn_ended in kept { gain 1 energy; }
+}
+keep plain "Plain" { }
+func powered(p: player): int = count(c in p.kept where in_force(c));
+func working(c: keep): bool = in_force(c);
+proc buy(c: keep) { move c to kept; }
+proc enter() { set tokyo = you; }
+proc shelve(c: keep) { set aside c until turn_ended; }
+proc end_turn() { emit turn_ended(); }
+proc attack() {
+  let d = 1 for hit();
+  gain d dealt;
+  emit hit();
+}
+proc turn() {
+  choose "your move?" {
+    option "enter Tokyo" { enter(); }
+    option "attack" { attack(); }
+    option "buy" when size(shop) > 0 { pick c from shop "buy which?" { buy(c); } }
+    option "spend" { lose energy energy; }
+    option "shelve a working card" when some(c in kept where in_force(c)) {
+      pick c from kept where in_force(c) "shelve which?" { shelve(c); }
+    }
+  }
+  end_turn();
+}
+"""
+
+GAME = """
+game king_of_tokyo {
+  seats 2 to 4;
+  phase setup { fill shop with keep; }
+  phase play { repeat 6 { each players: turn(); } }
+  winner most vp;
+}
+"""
+
+program = rules_program(PACK + GAME)
+
+
+def ask(g: Game, func: str, *args, player: int = 0):
+    return g.program.funcs[func](g, g.state.players[player], *args)
+
+
+def card(g: Game, name: str):
+    return g.program.entities[name]
+
+
+def bought(program, *cards: str) -> Game:
+    """A two-player game whose P1 has bought the cards named."""
+    g = Game(program, 2, 1)
+    for name in cards:
+        run_proc(g, "buy", card(g, name), player=0)
+    return g
+
+
+def test_a_card_is_in_force_in_its_zone_while_its_kinds_condition_holds_for_its_holder(program):
+    g = Game(program, 2, 1)
+    assert ask(g, "working", card(g, "urbavore")) is False   # in no zone yet
+    run_proc(g, "buy", card(g, "urbavore"), player=0)
+    assert ask(g, "working", card(g, "urbavore")) is False   # kept, but P1 is not in Tokyo
+    run_proc(g, "enter", player=0)
+    assert ask(g, "working", card(g, "urbavore")) is True
+    # asked by P2 about P1's card: worked out for its holder, P1, not for the one who asks
+    assert ask(g, "working", card(g, "urbavore"), player=1) is True
+    assert ask(g, "powered", g.state.players[0], player=1) == 1
+    run_proc(g, "enter", player=1)
+    assert ask(g, "working", card(g, "urbavore")) is False and ask(g, "powered", g.state.players[0]) == 0
+
+
+def test_a_cards_own_line_and_a_card_without_slots(program):
+    g = bought(program, "solar_powered", "plain")
+    assert ask(g, "working", card(g, "solar_powered")) is True   # no energy, wherever its monster is
+    run_proc(g, "end_turn", player=0)
+    assert ask(g, "working", card(g, "solar_powered")) is False   # one energy now
+    run_proc(g, "enter", player=0)
+    assert ask(g, "working", card(g, "plain")) is False   # nothing of a card without slots is ever in force
+
+
+def test_a_card_outside_its_slots_zone_or_set_aside_is_not_in_force(program):
+    g = Game(program, 2, 1)
+    run_proc(g, "enter", player=0)
+    assert ask(g, "working", card(g, "fire_breathing")) is False   # nowhere
+    run_proc(g, "buy", card(g, "fire_breathing"), player=0)
+    assert ask(g, "working", card(g, "fire_breathing")) is True
+    run_proc(g, "shelve", card(g, "fire_breathing"), player=0)
+    assert ask(g, "working", card(g, "fire_breathing")) is False   # set aside (4.14b): nothing of it is in force
+    run_proc(g, "end_turn", player=0)
+    assert ask(g, "working", card(g, "fire_breathing")) is True   # back in kept
+
+
+def test_random_games_agree_on_both_backends():
+    random_games_agree(PACK + GAME, seeds=range(1, 4))
+
+
+def test_misuse_is_found_where_it_is_written():
+    assert found_at(PACK + "func bad(): bool = in_force(3);\n")[-1] == ("E560", PACK.count("\n") + 1, 29)
+    text = PACK + "kind token { }\nzone pile per_player of token;\ntoken t1 { }\nfunc tok(): bool = in_force(t1);\n"
+    assert found_at(text)[-1] == ("W546", text.count("\n"), 29)
+    found = analyse_text(PACK + "func bad(p: player): bool = in_force(p);\n").diagnostics
+    assert [d.code for d in found] == ["E560"] and "a player, not a card" in found[0].message
+    assert found_at(PACK) == []
+
+
+def test_fmt_and_explain_read_it():
+    _module, printed = printed_back(PACK)
+    assert "func working(c: keep): bool = in_force(c);" in printed
+    result = analyse_text(PACK + GAME)
+    said = "\n".join(reading(result.symbols.decls["working"], result.symbols))
+    assert "c is in force (it lies where its slots work" in said
