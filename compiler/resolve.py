@@ -1034,6 +1034,12 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
         elif isinstance(change, A.Expr):   # `in force while COND;`: in place of the card's (kind's) line
             fields["in_force"] = (change,)
             sym.amended_parts.append((f"the 'in force while' of {item.name!r}", change.span))
+        elif isinstance(change, A.SlotRemoved) and change.name == A.IN_FORCE_SLOT:   # `remove in force;`
+            if not fields.get("in_force", target.in_force):
+                diags.append(_no_force_line(sym, target, change))
+                continue
+            fields["in_force"] = None
+            sym.amended_parts.append((f"the 'in force while' of {item.name!r}", change.span))
         elif isinstance(change, A.SlotRemoved):   # a reaction or anytime slot, by its event and zone (and subject)
             slots = "slots" if isinstance(target, A.Kind) else "effects"
             inherited = _kind_slots(sym, target, fields.get("effects", ()))
@@ -1089,6 +1095,19 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
             any(isinstance(change, allowed) and not isinstance(change, (A.Space, A.Reach))
                                      for change in item.items):   # a field or a title changed (spaces: I404 each)
         sym.amended.append((item, target))
+
+
+def _no_force_line(sym: Symbols, target, change: A.SlotRemoved) -> Diagnostic:
+    """E561: `remove in force;` in an amend of a kind or card without an `in force while` line; the hint names the
+    kind's line where a card goes by its kind's."""
+    kind = sym.decls.get(target.kind) if isinstance(target, A.Entity) else None
+    whose = f"card {target.name!r}" if isinstance(target, A.Entity) else f"kind {target.name!r}"
+    if isinstance(kind, A.Kind) and kind.in_force:
+        hint = (f"the card goes by its kind's line: 'amend {kind.name} {{ remove in force; }}' drops it for every "
+                f"{kind.name}, 'amend {target.name} {{ in force while true; }}' for this card alone")
+    else:
+        hint = "its slots already apply wherever the card lies in their zones: drop the line"
+    return Diagnostic("E561", f"{whose} has no 'in force while' line for 'remove in force;' to remove", change.span, hint)
 
 
 def _slot_words(name: str) -> str:

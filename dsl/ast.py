@@ -2418,6 +2418,10 @@ class Anytime(FieldEffect):
         return f"anytime in {', '.join(zones)}" + (f" at {', '.join(windows)}" if windows else "")
 
 
+# `remove in force;` in an amend: a SlotRemoved of this name drops the `in force while COND;` line (no slot has it)
+IN_FORCE_SLOT = "in force"
+
+
 @node
 class SlotRemoved(Part):
     """`remove whenever [SUBJECT] EVENT in ZONE;` or `remove anytime in ZONE;` in an `amend` of a card: the

@@ -88,6 +88,8 @@ class RulesLexer(RegexLexer):
             (r"\bas\b(?=\s*\(\s*[A-Za-z_][A-Za-z0-9_]*\s*,)", Keyword),
             # a kind's or card's `in force while COND;` (`force` is a name anywhere else)
             (r"\b(in)(\s+)(force)(\s+)(while)\b", bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword)),
+            # an amend's `remove in force;`
+            (r"\b(remove)(\s+)(in)(\s+)(force)\b(?=\s*;)", bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword)),
             # `shown told: bool;` in a kind: before a field's name (before ':' or '=' it is a field itself)
             (r"([{;])(\s*)(shown)\b(?=\s+[A-Za-z_])", bygroups(Punctuation, Whitespace, Keyword)),
             # `record NAME {` where a declaration starts: the record's name is declared (`record` alone is a name)

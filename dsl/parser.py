@@ -61,6 +61,8 @@ WORDS: dict[str, Word] = {
                           "'set aside CARD until EVENT;'"),
     "in_force": Word(("force",), "expected 'in force while COND;'; found 'in {found}'",
                      "{near}write 'in force while COND;': the cards hold their slots only while COND does"),
+    "force_removed": Word(("force",), "expected 'remove in force;'; found 'remove in {found}'",
+                          "{near}write 'remove in force;': the amended kind's (card's) 'in force while' line is dropped"),
     "supply": Word(("supply",), "expected 'supply', 'over' or ';' after the resource; found '{found}'",
                    "a limited bank is written 'resource gem supply 7;', the proc that takes what goes over a cap "
                    "'resource sheep cap room over cook_or_release;'"),
@@ -954,6 +956,12 @@ class _Builder:
         label, places = str(items[0]), items[1]
         option = self.option(meta, items[2:])
         return A.HeldOption(A.HeldOption.slot_name(label, option.title), (option,), places, label, span=self._s(meta))
+
+    def force_removed(self, meta, items):
+        """`remove in force;` in an amend: the kind's or card's `in force while COND;` dropped (A.IN_FORCE_SLOT)."""
+        near = "did you mean 'force'? " if closest(str(items[0]), ["force"]) else ""
+        _expect_word("force_removed", items[0], _token_span(self.file, items[0]), near=near)
+        return A.SlotRemoved(A.IN_FORCE_SLOT, span=self._s(meta))
 
     def option_slot_removed(self, meta, items):
         return A.SlotRemoved(A.HeldOption.slot_name(str(items[0]), _title(items)), span=self._s(meta))

@@ -5,11 +5,11 @@ COND; }`, `remove in force;`); and `--trace` lines that say only what a modifier
 
 from __future__ import annotations
 
-from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.driver import analyse, analyse_text
 from rulebook.compiler.explain import reading
 from rulebook.runtime.engine import Game
 
-from .conftest import found_at, printed_back, random_games_agree, rules_program, run_proc
+from .conftest import found_at, printed_back, programs, random_games_agree, rules_program, run_proc, write_pack
 
 # King of Tokyo: keep cards work only while their monster is in Tokyo; Solar Powered while it has no energy;
 # a Plain card holds no slot. A monster's "powered" count is how many of its keep cards work now.
@@ -65,6 +65,10 @@ game king_of_tokyo {
 """
 
 program = rules_program(PACK + GAME)
+
+
+def stock(g: Game, name: str) -> list[int]:
+    return [p.stock[name] for p in g.state.players]
 
 
 def ask(g: Game, func: str, *args, player: int = 0):
@@ -137,3 +141,38 @@ def test_fmt_and_explain_read_it():
     result = analyse_text(PACK + GAME)
     said = "\n".join(reading(result.symbols.decls["working"], result.symbols))
     assert "c is in force (it lies where its slots work" in said
+
+
+# ---------------------------------------------------------------- house rules: `remove in force;`
+def test_a_house_pack_removes_the_kinds_line_and_a_cards(tmp_path):
+    write_pack(tmp_path / "base", PACK + GAME, name="base")
+    house = write_pack(tmp_path / "house", """
+        # House rule: keep cards work outside Tokyo too; Solar Powered whatever its monster's energy.
+        amend keep { remove in force; }
+        amend solar_powered { remove in force; }
+        """, name="house", extends=["../base"])
+    assert [d.code for d in analyse(str(house)).diagnostics if d.severity != "info"] == []
+    for built in programs(house):
+        g = bought(built, "urbavore", "fire_breathing", "solar_powered")
+        assert ask(g, "powered", g.state.players[0]) == 3   # nobody in Tokyo, energy 0
+        run_proc(g, "attack", player=0)   # Urbavore's +1 and Fire Breathing's VP outside Tokyo
+        run_proc(g, "end_turn", player=0)
+        run_proc(g, "end_turn", player=0)   # Solar Powered keeps giving energy
+        assert (stock(g, "dealt"), stock(g, "vp"), stock(g, "energy")) == ([2, 0], [1, 0], [2, 0])
+
+
+def test_removing_a_line_that_is_not_there_is_E561_with_a_hint():
+    text = PACK + "amend urbavore { remove in force; }\n"
+    found = [d for d in analyse_text(text).diagnostics if d.code == "E561"]
+    assert [(d.span.line, d.span.column) for d in found] == [(text.count("\n"), 18)]
+    assert "'amend keep { remove in force; }'" in found[0].hint and "in force while true" in found[0].hint
+    text = PACK + "amend keep { remove in force; }\namend keep { remove in force; }\n"
+    assert [(d.code, d.span.line) for d in analyse_text(text).diagnostics if d.severity == "error"] == \
+        [("E561", text.count("\n"))]   # the first amend removed it: the second finds none
+
+
+def test_remove_in_force_prints_back_and_a_misspelling_is_E100():
+    _module, printed = printed_back("amend keep { remove in force; }\n")
+    assert printed == "amend keep {\n  remove in force;\n}\n"
+    found = analyse_text(PACK + "amend keep { remove in forse; }\n").diagnostics
+    assert [d.code for d in found] == ["E100"] and "did you mean 'force'" in found[0].hint
