@@ -5644,7 +5644,7 @@ class Game:
         base = amount
         amount, steps = self._adjusted(kind, used, amount, use)
         self._spent(used)
-        return max(amount, 0), f"{base}, {', '.join(steps)}"
+        return max(amount, 0), f"{base}, {', '.join(steps)}" if steps else ""   # "": none changed it
 
     # A modifier its holder may decline (`optional`) or whose use costs something (`then { ... }`), 7.7d: the
     # tagged uses of its action are worked out by these generators (the pack's other uses as before), and a
@@ -5740,25 +5740,23 @@ class Game:
     def _adjusted(self, kind: str, used: list, amount: int, use: Optional[tuple] = None) -> tuple[int, list]:
         """An amount under the `kind` lines (gain, lose or value) of the modifiers `used`, in the one
         order of 7.7: `= N` first (the last one wins), then `+N` and `-N`, then `*N` (in the order
-        registered); with what each did, for the trace ("+1 by Fairground"). No bound: the caller's.
+        registered); with what each changed, for the trace ("+1 by Fairground"): a line that leaves the amount
+        as it was (`+0`, `x1`, `= N` of the amount it had, a `* N` of 0) is no step, though it applied (a `once`
+        modifier is used up all the same). No bound: the caller's.
         A card's modifier whose amount reads the game (`value +this.tokens;`, 7.7b) holds "live" for it (a
         name, so a saved game holds plain data), worked out here for this use (`use`: its holder and tag),
         as its `while` is."""
         steps = []
         lines = [(m, a[1], self._live(m, i, use) if type(a[2]) is str else a[2])
                  for m in used for i, a in enumerate(m.adjustments) if a[0] == kind]
-        for m, op, n in lines:
-            if op == "=":
-                amount = n
-                steps.append(f"= {self.text(n)} by {self._modifier_name(m)}")
-        for m, op, n in lines:
-            if op in "+-":
-                amount += n if op == "+" else -n
-                steps.append(f"{op}{n} by {self._modifier_name(m)}")
-        for m, op, n in lines:   # `gain *2;`: the amount the lines above left, multiplied (in the order registered)
-            if op == "*":
-                amount *= n
-                steps.append(f"x{n} by {self._modifier_name(m)}")
+        for order in ("=", "+-", "*"):   # `gain *2;`: the amount the lines above left, multiplied (in the order registered)
+            for m, op, n in lines:
+                if op in order:
+                    before = amount
+                    amount = n if op == "=" else amount + n if op == "+" else amount - n if op == "-" else amount * n
+                    if amount != before or type(amount) is not type(before):
+                        steps.append(f"{'= ' + self.text(n) if op == '=' else ('x' if op == '*' else op) + str(n)} "
+                                     f"by {self._modifier_name(m)}")
         return amount, steps
 
     def _live(self, m: "Modifier", line: int, use: Optional[tuple]) -> int:
@@ -5800,7 +5798,7 @@ class Game:
         if type(changed) is int and (changed > MAX_VALUE or changed < -MAX_VALUE):
             self.bounded(changed)
         self._spent(used)
-        if self.tracer is not None:   # "P1: value hits 2 → 3 (+1 by Brutal Tactics)"
+        if self.tracer is not None and steps:   # "P1: value hits 2 → 3 (+1 by Brutal Tactics)"; none changed it: no line
             args = ", ".join(self.text(v) for v in tag[1].values())
             self._note("value", h, f"{tag[0]}({args}) {self.text(value)} → {self.text(changed)} ({', '.join(steps)})",
                        where=where)

@@ -176,3 +176,48 @@ def test_remove_in_force_prints_back_and_a_misspelling_is_E100():
     assert printed == "amend keep {\n  remove in force;\n}\n"
     found = analyse_text(PACK + "amend keep { remove in forse; }\n").diagnostics
     assert [d.code for d in found] == ["E100"] and "did you mean 'force'" in found[0].hint
+
+
+# ---------------------------------------------------------------- the trace says only what changed the amount
+# King of Tokyo: Spiked Tail adds its charges to the damage, Steady sets it to 1 (the card changes nothing when
+# the damage is 1 already), Frenzy doubles it.
+TRACED = """
+counter dealt;
+event hit();
+kind keep "Keep card" { charges: stock; }
+zone kept per_player of keep;
+keep spiked_tail "Spiked Tail" { modifier you hit in kept { value +this.charges; } }
+keep steady "Steady" { modifier you hit in kept { value = 1; } }
+keep frenzy "Frenzy" { modifier you hit in kept { value *2; } }
+proc buy(c: keep) { move c to kept; }
+proc charge() { gain 1 charges on spiked_tail; }
+proc attack(n: int) {
+  let d = n for hit();
+  gain d dealt;
+}
+"""
+
+traced_program = rules_program(TRACED)
+
+
+def value_lines(g: Game, proc: str, *args) -> list[str]:
+    entries: list = []
+    g.tracer = entries.append
+    run_proc(g, proc, *args, player=0)
+    g.tracer = None
+    return [e.describe() for e in entries if e.kind == "value"]
+
+
+def test_a_modifier_that_changes_nothing_at_this_use_writes_no_trace_line(traced_program):
+    g = Game(traced_program, 2, 1)
+    run_proc(g, "buy", card(g, "spiked_tail"), player=0)
+    assert value_lines(g, "attack", 1) == []   # +0: no charges yet
+    run_proc(g, "charge", player=0)
+    assert value_lines(g, "attack", 1) == ["P1: value hit() 1 → 2 (+1 by Spiked Tail)"]
+    run_proc(g, "buy", card(g, "steady"), player=0)
+    # `= 1` first (of a 1: no step), then +1
+    assert value_lines(g, "attack", 1) == ["P1: value hit() 1 → 2 (+1 by Spiked Tail)"]
+    assert value_lines(g, "attack", 3) == ["P1: value hit() 3 → 2 (= 1 by Steady, +1 by Spiked Tail)"]
+    run_proc(g, "buy", card(g, "frenzy"), player=0)
+    assert value_lines(g, "attack", 0) == ["P1: value hit() 0 → 4 (= 1 by Steady, +1 by Spiked Tail, x2 by Frenzy)"]
+    assert stock(g, "dealt") == [1 + 2 + 2 + 2 + 4, 0]
