@@ -45,6 +45,9 @@ class RulesLexer(RegexLexer):
             (r'"(?:[^"\\\n]|\\["\\n])*"', String.Double),
             # an amend's `remove whenever EVENT in ZONE;` / `remove anytime in ZONE;` (a card's slot)
             (r"\b(remove)(\s+)(anytime|whenever)\b(?=\s+[A-Za-z_])", bygroups(Keyword.Declaration, Whitespace, Keyword)),
+            # an amend's `remove in force;` (a kind's or card's `in force while` dropped)
+            (r"\b(remove)(\s+)(in)(\s+)(force)\b(?=\s*;)",
+             bygroups(Keyword.Declaration, Whitespace, Keyword, Whitespace, Keyword)),
             (r"\b(" + "|".join(DECLARATIONS) + r")\b(\s+)([A-Za-z_][A-Za-z0-9_]*)",
              bygroups(Keyword.Declaration, Whitespace, Name.Class)),
             # `together` is a keyword only right after `winner` (a cooperative game); elsewhere a name
@@ -88,8 +91,6 @@ class RulesLexer(RegexLexer):
             (r"\bas\b(?=\s*\(\s*[A-Za-z_][A-Za-z0-9_]*\s*,)", Keyword),
             # a kind's or card's `in force while COND;` (`force` is a name anywhere else)
             (r"\b(in)(\s+)(force)(\s+)(while)\b", bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword)),
-            # an amend's `remove in force;`
-            (r"\b(remove)(\s+)(in)(\s+)(force)\b(?=\s*;)", bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword)),
             # `shown told: bool;` in a kind: before a field's name (before ':' or '=' it is a field itself)
             (r"([{;])(\s*)(shown)\b(?=\s+[A-Za-z_])", bygroups(Punctuation, Whitespace, Keyword)),
             # `record NAME {` where a declaration starts: the record's name is declared (`record` alone is a name)

@@ -5749,14 +5749,19 @@ class Game:
         steps = []
         lines = [(m, a[1], self._live(m, i, use) if type(a[2]) is str else a[2])
                  for m in used for i, a in enumerate(m.adjustments) if a[0] == kind]
-        for order in ("=", "+-", "*"):   # `gain *2;`: the amount the lines above left, multiplied (in the order registered)
-            for m, op, n in lines:
-                if op in order:
-                    before = amount
-                    amount = n if op == "=" else amount + n if op == "+" else amount - n if op == "-" else amount * n
-                    if amount != before or type(amount) is not type(before):
-                        steps.append(f"{'= ' + self.text(n) if op == '=' else ('x' if op == '*' else op) + str(n)} "
-                                     f"by {self._modifier_name(m)}")
+        for m, op, n in lines:
+            if op == "=":
+                if n != amount or type(n) is not type(amount):
+                    steps.append(f"= {self.text(n)} by {self._modifier_name(m)}")
+                amount = n
+        for m, op, n in lines:
+            if op in "+-" and n:
+                amount += n if op == "+" else -n
+                steps.append(f"{op}{n} by {self._modifier_name(m)}")
+        for m, op, n in lines:   # `gain *2;`: the amount the lines above left, multiplied (in the order registered)
+            if op == "*" and amount * n != amount:
+                amount *= n
+                steps.append(f"x{n} by {self._modifier_name(m)}")
         return amount, steps
 
     def _live(self, m: "Modifier", line: int, use: Optional[tuple]) -> int:

@@ -178,6 +178,20 @@ def test_remove_in_force_prints_back_and_a_misspelling_is_E100():
     assert [d.code for d in found] == ["E100"] and "did you mean 'force'" in found[0].hint
 
 
+
+def test_the_highlighter_colours_remove_in_force():
+    from pygments.token import Keyword, Name
+
+    from rulebook.dsl.highlight import RulesLexer
+
+    def tokens(text: str) -> list:
+        return [(kind, value) for kind, value in RulesLexer().get_tokens(text) if value.strip()]
+
+    assert tokens("amend keep { remove in force; }")[3:6] == [(Keyword.Declaration, "remove"), (Keyword, "in"),
+                                                              (Keyword, "force")]
+    assert (Name, "in_force") in tokens("func f(c: keep): bool = in_force(c);")   # a builtin: a call as any other
+
+
 # ---------------------------------------------------------------- the trace says only what changed the amount
 # King of Tokyo: Spiked Tail adds its charges to the damage, Steady sets it to 1 (the card changes nothing when
 # the damage is 1 already), Frenzy doubles it.
