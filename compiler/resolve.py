@@ -645,8 +645,10 @@ GATED = (A.Reaction, A.Anytime, A.HeldOverride, A.HeldOption)   # the slots `in 
 
 def slot_places(d: A.Entity) -> list:
     """The zones a card's slots are used from (its own and, once _kinds_slots ran, its kind's), as their slots
-    name them (`hand`, `row` for any of an indexed zone's, `row[wetland]`): where `in_force(c)` finds it in force."""
-    return sorted({key for e in d.effects if isinstance(e, GATED) for key in e.zones})
+    name them (`hand`, `row` for any of an indexed zone's, `row[wetland]`; a role's own override, written without a
+    zone, its holder's A.ROLE_ZONE): where `in_force(c)` finds it in force."""
+    return sorted({key for e in d.effects if isinstance(e, GATED)
+                   for key in (e.zones or ((A.ROLE_ZONE,) if A.role_own(e) else ()))})
 
 
 def holds_slots(sym: Symbols, kinds: tuple) -> bool:

@@ -9,7 +9,7 @@ from rulebook.compiler.driver import analyse, analyse_text
 from rulebook.compiler.explain import reading
 from rulebook.runtime.engine import Game
 
-from .conftest import found_at, printed_back, programs, random_games_agree, rules_program, run_proc, write_pack
+from .conftest import both_built, found_at, printed_back, programs, random_games_agree, rules_program, run_proc, write_pack
 
 # King of Tokyo: keep cards work only while their monster is in Tokyo; Solar Powered while it has no energy;
 # a Plain card holds no slot. A monster's "powered" count is how many of its keep cards work now.
@@ -141,6 +141,18 @@ def test_fmt_and_explain_read_it():
     result = analyse_text(PACK + GAME)
     said = "\n".join(reading(result.symbols.decls["working"], result.symbols))
     assert "c is in force (it lies where its slots work" in said
+
+
+
+def test_a_held_role_is_in_force_even_with_overrides_alone():
+    from .test_roles import GAME as SEATS, SIDES
+
+    text = SIDES + "func mine(): bool = in_force(role_of(you));\nfunc usa_in_force(): bool = in_force(usa);\n" + SEATS
+    assert [d.code for d in analyse_text(text).diagnostics if d.severity != "info"] == []
+    for built in both_built(text):   # the USSR's only slot is an override, written without a zone
+        g = Game(built, 2, 1)
+        assert [built.funcs["mine"](g, p) for p in g.state.players] == [True, True]
+        assert built.funcs["usa_in_force"](g, g.state.players[0]) is True
 
 
 # ---------------------------------------------------------------- house rules: `remove in force;`
