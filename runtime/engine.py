@@ -5759,9 +5759,11 @@ class Game:
                 amount += n if op == "+" else -n
                 steps.append(f"{op}{n} by {self._modifier_name(m)}")
         for m, op, n in lines:   # `gain *2;`: the amount the lines above left, multiplied (in the order registered)
-            if op == "*" and amount * n != amount:
-                amount *= n
-                steps.append(f"x{n} by {self._modifier_name(m)}")
+            if op == "*":
+                changed = amount * n
+                if changed != amount or type(changed) is not type(amount):
+                    steps.append(f"x{n} by {self._modifier_name(m)}")
+                amount = changed
         return amount, steps
 
     def _live(self, m: "Modifier", line: int, use: Optional[tuple]) -> int:
