@@ -2205,6 +2205,8 @@ class Checker(A.Visitor):
 
     def visit_Kind(self, d: A.Kind) -> None:
         for f in d.fields:
+            if f.die is not None:   # `shows: green_die;`: the die is what the kind's cards roll (no W401)
+                self.used.add(f.die)
             if f.held is not None:
                 self.held_decl(d, f)
             elif f.stock or f.cap is not None:

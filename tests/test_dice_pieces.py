@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.driver import analyse, analyse_text, build_text
 from rulebook.runtime.coverage import Coverage
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game, RulesRuntimeError
@@ -289,6 +289,23 @@ def test_dice_no_rule_rolls_and_the_hand_made_roll_are_warned():
         "zone cup of die_piece;\n"
         "proc p() { for each x in cup { let v = roll d6; set x.shows = v; } }\n").diagnostics]
     assert ("W433", 5) in found and ("W432", 3) in found and ("W432", 2) not in found
+
+
+def test_a_die_that_only_types_a_kinds_field_is_used(tmp_path):
+    # Zombie Dice: three colours of dice, each a kind whose cards roll their own die; no rule names a die
+    text = ("enum symbol { brain, footprint, shotgun }\n"
+            "die green_die: symbol { face * 3 = brain; face * 2 = footprint; face = shotgun; }\n"
+            "die red_die: symbol { face = brain; face * 2 = footprint; face * 3 = shotgun; }\n"
+            "die spare: symbol { face = brain; }\n"
+            "kind green { shows: green_die; }\nkind red { shows: red_die; }\n"
+            "green g * 6 { }\nred r * 3 { }\nzone cup of green or red;\n"
+            "proc turn() { for each d in cup { roll d; } }\n"
+            "counter brains;\n"
+            "game zombie { seats 2 to 8; winner most brains; phase play { each players { turn(); } } }\n")
+    (tmp_path / "pack.toml").write_text('name = "zombie"\nversion = "0.1.0"\n')
+    (tmp_path / "zombie.rules").write_text(text)
+    unused = [(d.code, d.span.line) for d in analyse(str(tmp_path)).diagnostics if d.code == "W401"]   # (a pack's lint)
+    assert unused == [("W401", 4)]   # the spare die alone
 
 
 def test_packs_without_dice_pay_nothing():
