@@ -2837,6 +2837,13 @@ def _statement_slip(err: UnexpectedToken, text: str, base: int, before: list, to
                           f"'roll {statement[4]}'", span(tok),
                           hint=f"roll into a local first, then work with it: 'let r = roll {statement[4]}; "
                           f"let {name} = r {tok} ...;'")
+    if first is not None and first.type == "ZONE" and tok.type == "COMMA" and len(statement) >= 3 \
+            and statement[-1].type == "NAME" and statement[-2].type in ("OF", "OR"):
+        # `zone cup of green, yellow, red;` (Zombie Dice's three colours of dice in one cup)
+        listed = re.match(r"(?:[ \t]*,[ \t]*[A-Za-z_]\w*)*", text[base + tok.start_pos:]).group(0)
+        kinds = [str(statement[-1]), *re.findall(r"[A-Za-z_]\w*", listed)]
+        return Diagnostic("E100", "a zone of several kinds joins them with 'or', not ','", span(tok),
+                          hint=f"write 'of {' or '.join(kinds)}': the zone holds items of any of them (3.9)")
     if tok.type in _DECLARATION_WORDS and not statement and "RBRACE" in accepts and "GAIN" in accepts \
             and tok.column > 1:   # (at the start of its line, it follows a block left open: not this)
         word = _DECLARATION_WORDS[tok.type]

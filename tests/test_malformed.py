@@ -61,6 +61,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "amount_after_resource.rules": [("E100", 12)],
     "list_filtered_alone.rules": [("E100", 6)],            # `opponents where COND` standing as a value
     "opponent_called.rules": [("E207", 5)],                # `opponent()`: the players are named, not called
+    "zone_kinds_with_commas.rules": [("E100", 5)],         # `of green, yellow`: several kinds join with 'or'
     "roll_inside_a_list.rules": [("E100", 6)],             # a roll's value goes to a let of its own
     "roll_plus_a_number.rules": [("E100", 6)],
     "supply_misspelt.rules": [("E100", 2)],
@@ -475,6 +476,9 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "roll_plus_a_number.rules": ("a roll's value is the whole value of its 'let'; found '+' after 'roll d6'",
                                  "roll into a local first, then work with it: 'let r = roll d6; let sum = r + ...;'",
                                  ()),
+    "zone_kinds_with_commas.rules": ("a zone of several kinds joins them with 'or', not ','",
+                                     "write 'of green or yellow or red': the zone holds items of any of them (3.9)",
+                                     ()),
     "opponent_called.rules": ("'opponent' is no function: the players are named without '()'",
                               "the other players are the list 'opponents', and 'first(opponents)' is one of them; "
                               "the next player in turn order is 'left', in a game of two the other player", ()),
