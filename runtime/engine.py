@@ -747,7 +747,9 @@ def label_of(value: Any, titles: Optional[dict] = None) -> str:
         return value.label(titles) if type(value) is Record else value.label()
     if titles is not None and type(value) is str:
         return titles.get(value, value)
-    return str(value) if type(value) is list else as_written(value)   # none/true/false, not Python's
+    if type(value) is list:   # a pick over lists (`subsets(...)`): each item as it would be shown alone
+        return "[" + ", ".join(label_of(item, titles) for item in value) + "]"
+    return as_written(value)   # none/true/false, not Python's
 
 
 def told_apart(values: list, labels: list[str]) -> list[str]:
