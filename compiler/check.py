@@ -5337,7 +5337,10 @@ class Checker(A.Visitor):
         or given for a `list of ITEM` parameter or result (`what`: "'seen' holds", "argument 1 of p()
         ('s') must be"): a list (E303) of items that may equal the list's (E342)."""
         if base_of(actual) not in ("list", "any"):
+            zone = base_of(actual) == "zone"   # `[market]` would be a list holding the zone, not its cards
             self.err("E303", f"{what} {article(words(expected))}, not {article(words(actual))}", value.span,
+                     f"a zone is no list: gather(c in {printed(value)}, [c]) is the list of its cards (a parameter "
+                     f"declared 'zone' takes the zone itself)" if zone else
                      f"a list of one item is written in brackets: [{printed(value)}]")
         elif id(value) in self.mixed:   # `["a", 1]` for a list of texts: the first item of another type
             item = element_of(expected)

@@ -2771,10 +2771,23 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
             header = " ".join(text[base + before[head].start_pos: base + before[-1].start_pos].split())
             return Diagnostic("E100", "a ':' takes one statement; a block '{ ... }' comes without it", span(before[-1]),
                               hint=f"drop the ':': '{header} {{ ... }}', or '{header}: STATEMENT;' for one statement")
+    var_at = max((i for i, t in enumerate(before) if str(t) == "var"), default=None)
+    if str(tok) in _VAR_WORDS and var_at is not None and all(str(t) not in (";", "{", "}") for t in before[var_at:]) \
+            and any(t.type == "COLON" for t in before[var_at:]):
+        # `var starter: player global;`: the words of where a variable lives come before its type
+        colon = next(i for i in range(var_at, len(before)) if before[i].type == "COLON")
+        head = " ".join(str(t) for t in before[var_at:colon])
+        kind = " ".join(str(t) for t in before[colon + 1:])
+        return Diagnostic("E100", f"'{tok}' comes before the ':' of a variable, not after its type", span(tok),
+                          hint=f"write '{head} {tok}: {kind}'")
     slip = _func_case_slip(text, base, before, tok, span)
     if slip is not None:
         return slip
     return _statement_slip(err, text, base, before, tok, span)
+
+
+# the words of a `var` declaration written between its name (or title) and the ':' of its type
+_VAR_WORDS = ("global", "internal", "hidden")
 
 
 # an amend's match whose block has held no block so far (the arms of a func's match expression have none)

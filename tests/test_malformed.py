@@ -286,6 +286,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "typed_proc_if_without_else.rules": [("W414", 6)],
     "typed_proc_pick_without_else.rules": [("W414", 7)],
     "typed_proc_loop_may_not_run.rules": [("W414", 7)],
+    "var_global_after_its_type.rules": [("E100", 4)],   # trial2: the words before the type's ':'
+    "zone_given_for_a_list.rules": [("E303", 7)],       # trial2: not '[market]'
 }
 
 # Files whose expectation above is what the linter *should* report but does not yet.
@@ -588,6 +590,11 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "while_size_at_least_zero.rules": ("the condition is always true: size(table) >= 0 holds whatever the game "
                                        "holds (a size or a count is never below 0), so the loop never ends by it",
                                        "did you mean '> 0'?", ()),
+    "var_global_after_its_type.rules": ("'global' comes before the ':' of a variable, not after its type",
+                                        "write 'var starter \"Starts the round\" global: player'", ()),
+    "zone_given_for_a_list.rules": ("argument 1 of camels_in() ('cards') must be a list of cards, not a zone of card",
+                                    "a zone is no list: gather(c in market, [c]) is the list of its cards (a "
+                                    "parameter declared 'zone' takes the zone itself)", ()),
 }
 
 
