@@ -3149,6 +3149,8 @@ class Checker(A.Visitor):
                 failing = next((v.value for v in plain_values(d, kind)
                                 if not is_field_value(numbered(v.value, number, kind))),
                                None)
+                if failing is not None and any(x.code == "E303" and x.span == failing.span for x in self.diags):
+                    return   # said once at the value: a `for each` declaration's entities share it
                 self.err("E303", f"a field value of {d.name!r} cannot be worked out for copy {number} (numbers, "
                          "texts, lists, copy_number and operators only, with no division by zero and no item past a "
                          "list's end)", failing.span if failing is not None else d.span)
@@ -3235,8 +3237,8 @@ class Checker(A.Visitor):
             self.err("E303", f"field {f.name!r} is a whole number", value.span)
             return
         if not is_field_value(value):
-            self.err("E303", f"the value of field {f.name!r} must be a constant: a number, a text, a name "
-                     "or a list of those", value.span,
+            self.err("E303", f"the value of field {f.name!r} must be known before play: numbers, texts, names and "
+                     "lists of those, with operators, 'if ... then ... else', 'match', min, max and abs", value.span,
                      # a text with values is worked out before play here, as any field value
                      hint="a text fixed before play shows only numbers, copy_number and operators; a computed "
                      "field ('func NAME: str;') or a func shows values worked out in play"

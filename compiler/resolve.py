@@ -832,7 +832,11 @@ def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: di
             continue
         uses = [n for part in item.title_parts + item.values + item.effects + (item.copies_by,)
                 if part is not None and not isinstance(part, str) for n in A.walk(part) if type(n) is A.Name and n.id == bound]
-        titled = any(type(n) is A.Name and n.id == bound for part in item.title_parts if not isinstance(part, str)
+        # a title reads the bound name itself or a field whose value reads it (`"{face} of {s.title}"`, `face =
+        # [...][r]`): either way the titles differ along it
+        reading = {bound} | {v.name for v in item.values if type(v) is A.FieldValue
+                             and any(type(n) is A.Name and n.id == bound for n in A.walk(v.value))}
+        titled = any(type(n) is A.Name and n.id in reading for part in item.title_parts if not isinstance(part, str)
                      for n in A.walk(part))
         if uses and not titled and item.title is not None and len(values) > 1:
             diags.append(Diagnostic("W524", f"the title of {item.name!r} does not read {bound!r}: its {item.kind}s "

@@ -300,7 +300,16 @@ def as_const(e: Expr):
         return items[n - 1]
     if t is Binary:
         return _fold(e.op, as_const(e.left), as_const(e.right))
+    if t is Call and e.func in _CONST_CALLS and e.args:   # `value = min(r, 10);`: a card's number, known before play
+        values = [as_const(a) for a in e.args]
+        if not all(type(v) is int for v in values) or (e.func == "abs" and len(values) != 1):
+            raise NotConstant
+        return _CONST_CALLS[e.func](*values)
     raise NotConstant
+
+
+# the builtins whose value of whole numbers is known without playing (a `start` reads them too, 3.3)
+_CONST_CALLS = {"min": min, "max": max, "abs": abs}
 
 
 def _matches(subject, case: Expr) -> bool:
