@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+import pytest
+
+from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.runtime.engine import Game
 
-from .conftest import rules_program, run_proc
+from .conftest import found_at, rules_program, run_proc
 
 # Jaipur: taking several goods from the market is one choice among the sets of goods it shows
 EXCHANGE = """
@@ -31,3 +34,40 @@ def test_a_pick_over_lists_of_cards_shows_each_list_by_the_cards_titles(program)
     asked = run_proc(game, "exchange", answers=["[Spice, Cloth]"])
     assert asked[0].options == ["[Spice, Cloth]", "[Spice]", "[Cloth]"]   # not Python's `[<card goods_spice>, ...]`
     assert [c.name for c in game.zone(game.state.players[0], "hand").items] == ["goods_spice", "goods_cloth"]
+
+
+# Cribbage: one card per suit and rank, a court card counting 10, titled by its face
+DECK = """
+enum suit { clubs "Clubs", hearts "Hearts" }
+kind card { suit: suit; rank: int; value: int; face: str; }
+card playing "{face} of {s.title}" for each s in suit, r in 1..13 {
+  suit = s;
+  rank = r;
+  value = VALUE;
+  face = ["Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"][r];
+}
+zone deck of card;
+func fifteen(): bool = total(c in deck, c.value) == 15;
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_min_of_whole_numbers_is_a_field_value_known_before_play(interpreted):
+    program = build_text(DECK.replace("VALUE", "min(r, 10)"), interpreted=interpreted)
+    values = {e.name: e.fields["value"] for e in program.entities.values()}
+    assert values["playing_hearts_4"] == 4 and values["playing_clubs_10"] == 10
+    assert values["playing_clubs_12"] == 10 and values["playing_hearts_13"] == 10
+    assert program.entities["playing_hearts_12"].title == "Queen of Hearts"
+
+
+def test_max_and_abs_fold_too_and_a_field_value_that_is_no_constant_is_said_once():
+    assert found_at(DECK.replace("VALUE", "max(r - 10, 0) + abs(-1)")) == []
+    # a call no constant folds: one E303 at the value, not one per card the declaration makes (26)
+    assert found_at(DECK.replace("VALUE", "size(deck)")) == [("E303", 7, 11)]
+
+
+def test_a_title_reading_a_field_that_reads_the_bound_name_is_no_w524():
+    assert "W524" not in [code for code, _l, _c in found_at(DECK.replace("VALUE", "r"))]
+    # the face no longer follows r: the 13 cards of a suit share a title
+    untitled = DECK.replace("VALUE", "r").replace('[r];', '[1];')
+    assert ("W524", 4, 56) in found_at(untitled)
