@@ -911,6 +911,7 @@ class Checker(A.Visitor):
         self._cost_field_names: Optional[set] = None
         self._any_arithmetic: dict = {}   # id of a func or proc -> its `any` parameters in number arithmetic
         self._computed_field_names: Optional[set] = None
+        self._readable_names: Optional[set] = None
         self.card_lists: dict = {}   # (kind, list field) -> the type of its values when they name cards or members
         self.loop_labels: list[str] = []   # every loop label of the merged rules (`repeat 5 as round`), for E224
         self.in_phase: Optional[str] = None   # the game phase whose body is being checked (E325)
@@ -7471,6 +7472,17 @@ class Checker(A.Visitor):
                                                                                    if not f.computed}
         return self._computed_field_names
 
+    @property
+    def readable_names(self) -> set:
+        """Every name `x.NAME` may read on a value of unknown type (an item of a `zone` parameter, an `any`):
+        a field some kind, record or enum declares, what the game keeps of every card, and what a player
+        has (a resource, counter, track, zone or variable of each player)."""
+        if self._readable_names is None:
+            self._readable_names = {f.name for d in self.sym.decls.values() for f in getattr(d, "fields", None) or ()
+                                    if isinstance(getattr(f, "name", None), str)} | set(ELEMENT_ATTRS) | {SUBJECT} | {
+                n for n, d in self.sym.decls.items() if isinstance(d, (A.Resource, A.Counter, A.Track, A.Zone, A.Var))}
+        return self._readable_names
+
     def member_field(self, e: A.Attr, kind: A.Kind, f: A.FieldDecl, index, scope: Scope, site, setting: bool) -> str:
         """`card.field[member]` of a field declared `int[ENUM]`: the index is a member of the enum."""
         if index is None:
@@ -9041,6 +9053,11 @@ class Checker(A.Visitor):
             if scope.it_event == VAR_EVENT and e.name in ("old", "new") and scope.it_var is not None:
                 return scope.it_var   # `whenever you set(pawn)`: the variable's type
             return self.event_arg_type(scope.it_event, e.name)
+        if obj in ("any", "entity") and e.name not in self.readable_names:
+            # an item of a `zone` parameter: its kind is not known here, but a name nothing has fails in play
+            self.err("E565", f"no card, record or player has {e.name!r}: no kind, record or enum declares a field "
+                     f"of that name, and no resource, counter, zone or variable is so named",
+                     self.at_name(e.name, e.span), did_you_mean(e.name, sorted(self.readable_names)))
         return "any"
 
     def event_arg_type(self, event: str, arg: str) -> str:

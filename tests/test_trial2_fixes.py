@@ -71,3 +71,22 @@ def test_a_title_reading_a_field_that_reads_the_bound_name_is_no_w524():
     # the face no longer follows r: the 13 cards of a suit share a title
     untitled = DECK.replace("VALUE", "r").replace('[r];', '[1];')
     assert ("W524", 4, 56) in found_at(untitled)
+
+
+# Jaipur: counting the camels of any zone, the market or a herd, through a `zone` parameter
+HERDS = """
+enum good { spice "Spice", camel "Camel" }
+kind card { good: good; }
+zone market of card;
+zone herd per_player of card;
+counter rupees;
+func camels_in(z: zone): int = count(c in z where c.FIELD == camel);
+func market_camels(): int = camels_in(market);
+func richest(z: zone): int = count(p in z where p.rupees > 3 and p.owner != none);
+"""
+
+
+def test_a_field_nothing_declares_read_on_an_item_of_a_zone_parameter_is_e565():
+    assert found_at(HERDS.replace("FIELD", "good")) == []
+    (d,) = analyse_text(HERDS.replace("FIELD", "goood")).diagnostics
+    assert (d.code, d.span.line, d.span.column) == ("E565", 7, 53) and d.hint == "did you mean 'good'?"
