@@ -6588,7 +6588,10 @@ class Checker(A.Visitor):
             self.err("E303", f"'rank' ranks players, not {article(words(element))}", s.domain.span)
         if s.where is not None:
             self.condition(s.where, scope)
-        self.expr(s.key, scope)
+        kind = self.expr(s.key, scope)
+        numbers = ("int", "decimal", "any")
+        if not (base_of(kind) in numbers or base_of(kind) == "list" and element_of(kind) in numbers):
+            self.key_error("'rank ... by'", s.key, kind)   # play would compare them as Python objects (a TypeError)
         for p in s.prizes:
             self.amount(p, scope)
         self.expect(s.resource, ("resource", "counter"), "E202", "resource or counter", s.span)

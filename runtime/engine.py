@@ -6185,7 +6185,9 @@ class Game:
         """Award prizes by place; ties 'split' share the prizes of the places they cover (rounded down),
         'share' share the prize of the place they tie for (the places after it that they fill are not
         given), 'all' give every tied player the place's prize, 'none' give tied players nothing."""
-        order = sorted(zip(keys, range(len(domain))), key=lambda kv: -kv[0])
+        # highest first, ties in seat order (a stable sort); a list key ranks item by item (the checker lets
+        # through numbers and lists of numbers only)
+        order = sorted(zip(keys, range(len(domain))), key=lambda kv: kv[0], reverse=True)
         place = 0
         i = 0
         while i < len(order) and place < len(prizes):

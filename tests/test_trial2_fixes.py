@@ -90,3 +90,35 @@ def test_a_field_nothing_declares_read_on_an_item_of_a_zone_parameter_is_e565():
     assert found_at(HERDS.replace("FIELD", "good")) == []
     (d,) = analyse_text(HERDS.replace("FIELD", "goood")).diagnostics
     assert (d.code, d.span.line, d.span.column) == ("E565", 7, 53) and d.hint == "did you mean 'good'?"
+
+
+# Jaipur: the seal of excellence to the richer player, then the one with more bonus tokens, then goods tokens
+SEALS = """
+counter rupees;
+counter bonus_tokens;
+counter goods_tokens;
+counter seals;
+proc seal() { rank players by KEY award [1] seals ties none; }
+"""
+
+seals_program = rules_program(SEALS.replace("KEY", "[rupees, bonus_tokens, goods_tokens]"))
+
+
+@pytest.mark.parametrize("table, sealed", [
+    ([(10, 1, 3), (10, 2, 1)], [0, 1, 0]),   # tied on rupees: more bonus tokens
+    ([(10, 2, 3), (10, 2, 1), (9, 5, 5)], [1, 0, 0]),   # then more goods tokens
+    ([(10, 2, 3), (10, 2, 3)], [0, 0]),   # a tie on all three: nobody
+    ([(8, 0, 0), (11, 0, 0), (11, 0, 0)], [0, 0, 0]),
+])
+def test_rank_by_a_list_of_numbers_breaks_ties_item_by_item(seals_program, table, sealed):
+    game = Game(seals_program, len(table), 1)
+    for p, (r, b, g) in zip(game.state.players, table):
+        p.stock.update(rupees=r, bonus_tokens=b, goods_tokens=g)
+    run_proc(game, "seal")
+    assert [p.stock["seals"] for p in game.state.players] == sealed[:len(table)]
+
+
+def test_rank_by_what_has_no_order_is_refused_where_play_stopped_with_a_type_error():
+    assert found_at(SEALS.replace("KEY", "rupees")) == []
+    assert found_at(SEALS.replace("KEY", '"rich"')) == [("E303", 6, 31)]
+    assert found_at(SEALS.replace("KEY", "[you]")) == [("E531", 6, 31)]
