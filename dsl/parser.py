@@ -3255,7 +3255,7 @@ def _last_token(err: UnexpectedToken) -> Optional[Token]:
 
 # a reserved word a rule would name a thing by, and the name offered first instead (a move's `to`, a
 # parameter `from`: Diplomacy's orders)
-_SYNONYMS = {"to": "dest", "from": "src", "in": "inside", "with": "partner", "for": "target"}
+_SYNONYMS = {"to": "dest", "from": "src", "in": "inside", "with": "partner", "for": "target", "count": "tally"}
 
 
 def _another_name(word, before: Optional[Token], ending: str = "name") -> str:
@@ -3264,7 +3264,8 @@ def _another_name(word, before: Optional[Token], ending: str = "name") -> str:
     word = str(word)
     ending = _NAMED_FOR.get(before.type if before is not None else "", ending)
     plural = f"{word}s" if word[-1] not in "sy" else None
-    names = [n for n in (_SYNONYMS.get(word), plural, f"{word}_{ending}", f"my_{word}")
+    fitted = f"{word}_{ending}" if ending != word else None   # not 'count_count' for a counter named count
+    names = [n for n in (_SYNONYMS.get(word), plural, fitted, f"my_{word}")
              if n and n not in _spellable()][:2]
     return f"'{word}' is reserved: call it {' or '.join(repr(n) for n in names)}, say"
 

@@ -8,7 +8,7 @@ import pytest
 from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.runtime.engine import Game
 
-from .conftest import found_at, rules_program, run_proc
+from .conftest import found_at, parse_error, rules_program, run_proc
 
 # Jaipur: taking several goods from the market is one choice among the sets of goods it shows
 EXCHANGE = """
@@ -122,3 +122,9 @@ def test_rank_by_what_has_no_order_is_refused_where_play_stopped_with_a_type_err
     assert found_at(SEALS.replace("KEY", "rupees")) == []
     assert found_at(SEALS.replace("KEY", '"rich"')) == [("E303", 6, 31)]
     assert found_at(SEALS.replace("KEY", "[you]")) == [("E531", 6, 31)]
+
+
+def test_a_counter_named_count_is_offered_free_names_not_count_count():
+    d = parse_error('counter count "Count" global from 0 to 31;\n')   # Cribbage's count of the cards laid
+    assert d.code == "E100" and d.hint == "'count' is reserved: call it 'tally' or 'counts', say"
+    assert parse_error("counter total;").hint == "'total' is reserved: call it 'totals' or 'total_count', say"
