@@ -47,6 +47,14 @@ def test_a_double_double_run_counts_24(program):
     assert show(program, "4C 5D 5H 6S", "6C") == 4 * 3 + 2 * 2 + 4 * 2   # four runs, two pairs, four fifteens
 
 
+def test_a_run_of_four_doubled_outscores_its_runs_of_three(program):
+    # 3, 3, 4, 5, 6: two runs of four (8), not the three runs of three (9) inside them
+    game = Game(program, 2, 1)
+    cards = [card(program, c) for c in "3C 3D 4H 5S 6C".split()]
+    assert program.funcs["runs"](game, game.state.players[0], cards) == 8
+    assert show(program, "3C 4H 5S 6C", "3D") == 8 + 2 + 2 * 2   # the runs, a pair, fifteens 4+5+6 and 3+3+4+5
+
+
 def test_a_flush_in_hand_counts_4_or_5_and_in_the_crib_only_5(program):
     hand = "2H 4H 6H 8H"   # no fifteen among them, nor with a King: the flush alone
     assert show(program, hand, "KC") == 4 and show(program, hand, "KH") == 5
