@@ -6796,7 +6796,9 @@ class Checker(A.Visitor):
         """`pick ... alike` offers copies nothing tells apart once: its candidates must be cards or tiles
         (E454: players, numbers, members and records have no copies), and someone must be asked (E455:
         at random, merging copies would change the odds; a simultaneous pick offers them as they are)."""
-        if base_of(element) not in ("entity", "any") and base_of(kind) != "entity":
+        cards = ("entity", "any")   # a list of cards is alike to another item by item (subsets of a market)
+        if base_of(element) not in cards and base_of(kind) != "entity" \
+                and not (base_of(element) == "list" and base_of(element_of(element)) in cards):
             self.err("E454", f"'pick {s.var} ... alike' offers copies alike once, and {printed(s.domain)} holds "
                      f"{words(element)} values, which have no copies: each is an option of its own", s.domain.span,
                      "drop 'alike': it is for cards and tiles ('pick c from hand alike ...')")

@@ -2006,7 +2006,10 @@ class Game:
         has (its declaration, whose copy it is, its variables and stocks, its side, who has seen it) and
         its title and fields (copies numbered by `copy_number` differ there). A card that holds cards
         (a zone of its kind), or that a variable, a trigger or a modifier names (`named`), is itself
-        alone; so is anything but a card."""
+        alone; so is anything but a card, or a list of cards (`pick s from subsets(market, 2) alike`), alike
+        item by item."""
+        if type(e) is list:
+            return ("list",) + tuple(self.alike_key(x, named) for x in e)
         if type(e) is not EntityDef or id(e) in named:
             return ("value", id(e))
         held = self.program.held.get(e.kind)

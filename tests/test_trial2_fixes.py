@@ -128,3 +128,42 @@ def test_a_counter_named_count_is_offered_free_names_not_count_count():
     d = parse_error('counter count "Count" global from 0 to 31;\n')   # Cribbage's count of the cards laid
     assert d.code == "E100" and d.hint == "'count' is reserved: call it 'tally' or 'counts', say"
     assert parse_error("counter total;").hint == "'total' is reserved: call it 'totals' or 'total_count', say"
+
+
+# Jaipur's exchange, several goods taken at once: the sets of alike goods are one option each
+PAIRS = """
+enum good { spice "Spice", cloth "Cloth" }
+kind card { good: good; }
+card goods "{g.title}" * 2 for each g in good { good = g; }
+zone market "Market" of card;
+zone hand per_player of card;
+proc deal() { move goods_spice to market; move goods_cloth to market; }
+proc take_two() {
+  pick taken from subsets(market, 2) alike "take which goods?" {
+    for each t in taken { move t to hand; }
+  }
+}
+"""
+
+pairs_program = rules_program(PAIRS)
+
+
+def test_pick_alike_over_lists_of_cards_offers_alike_lists_once(pairs_program):
+    game = Game(pairs_program, 2, 1)
+    deck = [e for e in pairs_program.entities.values() if e.kind == "card"]   # spice, spice#2, cloth, cloth#2
+    for e in (deck[0], deck[2], deck[1]):   # the market: Spice, Cloth, Spice
+        game.move(e, game.zone(None, "market"))
+    asked = run_proc(game, "take_two", answers=["[Spice, Spice]"])
+    # [S1, C], [S1, S2], [C, S2]: the first and the third differ in order, so they stay apart
+    assert asked[0].options == ["[Spice, Cloth]", "[Spice, Spice]", "[Cloth, Spice]"]
+    assert [c.name for c in game.zone(game.state.players[0], "hand").items] == ["goods_spice", "goods_spice#2"]
+    game = Game(pairs_program, 2, 1)
+    for e in (deck[0], deck[2], deck[1], deck[3]):   # Spice, Cloth, Spice, Cloth
+        game.move(e, game.zone(None, "market"))
+    asked = run_proc(game, "take_two", answers=[0])
+    assert asked[0].options == ["[Spice, Cloth] (x3)", "[Spice, Spice]", "[Cloth, Spice]", "[Cloth, Cloth]"]
+
+
+def test_pick_alike_over_lists_of_numbers_is_still_e454():
+    numbers = PAIRS.replace("subsets(market, 2)", "subsets([1, 2, 3], 2)").replace("move t to hand;", "say \"{t}\";")
+    assert found_at(numbers) == [("E454", 9, 19)]
