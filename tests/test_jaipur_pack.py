@@ -14,7 +14,7 @@ from rulebook.dsl.printer import format_text
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
-from .conftest import answer_by_prompt
+from .conftest import answer_by_prompt, drive
 
 PACK = Path(__file__).parent / "packs" / "jaipur"
 
@@ -42,6 +42,11 @@ def holding(program, hand: list[str], market: list[str] = (), herd: list[str] = 
 
 def rupees(game: Game, player: int = 0) -> int:
     return game.state.players[player].stock["rupees"]
+
+
+def camels(decision) -> int:
+    """How many camels of the herd a decision offers (`Camel (1 of 2)`, ...)."""
+    return sum(1 for o in decision.options if o.startswith("Camel"))
 
 
 def names(zone) -> list[str]:
@@ -97,8 +102,20 @@ def test_an_exchange_that_would_leave_eight_cards_in_hand_must_give_back_goods(p
     you = game.state.players[0]
     asked = answer_by_prompt(program.procs["exchange"](game, you), {"take which goods": "[Gold, Silver]"}, True)
     given = [d for d in asked if d.prompt.startswith("give back")]
-    assert all("Camel" not in d.options for d in given)   # 7 in hand: camels would leave 9
+    assert given and all(camels(d) == 0 for d in given)   # 7 in hand: camels would leave 9
     assert len(game.zone(you, "hand").items) == 7 and len(game.zone(you, "herd").items) == 2
+
+
+def test_a_camel_given_back_first_leaves_the_rest_to_come_from_the_hand(program):
+    hand = ["goods_cloth", "goods_cloth#2", "goods_cloth#3", "goods_spice", "goods_spice#2", "goods_leather"]
+    game = holding(program, hand, market=["goods_gold", "goods_silver", "goods_camel"], herd=["goods_camel#2",
+                                                                                              "goods_camel#3"])
+    you = game.state.players[0]
+    # 6 in hand, 2 taken: one of the two given back must come from the hand; a camel first, then no camel
+    asked = drive(game, program.procs["exchange"](game, you), ["Camel", "Leather"])   # the one set to take: no question
+    given = [d for d in asked if d.prompt.startswith("give back")]
+    assert camels(given[0]) == 2 and camels(given[1]) == 0
+    assert len(game.zone(you, "hand").items) == 7 and len(game.zone(you, "herd").items) == 1
 
 
 def test_a_seventh_card_may_not_be_taken_by_a_full_hand(program):
