@@ -332,7 +332,8 @@ class CodeGen(A.Visitor):
             for capped in filled_zones(s, self.zone_caps, ctx.locals) if self.zone_caps else ():
                 self.writeline(f"yield from rt.zone_over({ctx.you}, {capped!r}, {where(s)!r})")   # a hand limit
             if self.shows and may_take(s):   # a display laid out is topped up at once (`show N from ZONE`)
-                self.writeline(f"if rt.state.shown: rt.keep_shown({ctx.you}, {where(s)!r})")
+                # placed at the statement, so that the trace places the top-up's draw there, as the interpreter does
+                self.writeline(f"if rt.state.shown: rt.keep_shown({ctx.you}, {where(s)!r})", s)
             while kept and kept[-1][0] == id(s):
                 self.writeline("; ".join(f"v_{name} = {t}" for name, t in kept.pop()[1].items()), s)
             if s.bound() is not None:

@@ -387,6 +387,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W545": (WARNING, "'for each c in KIND' moving each card: the kind lists each declaration once, so the other "
                       "copies of a card declared '* N' never move ('fill ZONE with KIND;')"),
     "W546": (WARNING, "in_force() of a card of kinds none of whose cards holds a slot from a zone: it is always false"),
+    "W549": (WARNING, "'move all of DISPLAY to SOURCE;': a display gathered into its own source is topped up at once from the top of the source, before any shuffle"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

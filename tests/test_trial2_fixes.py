@@ -8,7 +8,7 @@ import pytest
 from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.runtime.engine import Game
 
-from .conftest import found_at, parse_error, rules_program, run_proc
+from .conftest import drive, found_at, parse_error, rules_program, run_proc
 
 # Jaipur: taking several goods from the market is one choice among the sets of goods it shows
 EXCHANGE = """
@@ -167,3 +167,43 @@ def test_pick_alike_over_lists_of_cards_offers_alike_lists_once(pairs_program):
 def test_pick_alike_over_lists_of_numbers_is_still_e454():
     numbers = PAIRS.replace("subsets(market, 2)", "subsets([1, 2, 3], 2)").replace("move t to hand;", "say \"{t}\";")
     assert found_at(numbers) == [("E454", 9, 19)]
+
+
+# Jaipur's market, five cards shown and topped up from the deck at once (`show 5 from deck`)
+MARKET = """
+kind card { good: str; }
+card spice "Spice" * 12 { good = "spice"; }
+zone deck of card secret;
+zone market "Market" of card show 5 from deck;
+zone hand per_player of card hidden;
+proc deal() { fill deck with card; fill market; }
+proc take_two() {
+  pick t from market "first card?" { move t to hand; }
+  pick u from market "second card?" { move u to hand; }
+}
+proc turn() { take_two(); }
+"""
+
+
+def test_a_displays_top_up_is_traced_at_the_statement_that_took_the_card_on_both_backends():
+    traces = []
+    for program in (build_text(MARKET), build_text(MARKET, interpreted=True)):
+        game = Game(program, 2, 1)
+        run_proc(game, "deal")
+        trace = []
+        game.tracer = trace.append
+        run_proc(game, "turn", answers=[0, 0])
+        traces.append([(e.kind, e.what, e.where) for e in trace if e.kind == "draw"])
+    assert traces[0] == traces[1] and [where.split(":", 1)[1] for *_x, where in traces[0]] == ["9:38", "10:39"]
+
+
+def test_a_display_gathered_into_its_own_source_is_w549_and_tops_up_from_the_cards_gathered():
+    gathered = MARKET + "proc new_round() { move all of market to deck; shuffle deck; }\n"
+    assert found_at(gathered) == [("W549", 13, 20)]
+    assert found_at(MARKET + "proc new_round() { fill deck with card; shuffle deck; }\n") == []
+    assert found_at(MARKET + "proc discard_row() { move all of market to hand; }\n") == []   # not its source
+    game = Game(build_text(gathered), 2, 1)
+    run_proc(game, "deal")
+    top = [c.name for c in game.zone(None, "deck").items[:5]]
+    drive(game, game.program.procs["new_round"](game, game.state.players[0]))
+    assert [c.name for c in game.zone(None, "market").items] == top   # what the warning says: the unshuffled top
