@@ -5959,7 +5959,7 @@ class Checker(A.Visitor):
         display, still laid out, is topped up at once after the move from the top of the unshuffled deck, and
         the shuffle after it leaves it so (Jaipur's market, as first written, was 5 cards of the old deck and
         then its 3 camels). `fill deck with KIND;` gathers a
-        deck back with no top-up after it; `fill market;` lays the display out again once it is shuffled."""
+        deck back with no top-up after it, and the shuffle after it lays the display out again."""
         base = filled_base(s.source)
         shown = self.sym.decls.get(base) if base is not None and base not in scope.locals else None
         if type(shown) is not A.Zone or shown.show is None or s.where is not None \
@@ -5968,8 +5968,8 @@ class Checker(A.Visitor):
         self.err("W549", f"'move all of {printed(s.source)}' into its own source: {shown.name!r} shows "
                  f"{shown.show} from {shown.show_from.id} and is topped up at once after this move, from the top of "
                  f"{shown.show_from.id} before any shuffle, and a shuffle after does not lay it out again", s.span,
-                 f"gather the deck back with 'fill {printed(s.dest)} with {shown.kind};' (no top-up follows a fill), "
-                 f"shuffle it, then lay the display out again: 'fill {printed(s.source)};'")
+                 f"gather the deck back with 'fill {printed(s.dest)} with {shown.kind};' (no top-up follows a fill): "
+                 f"the shuffle after it lays {printed(s.source)} out again from the shuffled deck")
 
     def visit_Swap(self, s: A.Swap, scope: Scope) -> None:
         """`swap Z with W;`: two zones (E209, E303), not the same one as written (E556; one computed to be the
