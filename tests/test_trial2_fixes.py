@@ -207,3 +207,11 @@ def test_a_display_gathered_into_its_own_source_is_w549_and_tops_up_from_the_car
     top = [c.name for c in game.zone(None, "deck").items[:5]]
     drive(game, game.program.procs["new_round"](game, game.state.players[0]))
     assert [c.name for c in game.zone(None, "market").items] == top   # what the warning says: the unshuffled top
+
+
+def test_a_deck_gathered_back_by_fill_and_shuffled_lays_its_display_out_again():
+    game = Game(build_text(MARKET + "proc new_round() { fill deck with card; shuffle deck; }\n"), 2, 1)
+    run_proc(game, "deal")
+    drive(game, game.program.procs["new_round"](game, game.state.players[0]))
+    market, deck = game.zone(None, "market").items, game.zone(None, "deck").items
+    assert len(market) == 5 and len(deck) == 7
