@@ -444,9 +444,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E557": (ERROR, "'swap Z with W;' of zones that cannot take each other's items: one declared of a kind the other is not"),
     "E558": (ERROR, "an index of players ('counter support[player]') read with what is no player: a seat's number, a member, a card"),
     "E559": (ERROR, "an index of players where the seats cannot be known before play: an element's own bounds, a bank per player"),
-    "E565": (ERROR, "a field read on a value whose kind is not known (an item of a 'zone' parameter) that nothing declares: no kind, record, enum or player has it"),
     "E560": (ERROR, "in_force() of what is no card: it asks whether a card's slots apply now"),
     "E561": (ERROR, "'remove in force;' in an amend of a kind or card that has no 'in force while' line to remove"),
+    "E565": (ERROR, "a field read on a value whose kind is not known (an item of a 'zone' parameter) that nothing declares: no kind, record, enum or player has it"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),
