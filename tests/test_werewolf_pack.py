@@ -1,0 +1,130 @@
+"""tests/packs/werewolf: One Night Ultimate Werewolf written by a designer new to the language (the sixteenth
+session's trial): the cards used, the night in the printed order acting by the card dealt, the vote (nobody
+dies without two votes, ties all die, the Hunter's shot) and the rulebook's winning teams; both backends."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulebook.compiler.driver import compile_pack, interpret_pack
+from rulebook.runtime.agents import make_agents
+from rulebook.runtime.engine import Game
+
+from .conftest import answer_by_prompt, run_answering, run_proc
+
+PACK = str(Path(__file__).parent / "packs" / "werewolf")
+
+
+@pytest.fixture(scope="module", params=["compiled", "interpreted"])
+def program(request):
+    return compile_pack(PACK).program if request.param == "compiled" else interpret_pack(PACK)
+
+
+def dealt(program, cards: list[str], centre: list[str]) -> Game:
+    """A game of len(cards) players, each dealt the card named (`werewolf`, `werewolf#2`, ...), the centre
+    holding `centre`."""
+    game = Game(program, len(cards), 1)
+    for p, name in zip(game.state.players, cards):
+        game.move(program.entities[name], game.zone(p, "held"))
+        p.vars["dealt"] = program.entities[name]
+    for i, name in enumerate(centre, 1):
+        game.move(program.entities[name], game.zone(None, f"centre[{i}]"))
+    return game
+
+
+def held(game: Game) -> list[str]:
+    return [game.zone(p, "held").items[0].name for p in game.state.players]
+
+
+def learnt(game: Game, seat: int, zone: str) -> list[str]:
+    """The cards player `seat` (from 0) knows of a centre pile, or of their own card (`held`)."""
+    view = game.view(seat)
+    zones = view["players"][seat]["zones"] if zone == "held" else view["zones"]
+    return [c["title"] for c in zones[zone].get("known", [])]
+
+
+def votes(game: Game, targets: list[str]) -> None:
+    """Everyone votes, P1 for targets[0] and so on."""
+    script = iter(targets)
+    run_answering(game.program.procs["day"](game, game.state.players[0]), lambda d: d.index_of(next(script)))
+
+
+def dead(game: Game) -> list[str]:
+    return [p.name for p in game.state.players if p.stock["dead"]]
+
+
+def won(game: Game) -> list[str]:
+    return [p.name for p in game.state.players if p.stock["won"]]
+
+
+def test_three_players_use_the_first_game_of_the_rulebook(program):
+    game = Game(program, 3, 1)
+    game.start()
+    cards = [c.title for p in game.state.players for c in game.zone(p, "held").items]
+    cards += [c.title for i in (1, 2, 3) for c in game.zone(None, f"centre[{i}]").items]
+    assert sorted(cards) == sorted(["Werewolf", "Werewolf", "Seer", "Robber", "Troublemaker", "Villager"])
+    assert all(learnt(game, i, "held") == [cards[i]] for i in range(3))   # each looked at their own card
+
+
+def test_the_night_runs_in_the_printed_order_by_the_card_dealt(program):
+    game = dealt(program, ["robber", "troublemaker", "drunk", "insomniac", "werewolf"],
+                 ["seer", "villager", "werewolf#2"])
+    asked = answer_by_prompt(program.procs["night"](game, game.state.players[0]), {
+        "lone Werewolf": "3", "Robber": "P5", "Troublemaker: swap": "P1", "Troublemaker: with": "P4",
+        "Drunk": "1"})
+    assert [d.player.name for d in asked] == ["P5", "P1", "P2", "P2", "P3"]
+    assert learnt(game, 4, "centre[3]") == ["Werewolf"]   # the lone wolf looked at a centre card
+    # the Robber took the Werewolf and saw it; the Troublemaker then swapped him with the Insomniac;
+    # the Drunk took the Seer from the centre; the Insomniac wakes a Werewolf and sees it
+    assert held(game) == ["insomniac", "troublemaker", "seer", "werewolf", "robber"]
+    assert game.zone(None, "centre[1]").items[0].name == "drunk"
+    assert learnt(game, 3, "held") == ["Werewolf"] and learnt(game, 0, "held") == []
+    assert learnt(game, 2, "held") == []   # the Drunk does not see his new card
+
+
+def test_nobody_dies_when_nobody_has_two_votes_and_then_the_werewolves_win(program):
+    game = dealt(program, ["werewolf", "seer", "villager"], ["robber", "troublemaker", "werewolf#2"])
+    answer_by_prompt(program.procs["day"](game, game.state.players[0]), {})   # everyone votes the first other
+    run_proc(game, "judge")
+    assert [p.stock["votes"] for p in game.state.players] == [2, 1, 0] and dead(game) == ["P1"]
+    assert won(game) == ["P2", "P3"]   # a Werewolf died: the village wins
+
+
+def test_the_tanner_who_dies_wins_and_the_werewolves_cannot(program):
+    game = dealt(program, ["tanner", "werewolf", "villager"], ["robber", "seer", "villager#2"])
+    # P2 and P3 vote for the Tanner, the Tanner for P2
+    answer_by_prompt(program.procs["day"](game, game.state.players[0]), {})
+    assert dead(game) == ["P1"]
+    run_proc(game, "judge")
+    assert won(game) == ["P1"]
+
+
+def test_the_hunter_takes_the_player_he_voted_for(program):
+    game = dealt(program, ["hunter", "villager", "werewolf"], ["robber", "seer", "villager#2"])
+    votes(game, ["P3", "P1", "P1"])
+    # P1 votes P3, P2 and P3 vote P1: the Hunter dies and shoots P3, the Werewolf
+    assert dead(game) == ["P1", "P3"]
+    run_proc(game, "judge")
+    assert won(game) == ["P1", "P2"]
+
+
+def test_with_no_werewolf_among_the_players_the_village_wins_if_nobody_dies(program):
+    game = dealt(program, ["villager", "seer", "robber", "minion"], ["werewolf", "werewolf#2", "drunk"])
+    votes(game, ["P2", "P3", "P4", "P1"])   # a vote each: nobody dies
+    run_proc(game, "judge")
+    assert dead(game) == [] and won(game) == ["P1", "P2", "P3"]   # not the Minion: nobody else died
+
+
+@pytest.mark.parametrize("players,seed", [(3, 1), (5, 2), (7, 3), (10, 4)])
+def test_random_games_agree_on_both_backends(players, seed):
+    played = []
+    for program in (compile_pack(PACK).program, interpret_pack(PACK)):
+        game = Game(program, players, seed, make_agents("random", players, seed))
+        result = game.play()
+        played.append((game.log, result["winners"], game.state.digest()))
+        cards = [c.name for p in game.state.players for c in game.zone(p, "held").items]
+        cards += [c.name for i in (1, 2, 3) for c in game.zone(None, f"centre[{i}]").items]
+        assert len(set(cards)) == players + 3
+    assert played[0] == played[1]
