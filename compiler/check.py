@@ -5209,6 +5209,30 @@ class Checker(A.Visitor):
             f"({first.name} has {first.copies}{' and others' if len(copied) > 1 else ''}) are never moved", moved.span,
             f"to put every copy in a zone, 'fill {printed(moved.dest)} with {kind.name};' (4.14)"))
 
+    def you_in_each(self, s: A.Each) -> None:
+        """W553 at `you.X` (or `you.f(...)`) in the body of `each P`: `you` there is the player the body runs
+        for, so it is `X` alone; written out, it is most often meant for the player acting before the `each`
+        (the giver of a trade whose taker gives a card back), who needs a name taken before it. A nested
+        `each` is looked at on its own, with its own players."""
+        who = f"{printed(s.domain)}" if self.domain_is_one_player(s.domain) else "each player it runs for"
+        stack = list(s.body) + ([s.where] if s.where is not None else [])
+        while stack:
+            n = stack.pop()
+            if isinstance(n, A.Each):
+                continue
+            if type(n) in (A.Attr, A.Method) and type(n.obj) is A.You:
+                alone = printed(n)[len("you."):]
+                self.diags.append(Diagnostic(
+                    "W553", f"'you' inside 'each {printed(s.domain)}' is {who}, not the player acting before it: "
+                    f"'{printed(n)}' is the same as '{alone}'", n.obj.span,
+                    f"for the player acting before the 'each', name them first ('let giver = you;' before it, then "
+                    f"'giver.{alone}'); for {who}'s own, write '{alone}'"))
+            stack.extend(n.children())
+
+    def domain_is_one_player(self, e: A.Expr) -> bool:
+        """Whether an `each`'s players are written as one player (a name, a call, an item), not a list."""
+        return type(e) is A.Name and e.id not in ("players", "opponents", "all_players", "neighbours")
+
     def visit_Each(self, s, scope: Scope, what: str = "'each'") -> None:
         kind, element = self.domain_kind(s.domain, scope)
         if not fits(element, "player"):
@@ -5228,6 +5252,8 @@ class Checker(A.Visitor):
         each_one, self.each_one = self.each_one, base_of(kind) == "player"
         if getattr(s, "settled", False):
             self.never_settles(s)
+        if type(s) is A.Each and type(s.domain) is not A.You:
+            self.you_in_each(s)
         if isinstance(s, A.Simultaneous):
             self.open_loops.append(s)   # its bodies run one seat after another: `break;` leaves it
             if s.each_var is not None:   # `for each U in ELEMENTS`: the pick (and its body) sees U bound
@@ -10698,7 +10724,8 @@ class Checker(A.Visitor):
         """W401 for declarations of the pack itself that nothing refers to."""
         out = []
         for name, decl in self.sym.decls.items():
-            if name not in own or name in self.used or name in self.sym.unmatched or name in self.meant:
+            if (name not in own or name in self.used or name in self.sym.unmatched or name in self.meant
+                    or name in self.sym.dropped_uses):
                 continue
             if isinstance(decl, (A.Entity, A.Game, A.Enum, A.Variant, A.Kind)):
                 continue

@@ -298,6 +298,9 @@ class Symbols:
     amended_parts: list = field(default_factory=list)
     removals: list = field(default_factory=list)     # (each `remove NAME;` that dropped something, what it dropped)
     unmatched: set = field(default_factory=set)      # names of overrides that replace nothing (E212)
+    # the words a declaration dropped as declared twice (E208) reads: no W401 for what it uses besides
+    # (a game named like a card would leave every proc its phases call "never used")
+    dropped_uses: set = field(default_factory=set)
     baseless: set = field(default_factory=set)       # spans of base() in those overrides (no E218 besides)
     # spans of the arms and options (as written) of amends whose `base();` runs the body they replace
     kept_base: set = field(default_factory=set)
@@ -2639,6 +2642,11 @@ def _role_parts(sym: Symbols, role: A.Role, diags: list[Diagnostic], sources: di
     return made
 
 
+def words_read(item) -> set:
+    """Every name a declaration's nodes hold (names, calls, fields): what it would use, were it kept."""
+    return {v for n in A.walk(item) for f in type(n)._fields if isinstance(v := getattr(n, f), str)} - {item.name}
+
+
 def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources: dict) -> None:
     if isinstance(item, A.Remove):
         enum = next((d for d in sym.decls.values() if isinstance(d, A.Enum) and item.name in d.members), None)
@@ -2689,14 +2697,18 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources:
     if old is not None:
         hint = "write 'override' before it to replace the extended pack's one" \
             if sym.origin.get(name) != pack_name else None
+        if hint is None and A.Game in (type(item), type(old)):   # the game's name is no word of its own
+            hint = f"a game is named like any declaration: call the game '{name}_game' (players see its title)"
         diags.append(Diagnostic("E208", f"{name!r} is already declared", declared_at(sources, name, item.span), hint,
                                 notes=(f"first declared at {old.span}",)))
+        sym.dropped_uses.update(words_read(item))
         return
     if isinstance(item, A.Game):
         if sym.game is not None:
             diags.append(Diagnostic("E208", "a pack has one game; another is already declared",
                                     declared_at(sources, name, item.span),
                                     notes=(f"first declared at {sym.game.span}",)))
+            sym.dropped_uses.update(words_read(item))
             return
         sym.game = item
     sym.decls[name] = item

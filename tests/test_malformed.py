@@ -243,6 +243,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     # W401 is dropped for a lone file, so this one lives in a one-file pack (unused_pack/pack.toml)
     "unused_pack/unused_resource.rules": [("W401", 4)],
     "unreachable_if_false.rules": [("W402", 7)],
+    "you_in_each_body.rules": [("W553", 8)],
     "condition_always_true.rules": [("W402", 6)],
     "may_when_a_text.rules": [("E303", 6)],
     "set_aside_without_until.rules": [("E100", 7)],
