@@ -19,7 +19,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS, MemberData
 
-from .layout import (is_live, set_fields, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (is_live, item_at, set_fields, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, remembered_table,
                      recursive, ended_names, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      hook_table, hooked_actions,
@@ -2179,6 +2179,9 @@ class CodeGen(A.Visitor):
                            f"{self.ex(s.item.right, ctx)}{to})", s)
         elif id(s) in self.sym.field_reveals:   # one field of a card: `reveal c.colour;`
             self.writeline(f"rt.reveal_field({ctx.you}, {self.ex(s.item.obj, ctx)}, {s.item.name!r}{to})", s)
+        elif item_at(s.item, self.sym, ctx.locals):   # `reveal key[i];`: the card and its place
+            self.writeline(f"rt.learn_at({ctx.you}, {self.ex(s.item.obj, ctx)}, {self.ex(s.item.index, ctx)}, False, "
+                           f"{where(s.item)!r}{to})", s)
         else:
             self.writeline(f"rt.reveal({ctx.you}, {self.ex(s.item, ctx)}{to})", s)
 
@@ -2191,6 +2194,9 @@ class CodeGen(A.Visitor):
                            f"{self.ex(s.item.right, ctx)})", s)
         elif id(s) in self.sym.field_reveals:
             self.writeline(f"rt.look_field({ctx.you}, {self.ex(s.item.obj, ctx)}, {s.item.name!r})", s)
+        elif item_at(s.item, self.sym, ctx.locals):
+            self.writeline(f"rt.learn_at({ctx.you}, {self.ex(s.item.obj, ctx)}, {self.ex(s.item.index, ctx)}, True, "
+                           f"{where(s.item)!r})", s)
         else:
             self.writeline(f"rt.look({ctx.you}, {self.ex(s.item, ctx)})", s)
 

@@ -19,7 +19,7 @@ from .layout import (is_live, live_amounts, may_take, shown_zones, cost_data, en
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, remembered_table,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
                      hook_nodes, hook_table, hooked_actions,
-                     indexed_ref, member_field, per_player_entity, proc_result_call)
+                     indexed_ref, item_at, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
 from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding
 
@@ -1106,6 +1106,8 @@ class Interpreter(A.Visitor):
             rt.reveal_is(f.you, self.ev(s.item.left.obj, rt, f), s.item.left.name, self.ev(s.item.right, rt, f), *to)
         elif id(s) in self.sym.field_reveals:   # one field of a card: `reveal c.colour;`
             rt.reveal_field(f.you, self.ev(s.item.obj, rt, f), s.item.name, *to)
+        elif item_at(s.item, self.sym, f.locals):   # `reveal key[i];`: the card and its place
+            rt.learn_at(f.you, self.ev(s.item.obj, rt, f), self.ev(s.item.index, rt, f), False, where(s.item), *to)
         else:
             rt.reveal(f.you, self.ev(s.item, rt, f), *to)
         return ()
@@ -1118,6 +1120,8 @@ class Interpreter(A.Visitor):
             rt.look_is(f.you, self.ev(s.item.left.obj, rt, f), s.item.left.name, self.ev(s.item.right, rt, f))
         elif id(s) in self.sym.field_reveals:
             rt.look_field(f.you, self.ev(s.item.obj, rt, f), s.item.name)
+        elif item_at(s.item, self.sym, f.locals):
+            rt.learn_at(f.you, self.ev(s.item.obj, rt, f), self.ev(s.item.index, rt, f), True, where(s.item))
         else:
             rt.look(f.you, self.ev(s.item, rt, f))
         return ()

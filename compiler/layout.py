@@ -781,6 +781,13 @@ def indexed_ref(e: A.Index, sym: Symbols, local_names) -> Optional[tuple[str, Op
     return None
 
 
+def item_at(e: A.Expr, sym: Symbols, local_names) -> bool:
+    """Whether `reveal`/`look` names an item by its place, `key[i]`: the i-th item of a zone (or list), not
+    an element of an indexed counter or zone, a printed cost's units or a per-member field."""
+    return (type(e) is A.Index and indexed_ref(e, sym, local_names) is None and id(e) not in sym.cost_reads
+            and not (type(e.obj) is A.Attr and id(e.obj) in sym.member_fields))
+
+
 def layout(sym: Symbols) -> Layout:
     """Collect the data tables of a pack in declaration order."""
     d = sym.decls.values()

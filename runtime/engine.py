@@ -2496,6 +2496,20 @@ class Game:
         self.state.known.setdefault(key, set()).update(seats)
         self.state.known_fields.setdefault(key, {}).setdefault("@" + end, set()).update(seats)
 
+    def learn_at(self, h: Optional[Holder], items, n, look: bool, where: Optional[str] = None, to=None) -> None:
+        """`reveal ZONE[n] [to PLAYERS];` and `look ZONE[n];`: the item at that place is learnt as `reveal` and
+        `look` learn it, and, of a zone, with its place, as `look top N of` leaves the top N: a Codenames card
+        turned over in the grid is seen where it lies, not only among the cards known."""
+        e = self.item(items, n, where)
+        if look:
+            self.look(h, e)
+        else:
+            self.reveal(h, e, to)
+        seats = ([h.index] if h is not None and h.is_player else []) if look else self._seats(to)
+        if type(items) is ZoneRef and type(e) is EntityDef and seats and items.items.index(e) == n - 1:
+            placed = self.state.known_fields.setdefault(e.place_key(items.owner), {})
+            placed.setdefault("@top", set()).update(seats)
+
     def learn_top(self, h: Optional[Holder], ref, count: int, look: bool, to=None) -> None:
         """`look top N of ZONE;` (the acting player) and `reveal top N of ZONE [to PLAYERS];` (every player,
         those `to` names): the top N items of a zone are known with their places from the top, as `move

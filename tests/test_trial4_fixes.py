@@ -1,12 +1,16 @@
 """Lint fixes from the sixteenth session's trial (three games written by a designer new to the language):
 W553, `you.X` in the body of `each P` (Bohnanza's trade gave the card back to its taker, silently), and a game
-named like a card: one E208 with a hint, not a W401 for every proc its phases call."""
+named like a card: one E208 with a hint, not a W401 for every proc its phases call; `reveal ZONE[N];` learns
+the card with its place (Codenames' grid showed a card turned over only among the cards known)."""
 
 from __future__ import annotations
 
-from rulebook.compiler.driver import analyse, analyse_text
+import pytest
 
-from .conftest import write_pack
+from rulebook.compiler.driver import analyse, analyse_text, compile_pack, interpret_pack
+from rulebook.runtime.engine import Game
+
+from .conftest import run_proc, write_pack
 
 TRADE = """
 kind bean { variety: str; }
@@ -66,3 +70,30 @@ game werewolf "One Night Ultimate Werewolf" {
     found = [d for d in analyse(str(root)).diagnostics]
     assert [d.code for d in found] == ["E208"]
     assert "call the game 'werewolf_game'" in found[0].hint
+
+
+MEMORY = """
+kind tile { motif: str; }
+tile sun "Sun" * 2 { motif = "sun"; }
+tile moon "Moon" * 2 { motif = "moon"; }
+zone grid of tile secret;
+proc turn_over(i: int) { reveal grid[i]; }
+proc peek(i: int) { look grid[i]; }
+"""
+
+
+@pytest.mark.parametrize("backend", ["compiled", "interpreted"])
+def test_a_card_revealed_by_its_place_is_seen_where_it_lies(tmp_path, backend):
+    root = write_pack(tmp_path, MEMORY + 'game memory "Memory" { seats 2 to 2; winner most 0; }')
+    program = compile_pack(str(root)).program if backend == "compiled" else interpret_pack(str(root))
+    game = Game(program, 2, 1)
+    grid = game.zone(None, "grid")
+    for name in ("sun", "moon", "sun#2", "moon#2"):
+        game.move(program.entities[name], grid)
+    run_proc(game, "turn_over", 3)
+    assert [(c["title"], c.get("at")) for c in game.view(1)["zones"]["grid"]["known"]] == [("Sun", 3)]
+    run_proc(game, "peek", 2, player=1)   # P2 alone sees the Moon, and where
+    assert [(c["title"], c.get("at")) for c in game.view(1)["zones"]["grid"]["known"]] == [("Moon", 2), ("Sun", 3)]
+    assert [(c["title"], c.get("at")) for c in game.view(0)["zones"]["grid"]["known"]] == [("Sun", 3)]
+    game.move(program.entities["sun"], grid)   # the first card leaves the top: the places follow
+    assert [(c["title"], c.get("at")) for c in game.view(1)["zones"]["grid"]["known"]] == [("Moon", 1), ("Sun", 2)]
