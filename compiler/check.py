@@ -17,7 +17,7 @@ from rulebook.dsl.printer import quote, cost as printed_cost, declaration_text, 
 
 from .layout import MAX_ELEMENTS, by_seat, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import never_runs, set_fields
-from .layout import chosen, copy_fields, copy_title, fields_number_copies, filled_zones, is_field_value, leading_cost, numbered, option_gate, paid_first
+from .layout import chosen, copy_fields, copy_items, copy_title, fields_number_copies, filled_zones, is_field_value, leading_cost, numbered, option_gate, paid_first
 from .layout import destinations
 from .layout import filled_base, redeal_params, at_seats, plain_values, python_blocks, recursive, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
@@ -3227,11 +3227,14 @@ class Checker(A.Visitor):
             return
         members_of = self.sym.decls.get(f.type)
         if isinstance(members_of, A.Enum):
-            # a member, or none: no member yet (`var dealt: expansion = none;`)
-            if not (isinstance(value, A.Name) and value.id in members_of.members or isinstance(value, A.Nothing)):
-                shown = value.id if isinstance(value, A.Name) else "this value"
-                self.err("E303", f"{shown} is not a {f.type} (one of {', '.join(members_of.members)})", value.span,
-                         did_you_mean(shown, members_of.members))
+            # a member, or none: no member yet (`var dealt: expansion = none;`); `[red, blue][copy_number]`
+            # gives each copy its own member, as a field typed with a kind takes its own card
+            for item in copy_items(value):
+                if not (isinstance(item, A.Name) and item.id in members_of.members or isinstance(item, A.Nothing)):
+                    shown = item.id if isinstance(item, A.Name) else "this value"
+                    self.err("E303", f"{shown} is not a {f.type} (one of {', '.join(members_of.members)})", item.span,
+                             did_you_mean(shown, members_of.members))
+                    break
             self.used.add(f.type)
             return
         if f.type == "int" and isinstance(value, (A.Str, A.Bool)):
@@ -3247,8 +3250,7 @@ class Checker(A.Visitor):
             return
         if isinstance(self.sym.decls.get(f.type), A.Kind) and not isinstance(value, A.Nothing):
             # `[a, b, c][copy_number]`: each copy takes its own card, so every item must be one
-            items = value.obj.items if type(value) is A.Index and type(value.obj) is A.ListLit else (value,)
-            for value in items:
+            for value in copy_items(value):
                 target = self.sym.decls.get(value.id) if isinstance(value, A.Name) else None
                 if not (isinstance(target, A.Entity) and target.kind == f.type):
                     if isinstance(value, A.Name) and value.id in self.sym.removed:

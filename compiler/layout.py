@@ -104,6 +104,12 @@ def chosen(expr):
     return expr
 
 
+def copy_items(expr) -> tuple:
+    """The values a field value may give a copy: each item of a list written out that the copy's number
+    picks from (`[red, blue][copy_number]`), else the value alone."""
+    return expr.obj.items if type(expr) is A.Index and type(expr.obj) is A.ListLit else (expr,)
+
+
 def named_cards(expr, sym: Symbols) -> Optional[list]:
     """The names of the cards (tiles, pieces) a field value names: one for a name of one, a list
     for a list written out of names of them; None for a value that names no card. A list that
