@@ -2758,6 +2758,9 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
         return Diagnostic("E100", f"'move all' takes 'of' before its zone; found '{tok}'", span(tok),
                           hint=f"write 'move all of {rest}'" if rest else "write 'move all of ZONE to ZONE;'")
     if tok.type == "WHERE" and before and before[-1].type in ("NAME", "RPAR", "RSQB"):
+        late = _where_after_destination(text, base, before, err)
+        if late is not None:
+            return late(span(tok))
         # `opponents where p.protected == 0` as a list: a condition filters where a domain is gone over
         return Diagnostic("E100", "'where' filters a domain where something goes over it (a pick, a loop, an "
                           "aggregate), not a list standing alone", span(tok),
@@ -2788,6 +2791,28 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
 
 # the words of a `var` declaration written between its name (or title) and the ':' of its type
 _VAR_WORDS = ("global", "internal", "hidden")
+
+
+def _where_after_destination(text: str, base: int, before: list, err: UnexpectedToken):
+    """`draw 1 from deck to hand where it.fail;`: the condition of a draw or a `move all of` filters the zone
+    taken from, so it stands after that zone, before `to`. A maker of the E100 that says so (with the
+    statement rewritten when it is on one line), or None for a `where` elsewhere."""
+    head = len(before)
+    while head > 0 and before[head - 1].type not in ("SEMICOLON", "LBRACE", "RBRACE", "COLON"):
+        head -= 1
+    words = [str(t) for t in before[head:]]
+    if not words or words[0] not in ("draw", "move") or "to" not in words[1:] or \
+            (words[0] == "move" and words[1:3] != ["all", "of"]):
+        return None
+    to = head + len(words) - 1 - words[::-1].index("to")
+    taken = " ".join(text[base + before[head].start_pos: base + before[to].start_pos].split())
+    destination = " ".join(text[base + before[to].start_pos: base + before[-1].end_pos].split())
+    end = text.find(";", err.token.end_pos)
+    condition = " ".join(text[err.token.end_pos: end].split()) if end >= 0 else ""
+    written = f"'{taken} where {condition} {destination};'" if condition and "{" not in condition else \
+        f"'{taken} where COND {destination};'"
+    return lambda at: Diagnostic("E100", f"a {words[0]}'s 'where' tests the items of the zone it takes from, so it "
+                                 "comes before 'to', not after the zone they go to", at, hint=f"write {written}")
 
 
 # an amend's match whose block has held no block so far (the arms of a func's match expression have none)

@@ -60,6 +60,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "gain_without_amount.rules": [("E100", 12)],
     "amount_after_resource.rules": [("E100", 12)],
     "list_filtered_alone.rules": [("E100", 6)],            # `opponents where COND` standing as a value
+    "draw_where_after_the_destination.rules": [("E100", 10)],
     "opponent_called.rules": [("E207", 5)],                # `opponent()`: the players are named, not called
     "zone_kinds_with_commas.rules": [("E100", 5)],         # `of green, yellow`: several kinds join with 'or'
     "roll_inside_a_list.rules": [("E100", 6)],             # a roll's value goes to a let of its own
@@ -489,6 +490,10 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
                                   "aggregate), not a list standing alone",
                                   "write the condition where the list is used: 'pick p from opponents where COND', "
                                   "'for each p in opponents where COND', 'count(p in opponents where COND)'", ()),
+    "draw_where_after_the_destination.rules": ("a draw's 'where' tests the items of the zone it takes from, so "
+                                               "it comes before 'to', not after the zone they go to",
+                                               "write 'draw 1 from mission_cards where it.fail to mission_hand;'",
+                                               ()),
     "remove_an_enum_member.rules": ("'ambassador' is a member of enum 'role', not a declaration: amend or override "
                                     "the enum", "to drop the member, restate the enum without it: 'override enum "
                                     "role { ... }'", ()),
