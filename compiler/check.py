@@ -10103,7 +10103,10 @@ class Checker(A.Visitor):
         what they cannot see. At the read in the condition, or at the call that leads to it (the path in
         the message). How many a zone holds is public (`size(hand)`, `count(c in hand)`); a `secret` zone
         (seen by nobody: a face-down pile whose make-up players count from what came out of it, Tapestry's
-        "deal from which box?" among the boxes still in the deck) is not warned about."""
+        "deal from which box?" among the boxes still in the deck) is not warned about.
+        W547: the `where` of a simultaneous pick that reads the picker's own `hidden` zone or hidden variable (The
+        Resistance's "a spy may play Fail"): a player it leaves one candidate is not asked, the others are,
+        and the table sees who was asked."""
         d = self.sym.decls
         seen_as = {name: (x.visibility, x.per_player) for name, x in d.items()
                    if type(x) is A.Zone and x.visibility != "public"}
@@ -10113,30 +10116,34 @@ class Checker(A.Visitor):
         funcs = {name: x for name, x in d.items() if type(x) is A.Func}
         memo: dict = {}
 
-        def whose(name: str, own: bool) -> Optional[str]:
-            """What a read of `name` held by the decider (`own`) or by another player hides from the decider."""
+        def whose(name: str, own: bool, from_others: bool) -> Optional[str]:
+            """What a read of `name` held by the decider (`own`) or by another player hides from the decider, or
+            (`from_others`) what a read of the decider's own hides from the other players."""
             vis, per_player = seen_as[name]
             kind = {A.Var: "variable", A.Counter: "counter"}.get(type(d[name]), "zone")
+            if from_others:
+                return f"the picker's own hidden {kind} {name!r}" if own and per_player and vis == "hidden" else None
             if vis == "secret":   # seen by nobody: what is in a face-down pile is no one's edge (see the doc)
                 return None
             if vis == A.HIDDEN_FROM_OWNER:
                 return f"their own {kind} {name!r}, hidden from its owner" if own and per_player else None
             return None if own or not per_player else f"another player's hidden {kind} {name!r}"
 
-        def leak(node, you_decides: bool, mine: frozenset, depth: int = 0) -> Optional[tuple]:
-            """(what is hidden, the node of `node` that reads it, the funcs called on the way) or None."""
+        def leak(node, you_decides: bool, mine: frozenset, depth: int = 0, from_others: bool = False) -> Optional[tuple]:
+            """(what is hidden, the node of `node` that reads it, the funcs called on the way) or None; hidden from
+            the decider, or (`from_others`) from the other players."""
             stack = [node]
             while stack:
                 n = stack.pop()
                 t = type(n)
                 if t is A.Name and n.id in seen_as and n.id not in mine:
-                    found = whose(n.id, you_decides)
+                    found = whose(n.id, you_decides, from_others)
                     if found:
                         return found, n, ()
                 elif t is A.Attr and n.name in seen_as:
                     obj = n.obj
                     own = (type(obj) is A.You and you_decides) or (type(obj) is A.Name and obj.id in mine)
-                    found = whose(n.name, own)
+                    found = whose(n.name, own, from_others)
                     if found:
                         return found, n, ()
                     stack.append(obj)
@@ -10167,10 +10174,10 @@ class Checker(A.Visitor):
                         args = list(n.args)
                         decides = frozenset(p.name for p, a in zip(f.params, args)
                                             if (type(a) is A.You and you_decides) or (type(a) is A.Name and a.id in mine))
-                        key = (name, inner_you, decides)
+                        key = (name, inner_you, decides, from_others)
                         if key not in memo:
                             memo[key] = None   # (a recursive call: judged by the rest of the body)
-                            memo[key] = leak(f.value, inner_you, decides, depth + 1)
+                            memo[key] = leak(f.value, inner_you, decides, depth + 1, from_others)
                         if memo[key] is not None:
                             return memo[key][0], n, (name,) + memo[key][2]
                     if t is A.Method:
@@ -10184,6 +10191,17 @@ class Checker(A.Visitor):
         for root in roots:
             for n in A.walk(root):
                 t = type(n)
+                if t is A.Simultaneous and n.pick.where is not None:
+                    found = leak(n.pick.where, True, frozenset(), from_others=True)
+                    if found is not None:
+                        what, at, path = found
+                        through = f" (through {' -> '.join(f + '()' for f in path)})" if path else ""
+                        self.diags.append(Diagnostic(
+                            "W547", f"a simultaneous pick's 'where' reads {what}{through}: a player it leaves one "
+                            "candidate is not asked while the others are, so the table sees who was asked and "
+                            "learns what it hides", at.span,
+                            "offer every player the same candidates and keep to the rule in the block (or in a "
+                            "second pick asked of everyone), or make what it reads public first"))
                 cond = n.guard if t is A.Option else n.where if t is A.Pick and not n.random else \
                     n.when if t is A.May else None
                 if cond is None:

@@ -389,6 +389,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W553": (WARNING, "'you.X' in the body of 'each P': 'you' there is P, the player the body runs for, not the one acting before"),
     "W546": (WARNING, "in_force() of a card of kinds none of whose cards holds a slot from a zone: it is always false"),
     "W549": (WARNING, "'move all of DISPLAY to SOURCE;': a display gathered into its own source is topped up at once from the top of the source, before any shuffle"),
+    "W547": (WARNING, "a simultaneous pick's 'where' reads the picker's own hidden zone or variable: who is asked "
+                      "(and who is not, with one candidate) tells the table what it hides"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

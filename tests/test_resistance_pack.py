@@ -1,7 +1,7 @@
 """tests/packs/resistance: The Resistance written by a designer new to the language (the session's trial):
 the spies dealt by the number of players and shown to each other only, the mission sizes of the rulebook's
 table, the open vote taken at once (a tie rejects), the mission cards played in secret (the resistance can
-only succeed) and the two Fails the fourth mission needs with 7 players or more, the fifth team rejected in
+only succeed, and is asked all the same) and the two Fails the fourth mission needs with 7 players or more, the fifth team rejected in
 a row winning for the spies; both backends alike."""
 
 from __future__ import annotations
@@ -84,17 +84,19 @@ def mission(game: Game, team: list[int], answers: list[str]) -> str:
     for seat, p in enumerate(game.state.players, 1):
         p.vars["on_team"] = seat in team
     asked = run_proc(game, "go_on_mission", answers=answers)
-    assert all(d.player.name in spies(game) for d in asked)   # the resistance is never asked: Success it is
+    assert [d.player.name for d in asked] == [game.state.players[s - 1].name for s in sorted(team)]
+    for d in asked:   # everyone is asked, between two cards: the resistance's are both Success
+        assert len(d.options) == 2 and ("Fail" in d.options) == (d.player.name in spies(game)), d.options
     return "failed" if game.state.globals.get("failures") else "succeeded"
 
 
 def test_one_fail_fails_a_mission_and_the_resistance_can_only_succeed(program):
     game = seated(program, 5, [1, 4])
     game.state.globals["mission"] = 1
-    assert mission(game, [2, 3], []) == "succeeded"
+    assert mission(game, [2, 3], ["Success (1 of 2)", "Success (2 of 2)"]) == "succeeded"
     game = seated(program, 5, [1, 4])
     game.state.globals["mission"] = 1
-    assert mission(game, [1, 2], ["Fail"]) == "failed"
+    assert mission(game, [1, 2], ["Fail", 0]) == "failed"
     game = seated(program, 5, [1, 4])
     game.state.globals["mission"] = 1
     assert mission(game, [1, 4], ["Success", "Success"]) == "succeeded"
@@ -104,13 +106,13 @@ def test_one_fail_fails_a_mission_and_the_resistance_can_only_succeed(program):
 def test_the_fourth_mission_needs_two_fails_with_seven_players(program):
     game = seated(program, 7, [1, 2, 3])
     game.state.globals["mission"] = 4
-    assert mission(game, [1, 4, 5, 6], ["Fail"]) == "succeeded"
+    assert mission(game, [1, 4, 5, 6], ["Fail", 0, 0, 0]) == "succeeded"
     game = seated(program, 7, [1, 2, 3])
     game.state.globals["mission"] = 4
-    assert mission(game, [1, 2, 5, 6], ["Fail", "Fail"]) == "failed"
+    assert mission(game, [1, 2, 5, 6], ["Fail", "Fail", 0, 1]) == "failed"
     game = seated(program, 6, [1, 2])
     game.state.globals["mission"] = 4
-    assert mission(game, [1, 4, 5], ["Fail"]) == "failed"   # with six, one Fail is enough
+    assert mission(game, [1, 4, 5], ["Fail", 0, 0]) == "failed"   # with six, one Fail is enough
 
 
 class Rejecting(Agent):

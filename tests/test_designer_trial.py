@@ -1,0 +1,99 @@
+"""What the session's trial (a designer new to the language writing The Resistance, 6 nimmt! and Uno) mended:
+an enum field given its member by the copy's number, the E100 of a draw's `where` written after its
+destination, and W547, a simultaneous pick whose `where` reads the picker's own hidden state."""
+
+from __future__ import annotations
+
+from rulebook.compiler.driver import analyse_text
+from rulebook.runtime.engine import Game
+
+from .conftest import both_built, parse_error
+
+LOST_CITIES = """
+enum colour { red "Red", green "Green", blue "Blue" }
+kind card { colour: colour; value: int = 0; }
+zone deck of card;
+card wager "{colour.title} Wager" * 6 { colour = [red, green, blue][(copy_number - 1) / 2 + 1]; }
+card number "{colour.title} {value}" * 3 { colour = [red, green, blue][copy_number]; value = copy_number + 1; }
+counter vp;
+game g { seats 2 to 2; phase setup { fill deck with card; } winner most vp; }
+"""
+
+
+def test_an_enum_field_takes_its_member_from_a_list_by_the_copys_number_on_both_backends():
+    assert [d.code for d in analyse_text(LOST_CITIES).diagnostics if d.severity != "info"] == []
+    for program in both_built(LOST_CITIES):
+        game = Game(program, 2, 1)
+        shown = [(e.title, e.fields["colour"]) for e in program.entities.values()]
+        assert shown == [("Red Wager", "red"), ("Red Wager", "red"), ("Green Wager", "green"),
+                         ("Green Wager", "green"), ("Blue Wager", "blue"), ("Blue Wager", "blue"),
+                         ("Red 2", "red"), ("Green 3", "green"), ("Blue 4", "blue")]
+        assert game.program is program
+
+
+def test_an_enum_field_from_a_list_names_members_only_and_no_copy_past_the_list():
+    misspelt = analyse_text(LOST_CITIES.replace("[red, green, blue][copy_number]", "[red, gren, blue][copy_number]"))
+    found = [d for d in misspelt.diagnostics if d.severity == "error" and "gren" in d.message]
+    assert [(d.code, d.message, d.hint, d.span.line, d.span.column) for d in found] == [
+        ("E303", "gren is not a colour (one of red, green, blue)", "did you mean 'green'?", 6, 59)]
+    short = analyse_text(LOST_CITIES.replace("[red, green, blue][copy_number]", "[red, green][copy_number]"))
+    [found] = [d for d in short.diagnostics if d.severity == "error"]
+    assert found.code == "E303" and "cannot be worked out for copy 3" in found.message
+
+
+def test_a_draws_where_after_its_destination_is_placed_before_to():
+    found = parse_error("kind card { fail: bool; }\nzone deck of card;\nzone hand per_player of card;\n"
+                        "proc p() {\n  draw 2 from deck to hand where it.fail;\n}\n")
+    assert (found.code, found.span.line, found.span.column) == ("E100", 5, 28)
+    assert found.message == ("a draw's 'where' tests the items of the zone it takes from, so it comes before 'to', "
+                             "not after the zone they go to")
+    assert found.hint == "write 'draw 2 from deck where it.fail to hand;'"
+    moved = parse_error("kind card { fail: bool; }\nzone deck of card;\nzone hand per_player of card;\n"
+                        "proc p() {\n  each players: move all of hand to deck where it.fail;\n}\n")
+    assert moved.hint == "write 'move all of hand where it.fail to deck;'"
+    # a list filtered alone still says so
+    alone = parse_error("counter c;\nfunc targets() = opponents where c == 0;\n")
+    assert alone.message.startswith("'where' filters a domain where something goes over it")
+
+
+WEREWOLF = """
+enum night { sleep "Sleep", hunt "Hunt" }
+kind role_card { wolf: bool; cost: int = 0; }
+zone identity per_player of role_card hidden;
+zone hand per_player of role_card hidden;
+var sided "Side" hidden: bool = false;
+counter hunts global;
+counter coins;
+func is_wolf(): bool = some(c in identity where c.wolf);
+proc night_falls() {
+  each players simultaneously pick a from night where a == sleep or is_wolf() "what do you do tonight?" {
+    if a == hunt { gain 1 hunts; }
+  }
+}
+"""
+
+
+def warnings(text: str) -> list[tuple]:
+    return [(d.code, d.span.line, d.span.column) for d in analyse_text(text).diagnostics if d.code == "W547"]
+
+
+def test_a_simultaneous_picks_where_reading_the_pickers_hidden_state_is_w547():
+    assert warnings(WEREWOLF) == [("W547", 11, 69)]
+    [found] = [d for d in analyse_text(WEREWOLF).diagnostics if d.code == "W547"]
+    assert found.message.startswith("a simultaneous pick's 'where' reads the picker's own hidden zone 'identity' "
+                                    "(through is_wolf())")
+    # a hidden variable read straight
+    assert warnings(WEREWOLF.replace("where a == sleep or is_wolf()", "where a == sleep or sided")) == [("W547", 11, 69)]
+    # the candidate's own fields, a hand's size, a public counter: nobody learns more from who is asked
+    for where in ("where a == sleep or coins > 2", "where a == sleep or size(hand) > 1"):
+        assert warnings(WEREWOLF.replace("where a == sleep or is_wolf()", where)) == [], where
+    own_hand = WEREWOLF + "proc buy() {\n  each players simultaneously pick c from hand where c.cost <= coins { }\n}\n"
+    assert warnings(own_hand) == [("W547", 11, 69)]
+    # one player picking alone is no simultaneous pick: W547 says nothing
+    alone = WEREWOLF.replace("each players simultaneously pick", "pick")
+    assert warnings(alone) == []
+
+
+def test_w547_can_be_allowed_where_the_designer_accepts_what_it_tells():
+    allowed = WEREWOLF.replace('"what do you do tonight?" {', '"what do you do tonight?" {  # lint: allow W547')
+    assert warnings(allowed) == [] and not [d for d in analyse_text(allowed).diagnostics if d.code == "W531"]
