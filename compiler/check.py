@@ -3469,6 +3469,13 @@ class Checker(A.Visitor):
             self.err("E314", f"the shared zone {d.name!r} cannot refill from {src.name!r}: that is each "
                      f"player's, so no one's is the one to shuffle in", at,
                      hint=f"make {d.name!r} per_player, or {src.name!r} shared")
+        elif src.top_public:
+            # the card showing on the pile (the one play goes on, in Uno or Crazy Eights) is shuffled in too
+            self.diags.append(Diagnostic(
+                "W548", f"zone {d.name!r} refills from {src.name!r}, whose top card shows ('top public'): every card "
+                "of it is shuffled in, the one showing too", at,
+                f"keep the card showing in a zone of its own (a 'zone pile' holding it alone, its older cards moved "
+                f"to {src.name!r} as it is covered), or drop 'top public' if the whole pile is taken"))
 
     def visit_Die(self, d: A.Die) -> None:
         if d.type is not None:

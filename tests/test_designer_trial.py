@@ -97,3 +97,39 @@ def test_a_simultaneous_picks_where_reading_the_pickers_hidden_state_is_w547():
 def test_w547_can_be_allowed_where_the_designer_accepts_what_it_tells():
     allowed = WEREWOLF.replace('"what do you do tonight?" {', '"what do you do tonight?" {  # lint: allow W547')
     assert warnings(allowed) == [] and not [d for d in analyse_text(allowed).diagnostics if d.code == "W531"]
+
+
+CRAZY_EIGHTS = """
+kind card { suit: str; }
+zone stock of card secret refills from discards;
+zone discards of card secret top public;
+"""
+
+
+def test_a_deck_refilling_from_a_pile_whose_top_card_shows_is_w548():
+    [found] = [d for d in analyse_text(CRAZY_EIGHTS).diagnostics if d.code == "W548"]
+    assert (found.span.line, found.span.column) == (3, 40)
+    assert found.message == ("zone 'stock' refills from 'discards', whose top card shows ('top public'): every card "
+                             "of it is shuffled in, the one showing too")
+    # the card showing kept apart (Uno's `pile`), or a pile nobody sees the top of: no finding
+    apart = CRAZY_EIGHTS.replace("secret top public;", "secret;") + "zone showing of card;\n"
+    assert not [d for d in analyse_text(apart).diagnostics if d.code == "W548"]
+
+
+def test_the_uno_pack_keeps_the_card_showing_when_the_draw_pile_is_reshuffled():
+    from pathlib import Path
+
+    from rulebook.compiler.driver import compile_pack
+    from .conftest import run_proc
+
+    program = compile_pack(str(Path(__file__).parent / "packs" / "uno")).program
+    game = Game(program, 2, 1)
+    cards = [e for e in program.entities.values() if e.kind == "card"]
+    for e in cards[:-1]:
+        game.move(e, game.zone(None, "discard"))
+    game.move(cards[-1], game.zone(None, "pile"))
+    game.state.gvars["colour_now"] = "red"
+    game.state.gvars["current"] = game.state.players[0]
+    run_proc(game, "turn", answers=[])   # P1 holds nothing: draws, from the discards shuffled in
+    assert [c.name for c in game.zone(None, "pile").items] == [cards[-1].name]
+    assert len(game.zone(None, "deck").items) + len(game.zone(game.state.players[0], "hand").items) == 107
