@@ -1231,12 +1231,26 @@ class ExprReader(A.Visitor):
         if isinstance(e.right, A.Binary) or self.phrase(e.right) and not right.startswith("("):
             right = f"({right})"
         if e.op == "%":
+            # "the remainder of a divided by b (rounded down) divided by 9" would not say which division is
+            # the remainder's: an arithmetic left side is grouped
+            if isinstance(e.left, A.Binary) and not enclosed(left):
+                left = f"({left})"
             return f"the remainder of {left} divided by {right}"
         if self.list_op(e):   # `seen + [c]`, `seen - [c]`, `seen + other`: a new list
             items = right if isinstance(e.right, A.ListLit) else f"the items of {right}"
             left = f"({left})" if isinstance(e.left, A.Binary) and self.list_op(e.left) else left
             return f"{left} with {items} added at the end" if e.op == "+" else f"{left} without {items}"
         return f"{left} {ARITHMETIC[e.op]} {right}" + (" (rounded down)" if e.op == "/" else "")
+
+
+def enclosed(text: str) -> bool:
+    """Whether a reading is one group in parentheses, "(a minus 1)", and not "(a minus 1) divided by 4"."""
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0:
+            return i == len(text) - 1 and ch == ")"
+    return False
 
 
 # What a short field holds, in words: `l.t` of type track is "l's track".

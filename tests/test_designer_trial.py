@@ -133,3 +133,15 @@ def test_the_uno_pack_keeps_the_card_showing_when_the_draw_pile_is_reshuffled():
     run_proc(game, "turn", answers=[])   # P1 holds nothing: draws, from the discards shuffled in
     assert [c.name for c in game.zone(None, "pile").items] == [cards[-1].name]
     assert len(game.zone(None, "deck").items) + len(game.zone(game.state.players[0], "hand").items) == 107
+
+
+def test_explain_groups_the_division_a_remainder_is_taken_of():
+    from .conftest import explained
+
+    text = ("kind card { value: int; }\ncard digit \"{value}\" * 18 { value = (copy_number - 1) / 2 % 9 + 1; }\n"
+            "func spread(n: int): int = n / 2 % 9;\nfunc simple(n: int): int = n % 9;\n")
+    result = analyse_text(text)
+    assert "Value: (the remainder of ((the copy's number minus 1) divided by 2 (rounded down)) divided by 9) plus 1" \
+        in explained(result, "digit")
+    assert "the remainder of (n divided by 2 (rounded down)) divided by 9" in explained(result, "spread")
+    assert "the remainder of n divided by 9" in explained(result, "simple")
