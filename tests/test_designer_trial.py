@@ -145,3 +145,12 @@ def test_explain_groups_the_division_a_remainder_is_taken_of():
         in explained(result, "digit")
     assert "the remainder of (n divided by 2 (rounded down)) divided by 9" in explained(result, "spread")
     assert "the remainder of n divided by 9" in explained(result, "simple")
+
+
+def test_a_role_dealt_to_several_seats_points_to_a_hidden_card_for_a_shared_side():
+    text = ('role spy "Spy" { }\nrole loyal "Resistance" { }\ncounter won;\n'
+            "game r { seats 5 to 5 roles spy, spy, loyal, loyal, loyal at random; winner most won; }\n")
+    found = [d for d in analyse_text(text).diagnostics if d.code == "E427"]
+    assert [(d.span.line, d.span.column) for d in found] == [(4, 34), (4, 46), (4, 53)]
+    assert found[0].hint.startswith("seat 1 holds it already; a side several players share")
+    assert "'zone loyalty per_player of card hidden;'" in found[0].hint
