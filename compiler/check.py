@@ -3159,6 +3159,8 @@ class Checker(A.Visitor):
             try:
                 copy_title(d, kind, number, values, self.sym)
             except (A.NotConstant, KeyError):
+                if any(x.severity == "error" and within(x.span, d.span) for x in self.diags):
+                    return   # a field value it shows is wrong already (`colour = [red, gren][copy_number];`)
                 self.err("E303", f"the title of {d.name!r} cannot be worked out before play for copy {number} "
                          "(its fields and copy_number, with numbers, texts and operators only)",
                          shown[0].span if shown else d.span)

@@ -33,7 +33,7 @@ def test_an_enum_field_takes_its_member_from_a_list_by_the_copys_number_on_both_
 
 def test_an_enum_field_from_a_list_names_members_only_and_no_copy_past_the_list():
     misspelt = analyse_text(LOST_CITIES.replace("[red, green, blue][copy_number]", "[red, gren, blue][copy_number]"))
-    found = [d for d in misspelt.diagnostics if d.severity == "error" and "gren" in d.message]
+    found = [d for d in misspelt.diagnostics if d.severity == "error"]   # the title it shows is not said wrong too
     assert [(d.code, d.message, d.hint, d.span.line, d.span.column) for d in found] == [
         ("E303", "gren is not a colour (one of red, green, blue)", "did you mean 'green'?", 6, 59)]
     short = analyse_text(LOST_CITIES.replace("[red, green, blue][copy_number]", "[red, green][copy_number]"))
