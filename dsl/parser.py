@@ -2893,6 +2893,9 @@ def _statement_slip(err: UnexpectedToken, text: str, base: int, before: list, to
                           span(tok), hint=f"move '{written}' out of the block, before or after it")
     if first is None:
         return None
+    moving = _moving_slip(err, text, base, statement, tok, span)
+    if moving is not None:
+        return moving
     if first.type in ("GAIN", "LOSE") and tok.type == "SEMICOLON" and \
             (len(statement) > 2 or len(statement) == 2 and statement[1].type == "INT") and \
             not any(t.type in ("FOR", "TO", "FROM") for t in statement):
@@ -2956,6 +2959,49 @@ def _statement_slip(err: UnexpectedToken, text: str, base: int, before: list, to
                           f"'{before[-1]} = VALUE' is the form of a trigger's filter "
                           f"('whenever you {statement[1] if len(statement) > 1 else 'EVENT'}({before[-1]} = VALUE)')",
                           span(before[-1]), hint=f"write '{positional}'" if positional else "drop the names")
+    return None
+
+
+def _moving_slip(err: UnexpectedToken, text: str, base: int, statement: list, tok: Token, span) -> Optional[Diagnostic]:
+    """Slips of the statements that move cards and set values, in the words of other languages or of the
+    table: `draw 2 to hand from deck`, `draw 2 cards from deck`, `move c to end of pile`, `move top of deck
+    to pile`, `set n *= 2`, `for each r in 1..4: STATEMENT` (only `each` takes a ':')."""
+    words = [str(t) for t in statement]
+    end = text.find(";", err.token.start_pos)
+    line = text[base + statement[0].start_pos: end + 1] if end >= 0 else ""
+    line = " ".join(line.split()) if line.count("\n") <= 1 else ""
+    if words[0] == "draw" and len(words) >= 2 and str(tok) == "to" and "from" not in words:
+        rewritten = re.match(r"draw (.+?) to (.+?) from (.+?);$", line)
+        return Diagnostic("E100", "a draw names the zone it takes from first, then where the cards go", span(tok),
+                          hint=f"write 'draw {rewritten.group(1)} from {rewritten.group(3)} to {rewritten.group(2)};'"
+                          if rewritten else "write 'draw N from ZONE to ZONE;'")
+    if words[0] == "draw" and len(words) == 2 and tok.type == "NAME" and statement[1].type == "INT":
+        rest = re.match(r"draw \S+ \S+ (from .+;)$", line)
+        return Diagnostic("E100", f"a draw's amount is a number alone: '{tok}' is no word of the statement", span(tok),
+                          hint=f"write 'draw {words[1]} {rest.group(1)}'" if rest else f"drop '{tok}'")
+    if words[0] == "move" and str(tok) == "of" and words[-1] in ("end", "back") and \
+            len(words) >= 3 and words[-2] == "to":
+        zone = re.match(r".* to \S+ of (.+?);$", line)
+        return Diagnostic("E100", f"a card moved to a zone goes to its end already: '{words[-1]} of' is not written",
+                          span(statement[-1]), hint=(f"write '{' '.join(words[:-1])} {zone.group(1)};'" if zone else
+                                                     "write 'move CARD to ZONE;'") + " ('to top of ZONE' puts it on top)")
+    if words[0] == "move" and str(tok) == "of" and words[1:] == ["top"]:
+        rest = re.match(r"move top of (\S+) (to .+;)$", line)
+        return Diagnostic("E100", "the top card of a zone is 'first(ZONE)', not 'top of ZONE'", span(statement[1]),
+                          hint=f"write 'move first({rest.group(1)}) {rest.group(2)}', or 'draw 1 from {rest.group(1)} "
+                          f"{rest.group(2)}'" if rest else "write 'move first(ZONE) to ZONE;'")
+    if words[0] == "set" and tok.type in ("STAR", "PLUS", "MINUS", "SLASH", "PERCENT") and \
+            text[err.token.end_pos: err.token.end_pos + 1] == "=" and len(words) >= 2:
+        target = " ".join(text[base + statement[1].start_pos: base + statement[-1].end_pos].split())
+        value = re.match(r".*?[-+*/%]=\s*(.+?);$", line)
+        return Diagnostic("E100", f"'set' takes '=' alone: '{tok}=' is not written", span(tok),
+                          hint=f"write 'set {target} = {target} {tok} {value.group(1)};'" if value else
+                          f"write 'set {target} = {target} {tok} VALUE;'")
+    if words[:2] == ["for", "each"] and tok.type == "COLON":
+        head = " ".join(text[base + statement[0].start_pos: base + statement[-1].end_pos].split())
+        body = " ".join(text[err.token.end_pos: end + 1].split()) if end >= 0 else ""
+        return Diagnostic("E100", "'for each' takes a block: only 'each PLAYERS:' takes one statement after ':'", span(tok),
+                          hint=f"write '{head} {{ {body if body and '{' not in body else 'STATEMENT'} }}'")
     return None
 
 

@@ -61,6 +61,12 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "amount_after_resource.rules": [("E100", 12)],
     "list_filtered_alone.rules": [("E100", 6)],            # `opponents where COND` standing as a value
     "draw_where_after_the_destination.rules": [("E100", 10)],
+    "draw_to_before_from.rules": [("E100", 8)],
+    "draw_with_a_unit.rules": [("E100", 7)],
+    "move_to_end_of.rules": [("E100", 7)],
+    "move_top_of_zone.rules": [("E100", 6)],
+    "set_times_equal.rules": [("E100", 4)],
+    "for_each_with_a_colon.rules": [("E100", 7)],
     "opponent_called.rules": [("E207", 5)],                # `opponent()`: the players are named, not called
     "zone_kinds_with_commas.rules": [("E100", 5)],         # `of green, yellow`: several kinds join with 'or'
     "roll_inside_a_list.rules": [("E100", 6)],             # a roll's value goes to a let of its own
@@ -490,6 +496,18 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
                                   "aggregate), not a list standing alone",
                                   "write the condition where the list is used: 'pick p from opponents where COND', "
                                   "'for each p in opponents where COND', 'count(p in opponents where COND)'", ()),
+    "draw_to_before_from.rules": ("a draw names the zone it takes from first, then where the cards go",
+                                  "write 'draw 10 from deck to hand;'", ()),
+    "draw_with_a_unit.rules": ("a draw's amount is a number alone: 'cards' is no word of the statement",
+                               "write 'draw 7 from deck to hand;'", ()),
+    "move_to_end_of.rules": ("a card moved to a zone goes to its end already: 'end of' is not written",
+                             "write 'move c to row[r];' ('to top of ZONE' puts it on top)", ()),
+    "move_top_of_zone.rules": ("the top card of a zone is 'first(ZONE)', not 'top of ZONE'",
+                               "write 'move first(deck) to pile;', or 'draw 1 from deck to pile;'", ()),
+    "set_times_equal.rules": ("'set' takes '=' alone: '*=' is not written",
+                              "write 'set direction = direction * -1;'", ()),
+    "for_each_with_a_colon.rules": ("'for each' takes a block: only 'each PLAYERS:' takes one statement after ':'",
+                                    "write 'for each r in 1..4 { move all of row[r] to deck; }'", ()),
     "draw_where_after_the_destination.rules": ("a draw's 'where' tests the items of the zone it takes from, so "
                                                "it comes before 'to', not after the zone they go to",
                                                "write 'draw 1 from mission_cards where it.fail to mission_hand;'",
