@@ -2758,9 +2758,9 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
         return Diagnostic("E100", f"'move all' takes 'of' before its zone; found '{tok}'", span(tok),
                           hint=f"write 'move all of {rest}'" if rest else "write 'move all of ZONE to ZONE;'")
     if tok.type == "WHERE" and before and before[-1].type in ("NAME", "RPAR", "RSQB"):
-        late = _where_after_destination(text, base, before, err)
+        late = _where_after_destination(text, base, before, err, span(tok))
         if late is not None:
-            return late(span(tok))
+            return late
         # `opponents where p.protected == 0` as a list: a condition filters where a domain is gone over
         return Diagnostic("E100", "'where' filters a domain where something goes over it (a pick, a loop, an "
                           "aggregate), not a list standing alone", span(tok),
@@ -2793,9 +2793,10 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
 _VAR_WORDS = ("global", "internal", "hidden")
 
 
-def _where_after_destination(text: str, base: int, before: list, err: UnexpectedToken):
+def _where_after_destination(text: str, base: int, before: list, err: UnexpectedToken,
+                             at: A.Span) -> Optional[Diagnostic]:
     """`draw 1 from deck to hand where it.fail;`: the condition of a draw or a `move all of` filters the zone
-    taken from, so it stands after that zone, before `to`. A maker of the E100 that says so (with the
+    taken from, so it stands after that zone, before `to`. The E100 that says so, at the `where` (with the
     statement rewritten when it is on one line), or None for a `where` elsewhere."""
     head = len(before)
     while head > 0 and before[head - 1].type not in ("SEMICOLON", "LBRACE", "RBRACE", "COLON"):
@@ -2811,8 +2812,8 @@ def _where_after_destination(text: str, base: int, before: list, err: Unexpected
     condition = " ".join(text[err.token.end_pos: end].split()) if end >= 0 else ""
     written = f"'{taken} where {condition} {destination};'" if condition and "{" not in condition else \
         f"'{taken} where COND {destination};'"
-    return lambda at: Diagnostic("E100", f"a {words[0]}'s 'where' tests the items of the zone it takes from, so it "
-                                 "comes before 'to', not after the zone they go to", at, hint=f"write {written}")
+    return Diagnostic("E100", f"a {words[0]}'s 'where' tests the items of the zone it takes from, so it comes "
+                      "before 'to', not after the zone they go to", at, hint=f"write {written}")
 
 
 # an amend's match whose block has held no block so far (the arms of a func's match expression have none)

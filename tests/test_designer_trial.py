@@ -28,7 +28,8 @@ def test_an_enum_field_takes_its_member_from_a_list_by_the_copys_number_on_both_
         assert shown == [("Red Wager", "red"), ("Red Wager", "red"), ("Green Wager", "green"),
                          ("Green Wager", "green"), ("Blue Wager", "blue"), ("Blue Wager", "blue"),
                          ("Red 2", "red"), ("Green 3", "green"), ("Blue 4", "blue")]
-        assert game.program is program
+        game.play()   # the copies deal and play as any cards
+        assert len(game.zone(None, "deck").items) == 9
 
 
 def test_an_enum_field_from_a_list_names_members_only_and_no_copy_past_the_list():
