@@ -1,7 +1,8 @@
-"""tests/packs/uno: Uno written by a designer new to the language (the session's trial): the 108 cards, a
-card that matches the colour in play, the number or the symbol, the Wild Draw Four only without the colour
-in play, the Skip, the Reverse (a Skip with two players), the Draw Two, the card drawn played when it fits,
-a hand scored by the cards left in the others' hands; first to 500; both backends alike."""
+"""tests/packs/uno: Uno written by a designer new to the language (the session's trial): the 108 cards, the
+first card turned up acting on the first player, a card that matches the colour in play, the number or the
+symbol, the Wild Draw Four only without the colour in play, the Skip, the Reverse (a Skip with two players),
+the Draw Two, the card drawn played when it fits, a hand scored by the cards left in the others' hands;
+first to 500; both backends alike."""
 
 from __future__ import annotations
 
@@ -127,6 +128,19 @@ def test_the_player_who_goes_out_scores_the_cards_left_in_the_other_hands(progra
     run_proc(game, "score_hand")
     assert [p.stock["score"] for p in game.state.players] == [77, 0, 0]
     assert game.messages[-1].endswith("P1 goes out and scores 77")
+
+
+def test_the_card_turned_up_to_start_the_pile_acts_on_the_first_player(program):
+    # P1 starts (P4, on their right, dealt): a Skip skips P1, a Draw Two makes P1 draw 2 and lose the turn,
+    # after a Reverse the dealer plays first and play goes right, a Wild lets P1 name the colour
+    for top, answers, first, direction in (("Red Skip", [], "P2", 1), ("Red Draw Two", [], "P2", 1),
+                                           ("Red Reverse", [], "P4", -1), ("Wild", ["Blue"], "P1", 1)):
+        game = table(program, 4, top, "red", [["Red 1"], ["Red 2"], ["Red 3"], ["Red 4"]], deck=["Green 5", "Green 6"])
+        game.state.gvars["starter"] = game.state.players[0]
+        run_proc(game, "first_card", answers=answers)
+        assert (current(game), game.state.globals["direction"]) == (first, direction), top
+        assert len(hand(game, 0)) == (3 if top == "Red Draw Two" else 1), top
+        assert game.state.gvars["colour_now"] == ("blue" if top == "Wild" else "red"), top
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (4, 2), (7, 3)])
