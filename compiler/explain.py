@@ -780,6 +780,8 @@ class ExprReader(A.Visitor):
             return f"the player to the {func} of {words[0]}"
         if func == "first":
             return f"the first of {words[0]}"
+        if func == "last" and self.decl("last") is None and len(args) == 1:   # a zone's bottom item, a list's last
+            return f"the last of {words[0]}"
         if func == "reverse":
             return f"{words[0]} in reverse order (last first)"
         if func == "subsets" and len(args) == 2:

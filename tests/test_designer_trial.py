@@ -155,3 +155,13 @@ def test_a_role_dealt_to_several_seats_points_to_a_hidden_card_for_a_shared_side
     assert [(d.span.line, d.span.column) for d in found] == [(4, 34), (4, 46), (4, 53)]
     assert found[0].hint.startswith("seat 1 holds it already; a side several players share")
     assert "'zone loyalty per_player of card hidden;'" in found[0].hint
+
+
+def test_explain_reads_last_as_the_bottom_card_not_as_a_pack_func():
+    from .conftest import explained
+
+    text = ("kind card { value: int; }\nzone row[1..4] of card;\n"
+            "func tail(r: int): int = last(row[r]).value;\nfunc head(r: int): int = first(row[r]).value;\n")
+    result = analyse_text(text)
+    assert explained(result, "tail").splitlines()[-1].strip() == "Equals the last of the row (r)'s value."
+    assert explained(result, "head").splitlines()[-1].strip() == "Equals the first of the row (r)'s value."
