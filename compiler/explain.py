@@ -1108,9 +1108,12 @@ class ExprReader(A.Visitor):
         return f"{low}" if low == high else f"{low} or {high}" if high == low + 1 else f"{low} to {high}"
 
     def visit_Match(self, e):
-        cases = [f"{self.read(c.result)} if it is {self.cases(c.values)}" for c in e.cases]
+        results = [self.read(c.result) for c in e.cases] + ([self.read(e.otherwise)] if e.otherwise is not None else [])
+        if len(results) > 1:   # a result read with commas of its own is grouped: the commas between cases stay clear
+            results = [f"({r})" if "," in r and not r.startswith("(") else r for r in results]
+        cases = [f"{r} if it is {self.cases(c.values)}" for r, c in zip(results, e.cases)]
         if e.otherwise is not None:
-            cases.append(f"{self.read(e.otherwise)} otherwise")
+            cases.append(f"{results[-1]} otherwise")
         return f"depending on {self.read(e.subject)}: {_either(cases, 'or')}"
 
     def visit_Cond(self, e):

@@ -165,3 +165,16 @@ def test_explain_reads_last_as_the_bottom_card_not_as_a_pack_func():
     result = analyse_text(text)
     assert explained(result, "tail").splitlines()[-1].strip() == "Equals the last of the row (r)'s value."
     assert explained(result, "head").splitlines()[-1].strip() == "Equals the first of the row (r)'s value."
+
+
+def test_explain_groups_a_matchs_case_that_reads_with_commas():
+    from .conftest import explained
+
+    text = ("counter mission global;\nfunc team_size(): int = match player_count { 5: [2, 3, 2][mission], "
+            "else: [3, 4, 4][mission] };\nfunc spies(): int = match player_count { 5: 2, 6: 2, else: 3 };\n")
+    result = analyse_text(text)
+    assert explained(result, "team_size").splitlines()[-1].strip() == (
+        "Equals depending on the number of players: (2, 3 or 2 as the mission is 1, 2 or 3) if it is 5 "
+        "or (3, 4 or 4 as the mission is 1, 2 or 3) otherwise.")
+    assert explained(result, "spies").splitlines()[-1].strip() == (
+        "Equals depending on the number of players: 2 if it is 5, 2 if it is 6 or 3 otherwise.")
