@@ -3471,13 +3471,29 @@ class Checker(A.Visitor):
             self.err("E314", f"the shared zone {d.name!r} cannot refill from {src.name!r}: that is each "
                      f"player's, so no one's is the one to shuffle in", at,
                      hint=f"make {d.name!r} per_player, or {src.name!r} shared")
-        elif src.top_public:
-            # the card showing on the pile (the one play goes on, in Uno or Crazy Eights) is shuffled in too
-            self.diags.append(Diagnostic(
-                "W548", f"zone {d.name!r} refills from {src.name!r}, whose top card shows ('top public'): every card "
-                "of it is shuffled in, the one showing too", at,
-                f"keep the card showing in a zone of its own (a 'zone pile' holding it alone, its older cards moved "
-                f"to {src.name!r} as it is covered), or drop 'top public' if the whole pile is taken"))
+        else:
+            read = self.end_card_read(src.name)
+            if read is not None:
+                # the card play follows (Uno's, Crazy Eights') is shuffled in with the rest; a pile whose top
+                # card only shows (Dominion's discards) is taken whole, as its rules say
+                self.diags.append(Diagnostic(
+                    "W548", f"zone {d.name!r} refills from {src.name!r}, whose {read} card the rules read "
+                    f"({read}({src.name})): every card of it is shuffled in, that one too", at,
+                    f"keep the card in play in a zone of its own (a 'zone pile' holding it alone, each card it "
+                    f"covers moved to {src.name!r}), so the deck refills from the cards under it"))
+
+    def end_card_read(self, zone: str) -> Optional[str]:
+        """'first' or 'last' when some rule reads that end card of the zone (`first(discard)`, `last(p.discard)`,
+        `discard[1]`) as the card in play, else None."""
+        roots = list(self.sym.decls.values()) + [amend for amend, _ in self.sym.amended]
+        for root in roots:
+            for n in A.walk(root):
+                t = type(n)
+                held = n.args[0] if t is A.Call and n.func in ("first", "last") and len(n.args) == 1 else \
+                    n.obj if t is A.Index and type(n.index) is A.Int and n.index.value == 1 else None
+                if (type(held) is A.Name and held.id == zone) or (type(held) is A.Attr and held.name == zone):
+                    return "last" if t is A.Call and n.func == "last" else "first"
+        return None
 
     def visit_Die(self, d: A.Die) -> None:
         if d.type is not None:

@@ -391,7 +391,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W549": (WARNING, "'move all of DISPLAY to SOURCE;': a display gathered into its own source is topped up at once from the top of the source, before any shuffle"),
     "W547": (WARNING, "a simultaneous pick's 'where' reads the picker's own hidden zone or variable: who is asked "
                       "(and who is not, with one candidate) tells the table what it hides"),
-    "W548": (WARNING, "a deck that refills from a zone whose top card shows ('top public'): the card showing is "
+    "W548": (WARNING, "a deck that refills from a pile whose end card the rules read (the card in play): it is "
                       "shuffled in with the rest"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),

@@ -104,17 +104,29 @@ CRAZY_EIGHTS = """
 kind card { suit: str; }
 zone stock of card secret refills from discards;
 zone discards of card secret top public;
+func fits(c: card): bool = c.suit == first(discards).suit;
 """
 
 
-def test_a_deck_refilling_from_a_pile_whose_top_card_shows_is_w548():
-    [found] = [d for d in analyse_text(CRAZY_EIGHTS).diagnostics if d.code == "W548"]
+def w548(text: str) -> list:
+    return [d for d in analyse_text(text).diagnostics if d.code == "W548"]
+
+
+def test_a_deck_refilling_from_the_pile_whose_card_in_play_the_rules_read_is_w548():
+    [found] = w548(CRAZY_EIGHTS)
     assert (found.span.line, found.span.column) == (3, 40)
-    assert found.message == ("zone 'stock' refills from 'discards', whose top card shows ('top public'): every card "
-                             "of it is shuffled in, the one showing too")
-    # the card showing kept apart (Uno's `pile`), or a pile nobody sees the top of: no finding
-    apart = CRAZY_EIGHTS.replace("secret top public;", "secret;") + "zone showing of card;\n"
-    assert not [d for d in analyse_text(apart).diagnostics if d.code == "W548"]
+    assert found.message == ("zone 'stock' refills from 'discards', whose first card the rules read (first(discards)): "
+                             "every card of it is shuffled in, that one too")
+    for read in ("last(discards).suit", "discards[1].suit"):
+        assert len(w548(CRAZY_EIGHTS.replace("first(discards).suit", read))) == 1, read
+    per_player = ("kind card { suit: str; }\nzone deck per_player of card secret refills from discard;\n"
+                  "zone discard per_player of card;\nfunc shown(p: player): card = last(p.discard);\n")
+    assert len(w548(per_player)) == 1
+    # Dominion: the discard pile shows its top card and is reshuffled whole; no rule reads it
+    assert w548(CRAZY_EIGHTS.replace("first(discards).suit", "\"spades\"")) == []
+    # the card in play kept apart (Uno's `pile`): no finding
+    apart = CRAZY_EIGHTS.replace("first(discards)", "first(showing)") + "zone showing of card;\n"
+    assert w548(apart) == []
 
 
 def test_the_uno_pack_keeps_the_card_showing_when_the_draw_pile_is_reshuffled():
