@@ -386,13 +386,13 @@ CODES: dict[str, tuple[str, str]] = {
     "W544": (WARNING, "an 'anytime' slot or reaction whose condition is false for every card that has it"),
     "W545": (WARNING, "'for each c in KIND' moving each card: the kind lists each declaration once, so the other "
                       "copies of a card declared '* N' never move ('fill ZONE with KIND;')"),
-    "W553": (WARNING, "'you.X' in the body of 'each P': 'you' there is P, the player the body runs for, not the one acting before"),
     "W546": (WARNING, "in_force() of a card of kinds none of whose cards holds a slot from a zone: it is always false"),
-    "W549": (WARNING, "'move all of DISPLAY to SOURCE;': a display gathered into its own source is topped up at once from the top of the source, before any shuffle"),
     "W547": (WARNING, "a simultaneous pick's 'where' reads the picker's own hidden zone or variable: who is asked "
                       "(and who is not, with one candidate) tells the table what it hides"),
     "W548": (WARNING, "a deck that refills from a pile whose end card the rules read (the card in play): it is "
                       "shuffled in with the rest"),
+    "W549": (WARNING, "'move all of DISPLAY to SOURCE;': a display gathered into its own source is topped up at once from the top of the source, before any shuffle"),
+    "W553": (WARNING, "'you.X' in the body of 'each P': 'you' there is P, the player the body runs for, not the one acting before"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
