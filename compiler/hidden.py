@@ -231,3 +231,41 @@ def marks(parts: tuple, found: dict[int, str]) -> str:
     """One letter per part of a prompt or label with values (runtime.engine.Filled): '-' a literal
     text, else the value's mark (see `open_values`; 'h' for a part the analysis did not reach)."""
     return "".join("-" if isinstance(p, str) else found.get(id(p), "h") for p in parts)
+
+
+def kept_answers(sym) -> list:
+    """The rules positions (layout.where) of the picks whose answer a variable or counter declared `hidden`
+    keeps: the block sets one from the picked value, directly, through a `let` or through a proc it passes
+    the value to (Mastermind's `pick c from colour { set code[i] = c; }`, Stratego's ranks set up). The hot
+    seat tells the other players such an answer masked (runtime/view.py `told_answer`), as the variable's
+    value itself is: the answer would tell them what only its holder may see."""
+    from .layout import where
+    kept = {name for name, d in sym.decls.items() if A.kept_hidden(d)}
+    if not kept:
+        return []
+    procs = {name: d for name, d in sym.decls.items() if type(d) is A.Proc}
+    roots = list(sym.decls.values()) + [amend for amend, _ in sym.amended] \
+        + [space for _, space, _ in sym.amended_spaces]
+
+    def reads(e, names: set) -> bool:
+        return e is not None and any(type(n) is A.Name and n.id in names for n in A.walk(e))
+
+    def keeps(body, names: set, seen: set) -> bool:
+        """Whether the statements of `body` put a value read from `names` into a hidden variable or counter."""
+        names = set(names)
+        for s in (n for stmt in body for n in A.walk(stmt)):
+            t = type(s)
+            if t is A.Let and reads(s.value, names):
+                names.add(s.name)
+            elif t in (A.SetName, A.SetAttr) and s.name in kept and (reads(s.value, names) or reads(s.index, names)):
+                return True
+            elif t in (A.Gain, A.Lose) and s.resource in kept and (reads(s.amount, names) or reads(s.index, names)):
+                return True
+            elif t is A.CallStmt and s.func in procs and (s.func, frozenset(names)) not in seen:
+                params = {p.name for p, a in zip(procs[s.func].params, s.args) if reads(a, names)}
+                if params and keeps(procs[s.func].body, params, seen | {(s.func, frozenset(names))}):
+                    return True
+        return False
+
+    return sorted({where(n) for root in roots for n in A.walk(root)
+                   if type(n) is A.Pick and not n.random and keeps(n.body, {n.var}, set())})

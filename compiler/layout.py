@@ -208,6 +208,8 @@ class Layout:
     idle: list = field(default_factory=list)
     # (trigger site, [(stock, sign)]) of each trigger whose firings need no "which first?" (order_free)
     order_free: list = field(default_factory=list)
+    # the rules positions of the picks whose answer a `hidden` variable or counter keeps (hidden.kept_answers)
+    kept: list = field(default_factory=list)
 
 
 
@@ -901,6 +903,8 @@ def layout(sym: Symbols) -> Layout:
     )
     lay.idle = idle_slots(lay, sym)
     lay.order_free = order_free(sym)
+    from .hidden import kept_answers   # (hidden.py reads this module's helpers)
+    lay.kept = kept_answers(sym)
     return lay
 
 
@@ -1394,6 +1398,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"periods": periods} if (periods := anytime_periods(lay)) else {}),   # the other packs' code stays
         **({"idle": lay.idle} if lay.idle else {}),   # likewise
         **({"order_free": lay.order_free} if lay.order_free else {}),   # likewise
+        **({"kept": lay.kept} if lay.kept else {}),   # likewise
         **({"option_periods": lay.option_periods} if lay.option_periods else {}),   # likewise
         **({"zone_caps": lay.zone_caps} if lay.zone_caps else {}),   # likewise
         **({"piled": lay.piled} if lay.piled else {}),   # likewise

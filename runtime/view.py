@@ -142,7 +142,10 @@ def told_answer(game, d, seat: int, choice: int) -> str:
     """The answer `choice` to decision `d` as another seat's screen tells it (the hot seat tells each
     player the others' answers): `prompt → option`, each value filled into the prompt or the chosen
     option's label that this seat's view could not show masked (see `told`). Asked before the answer
-    is applied: the game is still at this decision."""
+    is applied: the game is still at this decision. A pick whose answer a `hidden` variable or counter
+    keeps (Program.kept) tells its answer masked: it would show what only the variable's holder sees."""
+    if game is not None and d.where in game.program.kept and seat != d.player.index:
+        return f"{told(game, seat, d.prompt)} → {MASK}"
     return f"{told(game, seat, d.prompt)} → {told_label(game, seat, d.options[choice], d.values[choice])}"
 
 

@@ -1,0 +1,77 @@
+"""The toolchain mended where the trial3 designer (Stratego, Blokus Duo, Mastermind written from the reference)
+was hurt: a pick whose answer a `hidden` variable keeps is told to the other players masked (it told them
+Mastermind's code, peg by peg), on both backends."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.hidden import kept_answers
+from rulebook.runtime.engine import Game
+from rulebook.runtime.view import told_answer
+
+CODE = """
+enum colour { red "Red", green "Green", blue "Blue" }
+var code[1..2] "Code" hidden: colour = red;
+var last_guess "Last guess" global: colour = red;
+counter hits "Hits" hidden;
+counter tries "Tries";
+
+proc keep(i: int, c: colour) { set code[i] = c; }
+
+proc make_code() {
+  pick c from colour "colour of peg 1" { set code[1] = c; }
+  pick c from colour "colour of peg 2" {
+    let chosen = c;
+    keep(2, chosen);
+  }
+  pick n from 1..3 "how many hits to note?" { gain n hits; }
+}
+proc guess() {
+  pick c from colour "guess a colour" { set last_guess = c; gain 1 tries; }
+}
+game mm {
+  seats 2 to 2;
+  phase play {
+    each players where seat(you) == 1 { make_code(); }
+    each players where seat(you) == 2 { guess(); }
+  }
+  winner most tries;
+}
+"""
+
+
+def answers_told(program, proc: str, answers: list[int]) -> list[tuple[str, str]]:
+    """Each decision of P1's `proc`, answered by index: (what P1 is told of it, what P2 is told)."""
+    game = Game(program, 2, 1)
+    gen = game.program.procs[proc](game, game.state.players[0])
+    told, d = [], gen.send(None)
+    try:
+        for choice in answers:
+            told.append((told_answer(game, d, 0, choice), told_answer(game, d, 1, choice)))
+            d = gen.send(choice)
+    except StopIteration:
+        pass
+    return told
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_pick_a_hidden_variable_keeps_is_told_masked_to_the_others(interpreted):
+    told = answers_told(build_text(CODE, interpreted=interpreted), "make_code", [1, 2, 2])
+    assert [mine for mine, _ in told] == ["colour of peg 1 → Green", "colour of peg 2 → Blue",
+                                          "how many hits to note? → 3"]
+    # set directly, through a local and a proc, and a hidden counter gained by the number picked
+    assert [theirs for _, theirs in told] == ["colour of peg 1 → …", "colour of peg 2 → …",
+                                              "how many hits to note? → …"]
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_pick_a_public_variable_keeps_is_told_as_before(interpreted):
+    told = answers_told(build_text(CODE, interpreted=interpreted), "guess", [2])
+    assert told == [("guess a colour → Blue", "guess a colour → Blue")]
+
+
+def test_the_picks_kept_are_found_by_their_place():
+    kept = kept_answers(analyse_text(CODE).symbols)
+    assert [w.split(":", 1)[1] for w in kept] == ["11:3", "12:3", "16:3"]
