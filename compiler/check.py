@@ -5508,6 +5508,7 @@ class Checker(A.Visitor):
         `player_count` (the seats of the pack's games), and lies past the counter's bounds for some
         number of seats: play keeps the bound (a per-player counter without bounds never goes below 0;
         a global one without bounds is not kept)."""
+        self.negated_at_floor(s, d)
         if d.elements:   # an element's own bounds: known only for an index written as a constant
             key = element_key(s.index)
             if key is None or d.indexes is None or key not in index_keys(d.indexes, self.sym):
@@ -5545,6 +5546,26 @@ class Checker(A.Visitor):
         self.diags.append(Diagnostic(
             "W428", f"{told}: counter {d.name!r} ({shown}) is kept at the bound",
             s.value.span, "widen the counter's bounds, or set a value within them"))
+
+    def negated_at_floor(self, s, d: A.Counter) -> None:
+        """W551: `set COUNTER = -X;` or `set COUNTER = 0 - X;` (a value taken away from the counter's floor or
+        less: a penalty, Blokus' squares left) where the counter cannot go below a floor of 0 or more (a
+        per-player counter without bounds, one `from 0`): every negative value is kept at the floor, so
+        the rule sets 0 where it means a loss."""
+        if d.signed or d.is_global and d.low is None:
+            return
+        floor = 0 if d.low is None else constant(d.low)
+        v = s.value
+        negated = (type(v) is A.Unary and v.op == "-") or (
+            type(v) is A.Binary and v.op == "-" and type(constant(v.left)) is int and constant(v.left) <= floor)
+        if type(floor) is not int or floor < 0 or not negated or type(constant(v)) is int:
+            return   # (a constant past the bounds is W428's)
+        shown = "a per-player counter without bounds" if d.low is None else f"declared from {floor}"
+        self.diags.append(Diagnostic(
+            "W551", f"'{printed(v)}' takes a value away from {floor}, but counter {d.name!r} never goes below "
+                    f"{floor} ({shown}): it is kept at {floor}, whatever is taken away",
+            v.span, f"a count that may go below zero is declared 'signed' ('counter {d.name} signed;'), "
+                    f"or with a negative floor ('from -100 to 100 start 0')"))
 
     def visit_SetAttr(self, s: A.SetAttr, scope: Scope) -> None:
         obj = self.expr(s.obj, scope)

@@ -393,6 +393,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "shuffled in with the rest"),
     "W549": (WARNING, "'move all of DISPLAY to SOURCE;': a display gathered into its own source is topped up at once from the top of the source, before any shuffle"),
     "W553": (WARNING, "'you.X' in the body of 'each P': 'you' there is P, the player the body runs for, not the one acting before"),
+    "W551": (WARNING, "a set of a counter to a value taken away from its floor ('0 - X', '-X') while it cannot go "
+                      "below that floor: every negative value is kept at the floor"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -11,6 +11,8 @@ from rulebook.compiler.hidden import kept_answers
 from rulebook.runtime.engine import Game
 from rulebook.runtime.view import told_answer
 
+from .conftest import found_at
+
 CODE = """
 enum colour { red "Red", green "Green", blue "Blue" }
 var code[1..2] "Code" hidden: colour = red;
@@ -75,3 +77,27 @@ def test_a_pick_a_public_variable_keeps_is_told_as_before(interpreted):
 def test_the_picks_kept_are_found_by_their_place():
     kept = kept_answers(analyse_text(CODE).symbols)
     assert [w.split(":", 1)[1] for w in kept] == ["11:3", "12:3", "16:3"]
+
+
+SCORE = """
+counter score "Score";
+counter bounded "Bounded" from 0 to 50;
+counter debt "Debt" signed;
+counter low "Low" from -20 to 20 start 0;
+counter left_over "Squares left";
+proc p() {
+  set score = 0 - left_over;
+  set bounded = -left_over;
+  set debt = 0 - left_over;
+  set low = 0 - left_over;
+  set score = 20 - left_over;
+  set score = -3;
+}
+"""
+
+
+def test_a_value_taken_away_from_zero_on_a_counter_that_never_goes_below_it_is_w551():
+    # the two counters with a floor of 0 are warned; a signed one, one going below 0 and `20 - X` are not;
+    # a constant past the bounds is W428's
+    assert [f for f in found_at(SCORE) if f[0] in ("W551", "W428")] == [
+        ("W551", 8, 15), ("W551", 9, 17), ("W428", 13, 15)]
