@@ -1,0 +1,70 @@
+"""tests/packs/mastermind: Mastermind written by a designer new to the language (trial3): the code in a `hidden`
+indexed variable, the codebreaker told the code's pegs masked (the find that mended the hot seat), the
+feedback pegs worked out by the rules, the codemaker's points, the roles alternating; both backends alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
+from rulebook.dsl.printer import format_text
+from rulebook.runtime.agents import make_agents
+from rulebook.runtime.engine import Game
+from rulebook.runtime.view import told_answer
+
+from .conftest import run_proc
+
+PACK = str(Path(__file__).parent / "packs" / "mastermind")
+RULES = Path(PACK) / "mastermind.rules"
+
+
+@pytest.fixture(scope="module", params=["compiled", "interpreted"])
+def program(request):
+    return compile_pack(PACK).program if request.param == "compiled" else interpret_pack(PACK)
+
+
+def points(game: Game) -> list[int]:
+    return [p.stock["points"] for p in game.state.players]
+
+
+def test_black_pegs_for_the_right_places_and_white_for_right_colours_elsewhere(program):
+    game = Game(program, 2, 1)
+    code = ["Red", "Red", "Blue", "Green"]
+    guesses = [["Red", "Blue", "Red", "Red"],          # 1 black (peg 1); red and blue elsewhere: 2 white
+               ["Green", "Green", "Green", "Green"],    # 1 black (peg 4), no white: one green in the code
+               ["Yellow", "White", "Black", "Yellow"],  # nothing
+               ["Red", "Red", "Blue", "Green"]]        # broken on the fourth guess
+    run_proc(game, "play_game", game.state.players[0], answers=code + sum(guesses, []))
+    assert [m.rsplit(": ", 1)[1] for m in game.messages] == [
+        "1 black, 2 white", "1 black, 0 white", "0 black, 0 white", "4 black, 0 white"]
+    assert points(game) == [4, 0]   # the codemaker scores a point a guess
+
+
+def test_a_code_not_broken_in_ten_guesses_scores_eleven(program):
+    game = Game(program, 2, 1)
+    run_proc(game, "play_game", game.state.players[1], answers=["Black"] * 4 + ["White"] * 40)
+    assert points(game) == [0, 11] and game.messages[-1] == "P2: the code is not broken"
+
+
+def test_the_codebreaker_is_told_a_peg_was_set_not_its_colour(program):
+    game = Game(program, 2, 1)
+    d = game.start()
+    assert d.player.name == "P1" and told_answer(game, d, 1, 2) == "colour of peg 1 of your code → …"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_games_alternate_the_codemaker_and_agree_on_both_backends(seed):
+    played = []
+    for program in (compile_pack(PACK).program, interpret_pack(PACK)):
+        game = Game(program, 2, seed, make_agents("random", 2, seed))
+        result = game.play()
+        played.append((game.log, result["scores"], game.state.digest()))
+        assert all(p >= 1 for p in points(game))   # each made the code once (a point a guess, at least one)
+    assert played[0] == played[1]
+
+
+def test_the_pack_lints_clean_and_prints_back_as_written():
+    assert analyse(PACK).diagnostics == []
+    assert format_text(RULES.read_text(), str(RULES)) == RULES.read_text()

@@ -1,0 +1,149 @@
+"""tests/packs/stratego: Stratego written by a designer new to the language (trial3): each player's ranks in
+a `hidden` indexed variable (`var piece[square] hidden: grade`), whose set up the opponent is told masked;
+the rulebook's attacks (lower rank loses, both on a tie, the spy takes the marshal when it strikes, the miner
+defuses a bomb), the scout's run, the lakes, immobile bombs and flag; both backends alike."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
+from rulebook.dsl.printer import format_text
+from rulebook.runtime.agents import make_agents
+from rulebook.runtime.engine import Game, GameEnded
+from rulebook.runtime.view import build_view, told_answer
+
+from .conftest import run_proc
+
+PACK = str(Path(__file__).parent / "packs" / "stratego")
+RULES = Path(PACK) / "stratego.rules"
+
+
+@pytest.fixture(scope="module", params=["compiled", "interpreted"])
+def program(request):
+    return compile_pack(PACK).program if request.param == "compiled" else interpret_pack(PACK)
+
+
+def board(game: Game, pieces: dict) -> Game:
+    """The board emptied, then `pieces`: (x, y) -> (seat 1 or 2, grade)."""
+    for key in list(game.state.gvars):
+        if key.startswith(("owner[", "known[")):
+            game.state.gvars[key] = None
+    for (x, y), (seat, grade) in pieces.items():
+        game.state.gvars[f"owner[{x},{y}]"] = game.state.players[seat - 1]
+        game.state.players[seat - 1].vars[f"piece[{x},{y}]"] = grade
+    return game
+
+
+def at(game: Game, x: int, y: int):
+    """(seat, grade) of the piece on x-y, or None."""
+    owner = game.state.gvars[f"owner[{x},{y}]"]
+    return None if owner is None else (owner.index + 1, owner.vars[f"piece[{x},{y}]"])
+
+
+def options(game: Game, seat: int = 1) -> list[str]:
+    gen = game.program.procs["turn"](game, game.state.players[seat - 1])
+    return gen.send(None).options
+
+
+def test_each_player_sets_up_the_forty_pieces_on_their_four_rows(program):
+    game = Game(program, 2, 3, make_agents("random", 2, 3))
+    game.start()
+    while game.state.gvars.get("moves_made", 0) == 0 and game.decision.prompt.startswith("what stands"):
+        game.apply(0)
+    for seat, rows in ((1, range(1, 5)), (2, range(7, 11))):
+        grades = Counter(at(game, x, y)[1] for x in range(1, 11) for y in rows)
+        assert grades == {"flag": 1, "spy": 1, "scout": 8, "miner": 5, "sergeant": 4, "lieutenant": 4,
+                          "captain": 4, "major": 3, "colonel": 2, "general": 1, "marshal": 1, "bomb": 6}
+    # the ranks are each player's own: the other's view holds none of them
+    assert not any(k.startswith("piece[") for k in build_view(game, 1)["players"][0]["vars"])
+
+
+def test_the_lower_rank_loses_and_is_shown_with_the_winner(program):
+    game = board(Game(program, 2, 1), {(1, 4): (1, "captain"), (1, 5): (2, "lieutenant"), (10, 10): (2, "flag")})
+    run_proc(game, "turn", answers=["1-4 to 1-5"])
+    assert at(game, 1, 4) is None and at(game, 1, 5) == (1, "captain")
+    assert game.state.gvars["known[1,5]"] == "captain"   # seen by both now
+    game = board(Game(program, 2, 1), {(1, 4): (1, "captain"), (1, 5): (2, "major"), (10, 10): (2, "flag")})
+    run_proc(game, "turn", answers=["1-4 to 1-5"])
+    assert at(game, 1, 4) is None and at(game, 1, 5) == (2, "major") and game.state.gvars["known[1,5]"] == "major"
+
+
+def test_equal_ranks_are_both_taken(program):
+    game = board(Game(program, 2, 1), {(1, 4): (1, "major"), (1, 5): (2, "major"), (10, 10): (2, "flag")})
+    run_proc(game, "turn", answers=["1-4 to 1-5"])
+    assert at(game, 1, 4) is None and at(game, 1, 5) is None
+
+
+def test_the_spy_takes_the_marshal_only_when_it_strikes(program):
+    game = board(Game(program, 2, 1), {(1, 4): (1, "spy"), (1, 5): (2, "marshal"), (10, 10): (2, "flag")})
+    run_proc(game, "turn", answers=["1-4 to 1-5"])
+    assert at(game, 1, 5) == (1, "spy")
+    game = board(Game(program, 2, 1), {(1, 4): (1, "marshal"), (1, 5): (2, "spy"), (10, 10): (2, "flag")})
+    run_proc(game, "turn", answers=["1-4 to 1-5"])
+    assert at(game, 1, 5) == (1, "marshal")
+    game = board(Game(program, 2, 1), {(1, 4): (1, "spy"), (1, 5): (2, "sergeant"), (10, 10): (2, "flag")})
+    run_proc(game, "turn", answers=["1-4 to 1-5"])
+    assert at(game, 1, 5) == (2, "sergeant")
+
+
+def test_a_bomb_takes_any_attacker_but_a_miner(program):
+    game = board(Game(program, 2, 1), {(1, 4): (1, "marshal"), (1, 5): (2, "bomb"), (10, 10): (2, "flag")})
+    run_proc(game, "turn", answers=["1-4 to 1-5"])
+    assert at(game, 1, 4) is None and at(game, 1, 5) == (2, "bomb")
+    game = board(Game(program, 2, 1), {(1, 4): (1, "miner"), (1, 5): (2, "bomb"), (10, 10): (2, "flag")})
+    run_proc(game, "turn", answers=["1-4 to 1-5"])
+    assert at(game, 1, 5) == (1, "miner")
+
+
+def test_a_scout_runs_along_a_line_up_to_a_piece_or_a_lake_and_may_strike(program):
+    game = board(Game(program, 2, 1), {(3, 1): (1, "scout"), (3, 3): (1, "bomb"), (1, 1): (1, "flag"),
+                                       (6, 1): (2, "sergeant"), (10, 10): (2, "flag")})
+    # east to 4-1 and 5-1, striking 6-1; north stops at its own bomb; the bomb and the flag never move
+    assert sorted(options(game)) == ["3-1 to 2-1", "3-1 to 3-2", "3-1 to 4-1", "3-1 to 5-1", "3-1 to 6-1"]
+    game = board(Game(program, 2, 1), {(3, 4): (1, "scout"), (1, 1): (1, "flag"), (10, 10): (2, "flag")})
+    # the lake (3-5 and 3-6) stops it going north; it goes no further than the board
+    assert "3-4 to 3-5" not in options(game) and "3-4 to 3-1" in options(game) and "3-4 to 10-4" in options(game)
+
+
+def test_taking_the_flag_wins_and_a_player_who_cannot_move_loses(program):
+    game = board(Game(program, 2, 1), {(1, 4): (1, "scout"), (1, 9): (2, "flag"), (10, 1): (1, "flag")})
+    with pytest.raises(GameEnded):
+        run_proc(game, "turn", answers=["1-4 to 1-9"])
+    assert won(game) == [1, 0] and game.state.reason == "the flag is taken"
+    game = board(Game(program, 2, 1), {(1, 1): (1, "flag"), (1, 2): (1, "bomb"), (5, 9): (2, "flag"),
+                                       (5, 8): (2, "miner")})
+    with pytest.raises(GameEnded):
+        run_proc(game, "turn")
+    assert won(game) == [0, 1] and game.state.reason == "no piece can move"
+
+
+def won(game: Game) -> list[int]:
+    return [p.stock["won"] for p in game.state.players]
+
+
+def test_the_pack_lints_clean_and_prints_back_as_written():
+    assert analyse(PACK).diagnostics == []
+    assert format_text(RULES.read_text(), str(RULES)) == RULES.read_text()
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_random_games_end_and_agree_on_both_backends(seed):
+    played = []
+    for program in (compile_pack(PACK).program, interpret_pack(PACK)):
+        game = Game(program, 2, seed, make_agents("random", 2, seed))
+        result = game.play()
+        played.append((game.log, result["scores"], game.state.digest()))
+        assert result["over"]
+    assert played[0] == played[1]
+
+
+def test_the_opponent_is_told_a_rank_was_set_up_not_which(program):
+    game = Game(program, 2, 1)
+    d = game.start()
+    marshal = d.options.index("Marshal")
+    assert told_answer(game, d, 1, marshal) == "what stands on 1-1? → …"
+    assert told_answer(game, d, 0, marshal) == "what stands on 1-1? → Marshal"
