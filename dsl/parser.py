@@ -2491,6 +2491,12 @@ def scan(text: str) -> tuple[list[Token], list[Comment]]:
 # example by the LALR state the parser was in AND the token it met (not by the depth of the parse
 # stack, nor by the state alone), so one example covers the same mistake anywhere in a file and
 # never speaks for a different mistake that happens to stop in a similar state.
+# A statement's body written without its braces (`if a > 1 gain 1 x;`, `for each i in 1..4 gain 1 x;`): one
+# parser state for every such head, so the message names the head found on the stack (BRACED_HEADS).
+BRACES_LABEL = "a condition or loop needs braces around its body"
+BRACED_HEADS = {"if": ("if", "if COND { ... }"), "while": ("while", "while COND { ... }"),
+                "for": ("for each", "for each x in DOMAIN { ... }"), "repeat": ("repeat", "repeat N { ... }")}
+
 SYNTAX_EXAMPLES: dict[str, list[str]] = {
     "'gain' and 'lose' need an amount before the resource, as in 'gain 1 coin;'": [
         "proc p() { gain coin; }", "proc p() { lose coin; }", "proc p() { gain; }", "proc p() { lose; }",
@@ -2529,10 +2535,10 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
     "a pick's prompt comes before its label: 'pick VAR from DOMAIN \"prompt\" as \"label\" ...'": [
         'proc p() { pick d from z as "x" "y" { } }', 'proc p() { pick d from z where a as "x" "y" { } }',
     ],
-    "a condition needs braces after it: 'if COND { ... }'": [
+    BRACES_LABEL: [
         f"proc p() {{ if a {cond}{stmt} }}" for cond in ("", "> 1 ", "and b ", "or b ")
         for stmt in ("gain 1 x;", "lose 1 x;", "pay 1 x;", "advance t;", "say \"x\";", "let a = 1;", "set a = 1;")
-    ],
+    ] + [f"proc p() {{ {head} gain 1 x; }}" for head in ("for each c in z", "for each i in 1..4", "while a", "repeat 3")],
     "'gain', 'lose' and 'pay' name a resource or counter of 'you'; another player's is 'gain 1 p.vp;' or "
     "'lose 1 p.vp;' (a name or a call before the dot), and a payment is the payer's own: make that player "
     "act, as in 'each p: pay 1 clues;'; for the resource a field holds (h.yields), take it in a local "
@@ -3147,6 +3153,12 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
     before = _after_last_value(err, file)
     if label and "SEMICOLON" in accepts and before is not None and tok.line > before.line:
         label = None   # a statement that could end where its line does, and the next one starts: a ';' is missing
+    if label == BRACES_LABEL:   # the statement whose body lacks its braces (a loop as much as an `if`)
+        head = next((str(v) for v in reversed(err.state.value_stack)
+                     if isinstance(v, Token) and str(v) in BRACED_HEADS), "if")
+        name, form = BRACED_HEADS[head]
+        return Diagnostic("E100", f"the body of '{name}' goes in braces: '{form}'; found {found}",
+                          span, hint=f"write '{{' before {found} and '}}' after the body"), False
     if label == COOPERATIVE_LABEL:   # `winner together fuses < 3;`: 'fuses' was read as the word of a score
         *_, winner, together, word = [None, None, None] + list(err.state.value_stack)
         if isinstance(winner, Token) and winner.type == "WINNER" and isinstance(word, Token) and \

@@ -1,6 +1,7 @@
 """The toolchain mended where the trial3 designer (Stratego, Blokus Duo, Mastermind written from the reference)
 was hurt: a pick whose answer a `hidden` variable keeps is told to the other players masked (it told them
-Mastermind's code, peg by peg), on both backends."""
+Mastermind's code, peg by peg), on both backends; W551, a negative value set on a counter that cannot hold it
+(Blokus Duo's scores read 0); a body without braces told for the loop it belongs to."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import pytest
 
 from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.compiler.hidden import kept_answers
+from rulebook.dsl.diagnostics import RulesError
+from rulebook.dsl.parser import parse_text
 from rulebook.runtime.engine import Game
 from rulebook.runtime.view import told_answer
 
@@ -101,3 +104,18 @@ def test_a_value_taken_away_from_zero_on_a_counter_that_never_goes_below_it_is_w
     # a constant past the bounds is W428's
     assert [f for f in found_at(SCORE) if f[0] in ("W551", "W428")] == [
         ("W551", 8, 15), ("W551", 9, 17), ("W428", 13, 15)]
+
+
+@pytest.mark.parametrize("head, form", [
+    ("if x > 1", "the body of 'if' goes in braces: 'if COND { ... }'"),
+    ("for each i in 1..4", "the body of 'for each' goes in braces: 'for each x in DOMAIN { ... }'"),
+    ("for each c in players", "the body of 'for each' goes in braces: 'for each x in DOMAIN { ... }'"),
+    ("while x < 3", "the body of 'while' goes in braces: 'while COND { ... }'"),
+    ("repeat 3", "the body of 'repeat' goes in braces: 'repeat N { ... }'"),
+])
+def test_a_body_without_braces_is_told_for_the_statement_it_belongs_to(head, form):
+    # it was "a condition needs braces after it: 'if COND { ... }'" for a loop too
+    with pytest.raises(RulesError) as err:
+        parse_text(f"counter x;\nproc p() {{\n  {head} gain 1 x;\n}}\n", "a.rules")
+    d = err.value.diagnostics[0]
+    assert d.code == "E100" and d.message == f"{form}; found 'gain'" and (d.span.line, d.span.column) == (3, len(head) + 4)
