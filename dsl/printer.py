@@ -301,6 +301,12 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
         return wrapped(e.obj, first, indent, f"[{_expr(e.index)}]" + tail, 8)
     if isinstance(e, A.Aggregate):
         head = f"{e.op}({e.var} in {_expr(e.domain)}"
+        if len(_leading(first) + INDENT + f"{e.var} in {_expr(e.domain)}") > LINE_WIDTH:
+            # a domain too long even for a line of its own (a gather of gathers): broken as an expression is,
+            # the rest after it
+            rest = (f" where {_expr(e.where)}" if e.where is not None else "") \
+                + (f", {_expr(e.value)}" if e.value is not None else "")
+            return wrapped(e.domain, f"{first}{e.op}({e.var} in ", indent, rest + ")" + tail)
         if e.where is not None and e.value is not None:
             # the binder and its condition, then the value, one a line when the condition fits on
             # one: never `... and h.yields == r, total(...)` glued to the condition's last operand

@@ -1,7 +1,8 @@
 """The toolchain mended where the trial3 designer (Stratego, Blokus Duo, Mastermind written from the reference)
 was hurt: a pick whose answer a `hidden` variable keeps is told to the other players masked (it told them
 Mastermind's code, peg by peg), on both backends; W551, a negative value set on a counter that cannot hold it
-(Blokus Duo's scores read 0); a body without braces told for the loop it belongs to."""
+(Blokus Duo's scores read 0); a body without braces told for the loop it belongs to; fmt breaking the long
+domain of an aggregate."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from rulebook.dsl.parser import parse_text
 from rulebook.runtime.engine import Game
 from rulebook.runtime.view import told_answer
 
-from .conftest import found_at
+from rulebook.dsl.printer import LINE_WIDTH
+
+from .conftest import found_at, printed_back
 
 CODE = """
 enum colour { red "Red", green "Green", blue "Blue" }
@@ -119,3 +122,16 @@ def test_a_body_without_braces_is_told_for_the_statement_it_belongs_to(head, for
         parse_text(f"counter x;\nproc p() {{\n  {head} gain 1 x;\n}}\n", "a.rules")
     d = err.value.diagnostics[0]
     assert d.code == "E100" and d.message == f"{form}; found 'gain'" and (d.span.line, d.span.column) == (3, len(head) + 4)
+
+
+NESTED = """record spot { f: int; x: int; y: int; }
+func fits(s: spot): bool = s.x > 0;
+func moves(n: int): list of spot = gather(s in distinct(gather(k in 1..n, gather(f in 1..n where f != k, gather(j in 1..5, [spot(f = f, x = k - j, y = k + j)])))) where fits(s), [s]);
+"""
+
+
+def test_an_aggregate_over_a_long_domain_is_broken_within_the_line_width():
+    # the domain was kept whole: a line of 200 characters, its `where` dangling at the end
+    module, printed = printed_back(NESTED)
+    assert max(len(line) for line in printed.splitlines()) <= LINE_WIDTH
+    assert "func moves(n: int): list of spot = gather(s in distinct(\n" in printed and ") where fits(s), [s]);" in printed
