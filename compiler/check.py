@@ -1419,8 +1419,9 @@ class Checker(A.Visitor):
         bounded = d.low is not None or d.high is not None or any(b.low is not None or b.high is not None
                                                                  for b in d.elements)
         if bounded or d.supply is not None:
-            self.err("E498", f"counter {d.name!r} is 'signed', with no bounds, and " +
-                     ("has a bank ('supply')" if not bounded else "has bounds"), d.span,
+            self.err("E498", f"counter {d.name!r} is 'signed' and " +
+                     ("has a bank ('supply')" if not bounded else "has bounds") +
+                     ": 'signed' is for a counter without bounds, which then goes below zero", d.span,
                      f"drop 'signed' to keep the bounds ('counter {d.name} from LOW to HIGH start 0;'), or drop the "
                      f"bounds: 'counter {d.name} signed;' goes as low and as high as play takes it")
         elif d.is_global:

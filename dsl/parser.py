@@ -2520,6 +2520,10 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
         f"{decl} w[{a}][{b}]{rest}" for decl, rest in (("counter", ";"), ("var", ": int;"), ("zone", " of t;"))
         for a in ("1..5", "c") for b in ("1..5", "c")
     ],
+    "an index of numbers is a range from its first number: 'var code[1..4] ...;', 'counter seeds[player, 1..6];'": [
+        f"{decl} w[{before}4{after}]{rest}" for decl, rest in (("counter", ";"), ("var", ": int;"), ("zone", " of t;"))
+        for before, after in (("", ""), ("player, ", ""), ("", ", player"))
+    ],
     "a grid's element takes its indexes in one pair of brackets: 'gain 1 wall[r, c];'": [
         f"proc p() {{ {verb} 1 w[{first}][2]; }}" for verb in ("gain", "lose", "pay") for first in ("1", "1, 2")
     ],

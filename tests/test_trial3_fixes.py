@@ -135,3 +135,16 @@ def test_an_aggregate_over_a_long_domain_is_broken_within_the_line_width():
     module, printed = printed_back(NESTED)
     assert max(len(line) for line in printed.splitlines()) <= LINE_WIDTH
     assert "func moves(n: int): list of spot = gather(s in distinct(\n" in printed and ") where fits(s), [s]);" in printed
+
+
+@pytest.mark.parametrize("text", ["var code[4] hidden: int = 0;", "counter seeds[player, 6];", "zone pile[3] of card;"])
+def test_an_index_of_numbers_written_as_a_count_is_told_its_range(text):
+    with pytest.raises(RulesError) as err:
+        parse_text(text, "a.rules")
+    assert err.value.diagnostics[0].message.startswith("an index of numbers is a range from its first number")
+
+
+def test_a_signed_counter_with_bounds_says_what_signed_is_for():
+    assert [d.message for d in analyse_text("counter score signed from -100 to 100 start 0;").diagnostics
+            if d.code == "E498"] == ["counter 'score' is 'signed' and has bounds: 'signed' is for a counter without "
+                                     "bounds, which then goes below zero"]
