@@ -236,9 +236,10 @@ def marks(parts: tuple, found: dict[int, str]) -> str:
 def kept_answers(sym) -> list:
     """The rules positions (layout.where) of the picks whose answer a variable or counter declared `hidden`
     keeps: the block sets one from the picked value, directly, through a `let` or through a proc it passes
-    the value to (Mastermind's `pick c from colour { set code[i] = c; }`, Stratego's ranks set up). The hot
-    seat tells the other players such an answer masked (runtime/view.py `told_answer`), as the variable's
-    value itself is: the answer would tell them what only its holder may see."""
+    the value to (Mastermind's `pick c from colour { set code[i] = c; }`, Stratego's ranks set up); then
+    [position, label] of each `choose` option whose own statements set one (`option "bid 3" { set bid = 3;
+    }`). The hot seat tells the other players such an answer masked (runtime/view.py `told_answer`), as the
+    variable's value itself is: the answer would tell them what only its holder may see."""
     from .layout import where
     kept = {name for name, d in sym.decls.items() if A.kept_hidden(d)}
     if not kept:
@@ -267,5 +268,21 @@ def kept_answers(sym) -> list:
                     return True
         return False
 
-    return sorted({where(n) for root in roots for n in A.walk(root)
-                   if type(n) is A.Pick and not n.random and keeps(n.body, {n.var}, set())})
+    def sets_kept(body) -> bool:
+        """Whether an option's own statements set a hidden variable or counter (whatever the value: the option
+        taken tells it); a decision inside it is judged as its own."""
+        stack = list(body)
+        while stack:
+            s = stack.pop()
+            if type(s) in (A.Pick, A.Choose):
+                continue
+            if type(s) in (A.SetName, A.SetAttr, A.Gain, A.Lose) and getattr(s, "name", getattr(s, "resource", None)) in kept:
+                return True
+            stack.extend(s.children())
+        return False
+
+    nodes = [n for root in roots for n in A.walk(root)]
+    picks = sorted({where(n) for n in nodes if type(n) is A.Pick and not n.random and keeps(n.body, {n.var}, set())})
+    options = sorted({(where(n), o.title) for n in nodes if type(n) is A.Choose
+                      for o in n.options if o.title is not None and sets_kept(o.body)})
+    return picks + [list(o) for o in options]

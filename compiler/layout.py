@@ -208,7 +208,8 @@ class Layout:
     idle: list = field(default_factory=list)
     # (trigger site, [(stock, sign)]) of each trigger whose firings need no "which first?" (order_free)
     order_free: list = field(default_factory=list)
-    # the rules positions of the picks whose answer a `hidden` variable or counter keeps (hidden.kept_answers)
+    # the rules positions of the picks whose answer a `hidden` variable or counter keeps, then [position, label]
+    # of the choose options that set one (hidden.kept_answers): told to the other players masked
     kept: list = field(default_factory=list)
 
 

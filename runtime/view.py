@@ -143,8 +143,10 @@ def told_answer(game, d, seat: int, choice: int) -> str:
     player the others' answers): `prompt → option`, each value filled into the prompt or the chosen
     option's label that this seat's view could not show masked (see `told`). Asked before the answer
     is applied: the game is still at this decision. A pick whose answer a `hidden` variable or counter
-    keeps (Program.kept) tells its answer masked: it would show what only the variable's holder sees."""
-    if game is not None and d.where in game.program.kept and seat != d.player.index:
+    keeps, or a choose option that sets one (Program.kept), is told masked: it would show what only the
+    variable's holder sees."""
+    kept = game.program.kept if game is not None and seat != d.player.index else ()
+    if d.where in kept or (d.where, getattr(d.options[choice], "written", d.options[choice])) in kept:
         return f"{told(game, seat, d.prompt)} → {MASK}"
     return f"{told(game, seat, d.prompt)} → {told_label(game, seat, d.options[choice], d.values[choice])}"
 

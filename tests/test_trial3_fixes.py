@@ -1,6 +1,6 @@
 """The toolchain mended where the trial3 designer (Stratego, Blokus Duo, Mastermind written from the reference)
-was hurt: a pick whose answer a `hidden` variable keeps is told to the other players masked (it told them
-Mastermind's code, peg by peg), on both backends; W551, a negative value set on a counter that cannot hold it
+was hurt: a pick whose answer a `hidden` variable keeps, or a choose option setting one, is told to the other
+players masked (it told them Mastermind's code, peg by peg), on both backends; W551, a negative value set on a counter that cannot hold it
 (Blokus Duo's scores read 0); a body without braces told for the loop it belongs to; fmt breaking the long
 domain of an aggregate."""
 
@@ -78,6 +78,30 @@ def test_a_pick_a_hidden_variable_keeps_is_told_masked_to_the_others(interpreted
 def test_a_pick_a_public_variable_keeps_is_told_as_before(interpreted):
     told = answers_told(build_text(CODE, interpreted=interpreted), "guess", [2])
     assert told == [("guess a colour → Blue", "guess a colour → Blue")]
+
+
+BID = """
+counter bid "Bid" hidden;
+counter coins "Coins";
+proc sealed_bid() {
+  choose "your sealed bid" {
+    option "bid 1" { set bid = 1; }
+    option "bid 3" { gain 3 bid; }
+    option "pass" { gain 1 coins; }
+    option "name it" { pick n from 4..6 "how much?" { set bid = n; } }
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_choose_option_that_sets_a_hidden_counter_is_told_masked(interpreted):
+    program = build_text(BID, interpreted=interpreted)
+    told = [answers_told(program, "sealed_bid", [i])[0] for i in range(4)]
+    # the bids are masked; passing is public; an option whose bid is a pick of its own tells that it bids
+    assert [theirs for _, theirs in told] == ["your sealed bid → …", "your sealed bid → …",
+                                              "your sealed bid → pass", "your sealed bid → name it"]
+    assert told[1][0] == "your sealed bid → bid 3"
 
 
 def test_the_picks_kept_are_found_by_their_place():
