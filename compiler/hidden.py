@@ -235,7 +235,7 @@ def marks(parts: tuple, found: dict[int, str]) -> str:
 
 def kept_answers(sym) -> list:
     """The rules positions (layout.where) of the picks whose answer a variable or counter declared `hidden`
-    keeps: the block sets one from the picked value, directly, through a `let` or through a proc it passes
+    keeps: the block sets one to a value read from the picked value (not merely at an element it names), directly, through a `let` or through a proc it passes
     the value to (Mastermind's `pick c from colour { set code[i] = c; }`, Stratego's ranks set up); then
     [position, label] of each `choose` option whose own statements set one (`option "bid 3" { set bid = 3;
     }`). The hot seat tells the other players such an answer masked (runtime/view.py `told_answer`), as the
@@ -249,7 +249,19 @@ def kept_answers(sym) -> list:
         + [space for _, space, _ in sym.amended_spaces]
 
     def reads(e, names: set) -> bool:
-        return e is not None and any(type(n) is A.Name and n.id in names for n in A.walk(e))
+        """Whether `e` reads one of `names` as a value: a name that only says which element of a hidden value
+        to read (`piece[a]`, a rank moved from a square picked) tells nothing of the answer."""
+        stack = [e] if e is not None else []
+        while stack:
+            n = stack.pop()
+            if type(n) is A.Name and n.id in names:
+                return True
+            if type(n) is A.Index and ((type(n.obj) is A.Name and n.obj.id in kept)
+                                       or (type(n.obj) is A.Attr and n.obj.name in kept)):
+                stack.append(n.obj)
+                continue
+            stack.extend(n.children())
+        return False
 
     def keeps(body, names: set, seen: set) -> bool:
         """Whether the statements of `body` put a value read from `names` into a hidden variable or counter."""
@@ -258,9 +270,9 @@ def kept_answers(sym) -> list:
             t = type(s)
             if t is A.Let and reads(s.value, names):
                 names.add(s.name)
-            elif t in (A.SetName, A.SetAttr) and s.name in kept and (reads(s.value, names) or reads(s.index, names)):
+            elif t in (A.SetName, A.SetAttr) and s.name in kept and reads(s.value, names):
                 return True
-            elif t in (A.Gain, A.Lose) and s.resource in kept and (reads(s.amount, names) or reads(s.index, names)):
+            elif t in (A.Gain, A.Lose) and s.resource in kept and reads(s.amount, names):
                 return True
             elif t is A.CallStmt and s.func in procs and (s.func, frozenset(names)) not in seen:
                 params = {p.name for p, a in zip(procs[s.func].params, s.args) if reads(a, names)}

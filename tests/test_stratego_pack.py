@@ -147,3 +147,10 @@ def test_the_opponent_is_told_a_rank_was_set_up_not_which(program):
     marshal = d.options.index("Marshal")
     assert told_answer(game, d, 1, marshal) == "what stands on 1-1? → …"
     assert told_answer(game, d, 0, marshal) == "what stands on 1-1? → Marshal"
+
+
+def test_a_move_is_told_to_the_opponent_in_full(program):
+    # (the rank moved with it is read from the hidden variable at the square picked: that tells nothing)
+    game = board(Game(program, 2, 1), {(1, 4): (1, "captain"), (10, 10): (2, "flag")})
+    d = game.program.procs["turn"](game, game.state.players[0]).send(None)
+    assert told_answer(game, d, 1, d.options.index("1-4 to 1-5")) == "move which piece where? → 1-4 to 1-5"

@@ -39,6 +39,9 @@ proc make_code() {
 proc guess() {
   pick c from colour "guess a colour" { set last_guess = c; gain 1 tries; }
 }
+proc copy_peg() {
+  pick i from 1..2 "copy which peg to the first?" { set code[1] = code[i]; }
+}
 game mm {
   seats 2 to 2;
   phase play {
@@ -78,6 +81,9 @@ def test_a_pick_a_hidden_variable_keeps_is_told_masked_to_the_others(interpreted
 def test_a_pick_a_public_variable_keeps_is_told_as_before(interpreted):
     told = answers_told(build_text(CODE, interpreted=interpreted), "guess", [2])
     assert told == [("guess a colour → Blue", "guess a colour → Blue")]
+    # an answer that only says which element of the hidden value to read is no part of it
+    told = answers_told(build_text(CODE, interpreted=interpreted), "copy_peg", [1])
+    assert told == [("copy which peg to the first? → 2", "copy which peg to the first? → 2")]
 
 
 BID = """
