@@ -392,9 +392,9 @@ CODES: dict[str, tuple[str, str]] = {
     "W548": (WARNING, "a deck that refills from a pile whose end card the rules read (the card in play): it is "
                       "shuffled in with the rest"),
     "W549": (WARNING, "'move all of DISPLAY to SOURCE;': a display gathered into its own source is topped up at once from the top of the source, before any shuffle"),
-    "W553": (WARNING, "'you.X' in the body of 'each P': 'you' there is P, the player the body runs for, not the one acting before"),
     "W551": (WARNING, "a set of a counter to a value taken away from its floor ('0 - X', '-X') while it cannot go "
                       "below that floor: every negative value is kept at the floor"),
+    "W553": (WARNING, "'you.X' in the body of 'each P': 'you' there is P, the player the body runs for, not the one acting before"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
