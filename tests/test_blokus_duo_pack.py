@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
-from rulebook.dsl.printer import format_text
+from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
@@ -110,9 +109,3 @@ def test_whole_random_games_end_with_every_square_counted():
         for p, covered in zip(game.state.players, on_board):
             assert p.stock["score"] == (-(89 - covered) if covered < 89 else 15 + 5 * p.vars["monomino_last"])
         assert result["over"]
-
-
-def test_the_pack_lints_clean_and_prints_back_as_written():
-    assert analyse(PACK).diagnostics == []
-    for rules in Path(PACK).glob("*.rules"):
-        assert format_text(rules.read_text(), str(rules)) == rules.read_text()

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse_file, compile_pack, interpret_pack
-from rulebook.dsl.printer import format_text
+from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game, GameEnded
 
@@ -120,9 +119,3 @@ def test_random_games_reach_121_and_agree_on_both_backends(seed):
         played.append((game.log, result["scores"], game.state.digest()))
         assert max(p.stock["points"] for p in game.state.players) == 121
     assert played[0] == played[1]
-
-
-def test_the_pack_lints_clean_and_fmt_prints_it_as_written():
-    assert analyse_file(PACK / "cribbage.rules").diagnostics == []
-    text = (PACK / "cribbage.rules").read_text()
-    assert format_text(text, "cribbage.rules") == text

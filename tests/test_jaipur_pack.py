@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse_file, compile_pack, interpret_pack
-from rulebook.dsl.printer import format_text
+from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
@@ -156,9 +155,3 @@ def test_random_games_keep_the_cards_and_agree_on_both_backends(seed):
         assert sum(len(z.items) for z in places) == 55
         assert max(p.stock["seals"] for p in game.state.players) == 2
     assert played[0] == played[1]
-
-
-def test_the_pack_lints_clean_and_fmt_prints_it_as_written():
-    assert analyse_file(PACK / "jaipur.rules").diagnostics == []
-    text = (PACK / "jaipur.rules").read_text()
-    assert format_text(text, "jaipur.rules") == text

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse_file, compile_pack, interpret_pack
-from rulebook.dsl.printer import format_text
+from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
@@ -96,9 +95,3 @@ def test_random_games_keep_the_60_cards_and_agree_on_both_backends(seed):
                           for c in ("yellow", "blue", "white", "green", "red")) == 60
         assert len(game.zone(None, "deck").items) == 0   # the round ends as the last card is drawn
     assert played[0] == played[1]
-
-
-def test_the_pack_lints_clean_and_fmt_prints_it_as_written():
-    assert analyse_file(PACK / "lostcities.rules").diagnostics == []
-    text = (PACK / "lostcities.rules").read_text()
-    assert format_text(text, "lostcities.rules") == text

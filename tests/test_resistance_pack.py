@@ -142,12 +142,3 @@ def test_random_games_end_at_three_missions_and_agree_on_both_backends(players, 
                                                   [p.name for p in game.state.players if p.name not in spies(game)])
         played.append((game.log, result["scores"], game.state.digest()))
     assert played[0] == played[1]
-
-
-def test_the_pack_lints_clean_and_is_in_canonical_form():
-    from rulebook.compiler.driver import analyse
-    from rulebook.dsl.printer import format_text
-
-    assert [d.headline() for d in analyse(PACK).diagnostics] == []
-    text = (Path(PACK) / "resistance.rules").read_text()
-    assert format_text(text, "resistance.rules") == text
