@@ -249,4 +249,4 @@ def test_a_constant_range_is_a_field_value_and_a_long_one_is_not_folded():
     with pytest.raises(A.NotConstant):
         A.as_const(parse_text("func f() = 1..100000;").items[0].value)
     found = analyse_text(PACK.replace("sums = 6..8;", "sums = 1..n;")).diagnostics
-    assert any(d.code == "E303" and "must be a constant" in d.message for d in found)
+    assert any(d.code == "E303" and "must be known before play" in d.message for d in found)
