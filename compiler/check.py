@@ -4955,6 +4955,7 @@ class Checker(A.Visitor):
             self.err("E308", f"{what} needs a number of at least 0, not {value}", expr.span)
 
     def visit_Choose(self, s: A.Choose, scope: Scope) -> None:
+        self.secrecy(s)
         self.text_parts(s.title_parts, scope)
         for o in s.options:
             self.text_parts(o.title_parts, scope)   # worked out before the option is taken
@@ -5002,6 +5003,7 @@ class Checker(A.Visitor):
             f"put the 'pay' first, or write 'when affordable({printed_cost(pay.terms)})' on the option"))
 
     def visit_May(self, s: A.May, scope: Scope) -> None:
+        self.secrecy(s)
         self.text_parts(s.title_parts, scope)
         if s.cost:
             self.cost(s.cost, scope)
@@ -6708,6 +6710,7 @@ class Checker(A.Visitor):
             self.pick_budget(s, scope)
         if s.random:
             self.at_random(s)
+        self.secrecy(s)
         self.text_parts(s.title_parts, scope, s.var)
         kind, element = self.domain_kind(s.domain, scope, one_card_said=True)
         if base_of(kind) in ("entity", "player"):   # one value: it would be the only candidate, or none
@@ -7025,6 +7028,44 @@ class Checker(A.Visitor):
         self.block(s.body, inner)
         self.block(s.otherwise, scope)   # nobody accepted: VAR is not bound there
 
+    def secrecy(self, s) -> None:
+        """E577 and E578: `secret` or `always asked` on a pick at random, which nobody is asked; W559: `always
+        asked` on an `optional` pick (asked anyway); W558: a `secret` decision whose block tells the table its
+        answer (a `say` or `reveal` reading a pick's variable; any `say` in a `may` or an option, which tells
+        that it was taken), outside the decisions nested in it, which are judged as their own."""
+        if type(s) is A.Pick and s.random:
+            for wrong, code, word in ((s.secret, "E577", "secret"), (s.asked, "E578", "always asked")):
+                if wrong:
+                    self.err(code, f"'pick {s.var} ... at random' is asked of nobody: '{word}' says nothing",
+                             s.span, f"drop '{word}', or drop 'at random' for the player to pick")
+        if type(s) is A.Pick and s.asked and s.optional and s.optional_when is None and not s.random:
+            self.diags.append(Diagnostic("W559", f"'pick {s.var} ... optional' is asked whenever a candidate is left "
+                                         "('none' is one more option): 'always asked' changes nothing", s.span,
+                                         "drop 'always asked'"))
+        if not s.secret or getattr(s, "random", False):
+            return
+        bodies = [o.body for o in s.options] if type(s) is A.Choose else [s.body]
+        for body in bodies:
+            stack = list(body)
+            while stack:
+                n = stack.pop()
+                if type(n) in (A.Pick, A.Choose, A.May, A.Simultaneous):
+                    continue
+                if type(n) is A.Say and (type(s) is not A.Pick or any(
+                        type(x) is A.Name and x.id == s.var for p in n.parts if not isinstance(p, str)
+                        for x in A.walk(p))):
+                    told = f"the answer ({s.var})" if type(s) is A.Pick else \
+                        "that it was taken" if type(s) is A.May else "which option was taken"
+                    self.diags.append(Diagnostic("W558", f"a 'secret' {type(s).__name__.lower()}'s block says {told} to "
+                                                 "the whole table", n.span, "drop the 'say', or 'look' for the "
+                                                 "deciding player alone; or drop 'secret' if the answer is open"))
+                elif type(n) is A.Reveal and type(s) is A.Pick and n.to is None and any(
+                        type(x) is A.Name and x.id == s.var for x in A.walk(n.item)):
+                    self.diags.append(Diagnostic("W558", f"a 'secret' pick's block reveals its answer ({s.var}) to the "
+                                                 "whole table", n.span, "reveal it 'to' the deciding player, or "
+                                                 "'look' at it; or drop 'secret' if the answer is open"))
+                stack.extend(n.children())
+
     def at_random(self, s: A.Pick, simultaneous: bool = False) -> None:
         """E326: what a `pick ... at random` cannot take, since nobody is asked: a prompt, a label,
         `optional`, `repeatedly`, `up to N` (nobody stops early: `exactly N at random`), a simultaneous pick."""
@@ -7147,6 +7188,9 @@ class Checker(A.Visitor):
         return bool(self.told_fields() & fields.keys())
 
     def visit_Simultaneous(self, s: A.Simultaneous, scope: Scope) -> None:
+        if s.pick.secret:
+            self.err("E577", "'each ... simultaneously pick' is secret already: no player is told another's "
+                     "answer", s.pick.span, "drop 'secret'")
         if s.pick.budget is not None:
             self.err("E495", "'each ... simultaneously pick' picks once or a number of times: a budget is for one "
                      "player's pick", s.pick.budget.span, "pick with a budget in an 'each' over the players")
@@ -10155,7 +10199,7 @@ class Checker(A.Visitor):
         "deal from which box?" among the boxes still in the deck) is not warned about.
         W547: the `where` of a simultaneous pick that reads the picker's own `hidden` zone or hidden variable (The
         Resistance's "a spy may play Fail"): a player it leaves one candidate is not asked, the others are,
-        and the table sees who was asked."""
+        and the table sees who was asked; not for a pick written `always asked`, which asks them all."""
         d = self.sym.decls
         seen_as = {name: (x.visibility, x.per_player) for name, x in d.items()
                    if type(x) is A.Zone and x.visibility != "public"}
@@ -10240,7 +10284,7 @@ class Checker(A.Visitor):
         for root in roots:
             for n in A.walk(root):
                 t = type(n)
-                if t is A.Simultaneous and n.pick.where is not None:
+                if t is A.Simultaneous and n.pick.where is not None and not n.pick.asked:
                     found = leak(n.pick.where, True, frozenset(), from_others=True)
                     if found is not None:
                         what, at, path = found
@@ -10249,8 +10293,9 @@ class Checker(A.Visitor):
                             "W547", f"a simultaneous pick's 'where' reads {what}{through}: a player it leaves one "
                             "candidate is not asked while the others are, so the table sees who was asked and "
                             "learns what it hides", at.span,
-                            "offer every player the same candidates and keep to the rule in the block (or in a "
-                            "second pick asked of everyone), or make what it reads public first"))
+                            "write 'always asked' before its block (everyone is asked, one candidate or more), "
+                            "offer every player the same candidates and keep to the rule in the block, or make "
+                            "what it reads public first"))
                 cond = n.guard if t is A.Option else n.where if t is A.Pick and not n.random else \
                     n.when if t is A.May else None
                 if cond is None:

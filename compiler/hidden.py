@@ -239,14 +239,17 @@ def kept_answers(sym) -> list:
     the value to (Mastermind's `pick c from colour { set code[i] = c; }`, Stratego's ranks set up); then
     [position, label] of each `choose` option whose own statements set one (`option "bid 3" { set bid = 3;
     }`). The hot seat tells the other players such an answer masked (runtime/view.py `told_answer`), as the
-    variable's value itself is: the answer would tell them what only its holder may see."""
+    variable's value itself is: the answer would tell them what only its holder may see. Then the position of
+    each pick, choose and may written `secret` (One Night Werewolf's Seer): its answer is told so too."""
     from .layout import where
     kept = {name for name, d in sym.decls.items() if A.kept_hidden(d)}
-    if not kept:
-        return []
-    procs = {name: d for name, d in sym.decls.items() if type(d) is A.Proc}
     roots = list(sym.decls.values()) + [amend for amend, _ in sym.amended] \
         + [space for _, space, _ in sym.amended_spaces]
+    secret = sorted({where(n) for root in roots for n in A.walk(root)
+                     if type(n) in (A.Pick, A.Choose, A.May) and n.secret and not getattr(n, "random", False)})
+    if not kept:
+        return secret
+    procs = {name: d for name, d in sym.decls.items() if type(d) is A.Proc}
 
     def reads(e, names: set) -> bool:
         """Whether `e` reads one of `names` as a value: a name that only says which element of a hidden value
@@ -297,4 +300,4 @@ def kept_answers(sym) -> list:
     picks = sorted({where(n) for n in nodes if type(n) is A.Pick and not n.random and keeps(n.body, {n.var}, set())})
     options = sorted({(where(n), o.title) for n in nodes if type(n) is A.Choose
                       for o in n.options if o.title is not None and sets_kept(o.body)})
-    return picks + [list(o) for o in options]
+    return sorted(set(picks) | set(secret)) + [list(o) for o in options]

@@ -209,8 +209,11 @@ class Layout:
     # (trigger site, [(stock, sign)]) of each trigger whose firings need no "which first?" (order_free)
     order_free: list = field(default_factory=list)
     # the rules positions of the picks whose answer a `hidden` variable or counter keeps, then [position, label]
-    # of the choose options that set one (hidden.kept_answers): told to the other players masked
+    # of the choose options that set one, and of the decisions written `secret` (hidden.kept_answers): told to
+    # the other players masked
     kept: list = field(default_factory=list)
+    # the rules positions of the picks written `always asked` (asked_picks): asked with one candidate too
+    asked: list = field(default_factory=list)
 
 
 
@@ -906,7 +909,18 @@ def layout(sym: Symbols) -> Layout:
     lay.order_free = order_free(sym)
     from .hidden import kept_answers   # (hidden.py reads this module's helpers)
     lay.kept = kept_answers(sym)
+    lay.asked = asked_picks(sym)
     return lay
+
+
+def asked_picks(sym: Symbols) -> list:
+    """The rules positions of the picks written `always asked` (a simultaneous pick's is its statement's, where
+    both backends ask it): asked even with one candidate, which a decision never is otherwise (Game._advance)."""
+    roots = list(sym.decls.values()) + [amend for amend, _ in sym.amended] \
+        + [space for _, space, _ in sym.amended_spaces]
+    nodes = [n for root in roots for n in A.walk(root)]
+    return sorted({where(n) for n in nodes if type(n) is A.Pick and n.asked}
+                  | {where(n) for n in nodes if type(n) is A.Simultaneous and n.pick.asked})
 
 
 def piled_zones(sym: Symbols) -> list:
@@ -1400,6 +1414,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"idle": lay.idle} if lay.idle else {}),   # likewise
         **({"order_free": lay.order_free} if lay.order_free else {}),   # likewise
         **({"kept": lay.kept} if lay.kept else {}),   # likewise
+        **({"asked": lay.asked} if lay.asked else {}),   # likewise
         **({"option_periods": lay.option_periods} if lay.option_periods else {}),   # likewise
         **({"zone_caps": lay.zone_caps} if lay.zone_caps else {}),   # likewise
         **({"piled": lay.piled} if lay.piled else {}),   # likewise

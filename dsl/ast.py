@@ -1063,7 +1063,8 @@ class Choose(Stmt):
     stmt_label: Optional[str] = None   # `choose "..." as LABEL { ... }`: the name an amend finds it by
     # `as LABEL open`: an open choose, which the options cards hold (HeldOption) are added to for their holder
     open: bool = False
-    _quiet = ("stmt_label", "open")
+    secret: bool = False   # `secret`: the other players are told it was asked, not which option (runtime/view.py told_answer)
+    _quiet = ("stmt_label", "open", "secret")
 
 
 @node
@@ -1080,6 +1081,8 @@ class May(Stmt):
     otherwise: tuple = ()
     repeated: bool = False   # `repeatedly`: offered again after each time taken, until declined or not offered
     title_parts: tuple = ()   # a prompt with `{...}` values: its literal texts and expressions (as `say`'s)
+    secret: bool = False   # `secret`: the other players are told it was asked, not the answer (as a Choose's)
+    _quiet = ("secret",)
 
 
 @node
@@ -1656,9 +1659,13 @@ class Pick(Stmt):
     longest: bool = False
     longest_key: Optional[Expr] = None
     longest_lowest: bool = False
+    # `secret`: the other players are told it was asked, not the answer (runtime/view.py told_answer)
+    secret: bool = False
+    # `always asked`: asked even when one candidate is left (who is asked then tells nothing: The Resistance)
+    asked: bool = False
     binds = "count"
     _quiet = ("stmt_label", "best", "best_most", "alike", "count", "least", "budget", "cost", "blind", "declined",
-              "compulsory", "longest", "longest_key", "longest_lowest")
+              "compulsory", "longest", "longest_key", "longest_lowest", "secret", "asked")
 
 
 @node

@@ -394,6 +394,10 @@ CODES: dict[str, tuple[str, str]] = {
     "W549": (WARNING, "'move all of DISPLAY to SOURCE;': a display gathered into its own source is topped up at once from the top of the source, before any shuffle"),
     "W551": (WARNING, "a set of a counter to a value taken away from its floor ('0 - X', '-X') while it cannot go "
                       "below that floor: every negative value is kept at the floor"),
+    "W558": (WARNING, "a 'secret' decision whose block tells the table its answer anyway: a 'say' or 'reveal' of "
+                      "the picked value, or a 'say' in a secret 'may' or option"),
+    "W559": (WARNING, "'always asked' on a pick that is always asked anyway: 'optional' offers 'none' beside its "
+                      "one candidate"),
     "W553": (WARNING, "'you.X' in the body of 'each P': 'you' there is P, the player the body runs for, not the one acting before"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
@@ -453,6 +457,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E559": (ERROR, "an index of players where the seats cannot be known before play: an element's own bounds, a bank per player"),
     "E560": (ERROR, "in_force() of what is no card: it asks whether a card's slots apply now"),
     "E561": (ERROR, "'remove in force;' in an amend of a kind or card that has no 'in force while' line to remove"),
+    "E577": (ERROR, "'secret' on a decision whose answer is told to nobody already: a pick at random (nobody is asked) "
+                    "or a simultaneous pick (its answers are never told)"),
+    "E578": (ERROR, "'always asked' on a pick at random: nobody is asked"),
     "E565": (ERROR, "a field read on a value whose kind is not known (an item of a 'zone' parameter) that nothing declares: no kind, record, enum or player has it"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),

@@ -122,6 +122,9 @@ WORDS: dict[str, Word] = {
                      "write 'at least M': no 'none' before M picks; or 'at random': the RNG picks"),
     "budget": Word(("budget",), "expected 'budget N cost EXPR'; found '{found}'",
                    "write 'budget N cost EXPR': picks while each one's cost fits in what is left of N"),
+    "always_asked": Word(("asked",), "expected 'always asked'; found 'always {found}'",
+                         "write 'always asked': the pick is asked even when one candidate is left, so that who is "
+                         "asked tells nothing"),
     "at_random": Word(("random",), "expected 'at random'; found 'at {found}'",
                       "write 'at random': the game's seeded RNG picks, nobody is asked"),
     "up_to": Word(("up",), "expected 'up to'; found '{found} to'",
@@ -156,6 +159,11 @@ def _expect_word(place: str, found, span, **values) -> None:
             return _FILLED.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), text)
 
         raise RulesError([Diagnostic("E100", fill(word.message), span, hint=fill(word.hint))])
+
+
+def _secret(items) -> bool:
+    """Whether a decision is written `secret` before its block."""
+    return any(isinstance(t, Token) and t.type == "SECRET" for t in items)
 
 
 def _in_force(items) -> Optional[tuple]:
@@ -1669,7 +1677,7 @@ class _Builder:
     def choose_stmt(self, meta, items):
         return A.Choose(_title(items), tuple(i for i in items if isinstance(i, A.Option)),
                         _pick(items, "any_order", False), self._prompt_parts(items), _pick(items, "loop_label"),
-                        span=self._s(meta))
+                        secret=_secret(items), span=self._s(meta))
 
     def open_choose(self, meta, items):
         """`choose ... as LABEL open { ... }`: cards add options to it (dsl.ast.HeldOption)."""
@@ -1684,7 +1692,7 @@ class _Builder:
         repeated = any(isinstance(t, Token) and t.type == "REPEATEDLY" for t in items)
         return A.May(_title(items), _pick(items, "paid"), _block(items), _pick(items, "tag"),
                      _pick(items, "guard"), _pick(items, "else_block", ()), repeated, self._prompt_parts(items),
-                     span=self._s(meta))
+                     secret=_secret(items), span=self._s(meta))
 
     def else_block(self, meta, items):
         return _Marker("else_block", items[0].value)
@@ -1973,7 +1981,13 @@ class _Builder:
                       least=_pick(items, "at_least"), **dict(zip(("budget", "cost"), _pick(items, "budget", ()))),
                       blind=blind, declined=_pick(items, "declined"), compulsory=compulsory,
                       longest=longest is not None, longest_key=longest[0] if longest else None,
-                      longest_lowest=longest[1] if longest else False, span=self._s(meta))
+                      longest_lowest=longest[1] if longest else False, secret=_secret(items),
+                      asked=_pick(items, "always_asked", False), span=self._s(meta))
+
+    def always_asked(self, meta, items):
+        """`always asked`: the pick is asked even when one candidate is left."""
+        _expect_word("always_asked", items[-1], _token_span(self.file, items[-1]))
+        return _Marker("always_asked", True)
 
     def longest(self, meta, items):
         """`longest [, then highest KEY | , then lowest KEY]`: (KEY or None, whether lowest)."""

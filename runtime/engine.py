@@ -1307,7 +1307,7 @@ class Game:
                 d = self._gen.send(value)
                 if self.state.seen is not None:   # a pack remembering a position keeps it at each decision (3.3b)
                     self._remember()
-                if len(d.values) == 1:  # a forced move is no decision
+                if len(d.values) == 1 and d.where not in self.program.asked:  # a forced move is no decision
                     if self.tracer is not None:
                         self._trace_forced(d)
                     value = 0
@@ -1540,7 +1540,7 @@ class Game:
                 d = gen.send(choice)
                 if remember is not None:   # a pack remembering a position keeps it at each decision (3.3b)
                     remember()
-                while len(d.values) == 1:   # a forced move is no decision
+                while len(d.values) == 1 and d.where not in self.program.asked:   # a forced move is no decision
                     if self.tracer is not None:
                         self._trace_forced(d)
                     d = gen.send(0)
