@@ -240,6 +240,13 @@ def shown(s) -> str:
     return with_values(s.title_parts) if s.title_parts else s.title
 
 
+def asking_said(s) -> str:
+    """What `secret` and a pick's `always asked` add to a decision's reading ("" for neither)."""
+    said = [" in secret (the other players are told the question, never the answer)"] * s.secret
+    said += [" (asked even when only one is left to pick)"] * getattr(s, "asked", False)
+    return "".join(said)
+
+
 def stmt_labelled(s) -> str:
     """` (labelled steal)` after a pick or choose written `as steal`: the name a house rule amends it by."""
     return f" (labelled {s.stmt_label})" if getattr(s, "stmt_label", None) is not None else ""
@@ -1555,7 +1562,7 @@ class Reader(A.Visitor):
 
     def visit_Choose(self, s, depth: int) -> None:
         head = "Do each of these once, in the order you choose" if s.any_order else "Choose one"
-        self.say(depth, head + prompt(s) + stmt_labelled(s) + ":")
+        self.say(depth, head + prompt(s) + stmt_labelled(s) + asking_said(s) + ":")
         held = {id(o): (d, h) for d, h, o in getattr(self.symbols, "held_options", ())}
         for i, o in enumerate(s.options, start=1):
             card = held.get(id(o))
@@ -1632,7 +1639,7 @@ class Reader(A.Visitor):
         paid = f" pay {self.cost(s.cost)} to" if s.cost else ""
         when = "You" if s.when is None else f"{'As long as' if s.repeated else 'If'} {self.x(s.when)}, you"
         again = ", as many times as you like" if s.repeated else ""
-        self.say(depth, f"{when} may{paid}" + prompt(s) + f"{again}:")
+        self.say(depth, f"{when} may{paid}" + prompt(s) + f"{again}{asking_said(s)}:")
         self.block(s.body, depth + 1)
         if s.otherwise:
             self.say(depth, "Otherwise:")
@@ -2121,7 +2128,7 @@ class Reader(A.Visitor):
         if s.optional_when is not None:   # compulsory unless the condition holds
             optional = f" (or {none}, if {self.x(s.optional_when)}; otherwise one must be picked)"
         chance = " at random (nobody chooses)" if s.random else ""
-        then = f"{stmt_labelled(s)}{self.pick_amended(s)}, then:"
+        then = f"{stmt_labelled(s)}{self.pick_amended(s)}{asking_said(s)}, then:"
         if s.budget is not None:   # `budget N cost EXPR`: asked while something fits in what is left
             stop = "nothing left fits or you pick none" if s.optional else "nothing left fits"
             self.say(depth, f"With a budget of {self.x(s.budget)}, one at a time until {stop}: pick one {s.var} "
@@ -2207,7 +2214,7 @@ class Reader(A.Visitor):
                    f"anyone's is seen)"
             each = f"each pick of each of them, in seat order (a player's in the order of their {s.each_var}), does:"
         self.say(depth, f"{who[0].upper()}{who[1:]}{where} secretly picks {many} "
-                        f"{self.picked_from(p.domain, p.blind)}{pwhere}{prompt(p)}{stmt_labelled(p)}{self.pick_amended(p)}. Once all have "
+                        f"{self.picked_from(p.domain, p.blind)}{pwhere}{prompt(p)}{stmt_labelled(p)}{self.pick_amended(p)}{asking_said(p)}. Once all have "
                         f"picked (nobody sees another's pick but by what this does with it), {each}")
         self.block(p.body, depth + 1)
 

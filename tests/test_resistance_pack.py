@@ -1,7 +1,7 @@
 """tests/packs/resistance: The Resistance written by a designer new to the language (the session's trial):
 the spies dealt by the number of players and shown to each other only, the mission sizes of the rulebook's
 table, the open vote taken at once (a tie rejects), the mission cards played in secret (the resistance can
-only succeed, and is asked all the same) and the two Fails the fourth mission needs with 7 players or more, the fifth team rejected in
+only succeed, and is asked all the same: `always asked`) and the two Fails the fourth mission needs with 7 players or more, the fifth team rejected in
 a row winning for the spies; both backends alike."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.agents import Agent, make_agents
 from rulebook.runtime.engine import Game
 
-from .conftest import run_proc
+from .conftest import run_answering, run_proc
 
 PACK = str(Path(__file__).parent / "packs" / "resistance")
 
@@ -83,20 +83,25 @@ def test_a_majority_approves_the_team_and_a_tie_rejects_it(program):
 def mission(game: Game, team: list[int], answers: list[str]) -> str:
     for seat, p in enumerate(game.state.players, 1):
         p.vars["on_team"] = seat in team
-    asked = run_proc(game, "go_on_mission", answers=answers)
+    script = list(answers)   # the spies' answers: a member of the resistance has one card to play
+    asked = run_answering(game.program.procs["go_on_mission"](game, game.state.players[0]),
+                          lambda d: d.index_of(script.pop(0)), with_forced=True)
+    assert not script
     assert [d.player.name for d in asked] == [game.state.players[s - 1].name for s in sorted(team)]
-    for d in asked:   # everyone is asked, between two cards: the resistance's are both Success
-        assert len(d.options) == 2 and ("Fail" in d.options) == (d.player.name in spies(game)), d.options
+    for d in asked:   # everyone holds a Success and a Fail; the resistance may play only Success, and is asked all the same
+        assert d.options == (["Success", "Fail"] if d.player.name in spies(game) else ["Success"]), d.options
+        assert d.where in game.program.asked   # `always asked`: the one-option question is not skipped in play
+    assert all(len(game.zone(p, "mission_hand").items) == 0 for p in game.state.players)
     return "failed" if game.state.globals.get("failures") else "succeeded"
 
 
 def test_one_fail_fails_a_mission_and_the_resistance_can_only_succeed(program):
     game = seated(program, 5, [1, 4])
     game.state.globals["mission"] = 1
-    assert mission(game, [2, 3], ["Success (1 of 2)", "Success (2 of 2)"]) == "succeeded"
+    assert mission(game, [2, 3], []) == "succeeded"
     game = seated(program, 5, [1, 4])
     game.state.globals["mission"] = 1
-    assert mission(game, [1, 2], ["Fail", 0]) == "failed"
+    assert mission(game, [1, 2], ["Fail"]) == "failed"
     game = seated(program, 5, [1, 4])
     game.state.globals["mission"] = 1
     assert mission(game, [1, 4], ["Success", "Success"]) == "succeeded"
@@ -106,13 +111,13 @@ def test_one_fail_fails_a_mission_and_the_resistance_can_only_succeed(program):
 def test_the_fourth_mission_needs_two_fails_with_seven_players(program):
     game = seated(program, 7, [1, 2, 3])
     game.state.globals["mission"] = 4
-    assert mission(game, [1, 4, 5, 6], ["Fail", 0, 0, 0]) == "succeeded"
+    assert mission(game, [1, 4, 5, 6], ["Fail"]) == "succeeded"
     game = seated(program, 7, [1, 2, 3])
     game.state.globals["mission"] = 4
-    assert mission(game, [1, 2, 5, 6], ["Fail", "Fail", 0, 1]) == "failed"
+    assert mission(game, [1, 2, 5, 6], ["Fail", "Fail"]) == "failed"
     game = seated(program, 6, [1, 2])
     game.state.globals["mission"] = 4
-    assert mission(game, [1, 4, 5], ["Fail", 0, 0]) == "failed"   # with six, one Fail is enough
+    assert mission(game, [1, 4, 5], ["Fail"]) == "failed"   # with six, one Fail is enough
 
 
 class Rejecting(Agent):
@@ -142,3 +147,18 @@ def test_random_games_end_at_three_missions_and_agree_on_both_backends(players, 
                                                   [p.name for p in game.state.players if p.name not in spies(game)])
         played.append((game.log, result["scores"], game.state.digest()))
     assert played[0] == played[1]
+
+
+def test_a_resistance_member_is_asked_in_play_as_a_spy_is(program):
+    """In a played game (not a proc driven alone) the one-option question of a member of the resistance is
+    put to them as a spy's two-option one is: who is asked tells nothing."""
+    game = seated(program, 5, [1, 4])
+    game.state.globals["mission"] = 1
+    for seat, p in enumerate(game.state.players, 1):
+        p.vars["on_team"] = seat in (2, 4)
+    d = game.start(game.program.procs["go_on_mission"](game, game.state.players[0]))
+    asked = []
+    while d is not None:
+        asked.append((d.player.name, d.options))
+        d = game.apply(0)
+    assert asked == [("P2", ["Success"]), ("P4", ["Success", "Fail"])]
