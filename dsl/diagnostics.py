@@ -394,11 +394,11 @@ CODES: dict[str, tuple[str, str]] = {
     "W549": (WARNING, "'move all of DISPLAY to SOURCE;': a display gathered into its own source is topped up at once from the top of the source, before any shuffle"),
     "W551": (WARNING, "a set of a counter to a value taken away from its floor ('0 - X', '-X') while it cannot go "
                       "below that floor: every negative value is kept at the floor"),
+    "W553": (WARNING, "'you.X' in the body of 'each P': 'you' there is P, the player the body runs for, not the one acting before"),
     "W558": (WARNING, "a 'secret' decision whose block tells the table its answer anyway: a 'say' or 'reveal' of "
                       "the picked value, or a 'say' in a secret 'may' or option"),
     "W559": (WARNING, "'always asked' on a pick that is always asked anyway: 'optional' offers 'none' beside its "
                       "one candidate"),
-    "W553": (WARNING, "'you.X' in the body of 'each P': 'you' there is P, the player the body runs for, not the one acting before"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
