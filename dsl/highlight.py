@@ -99,6 +99,8 @@ class RulesLexer(RegexLexer):
             (r"\b(set)(\s+)(aside)\b(?=\s+[A-Za-z_])", bygroups(Keyword, Whitespace, Keyword)),
             # `can PROC(args)`: before a call (`can` alone, or before a '(', is a name)
             (r"\bcan\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*\()", Keyword),
+            # a pick's `always asked` (before its block): both words
+            (r"\b(always)(\s+)(asked)\b(?=\s*\{)", bygroups(Keyword, Whitespace, Keyword)),
             (r"\bas\b(?=\s*\")", Keyword),
             (r"\bas\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*[{:])", Keyword),
             (words(CONSTANTS, prefix=r"\b", suffix=r"\b"), Keyword.Constant),
