@@ -717,7 +717,7 @@ class Printer(A.Visitor):
     def visit_May(self, s):
         self.block([Clause(f"may{_title(s.title)}{' repeatedly' if s.repeated else ''}"),
                     Clause(f"cost {cost(s.cost)}") if s.cost else None, _tag(s.tag), _where("when ", s.when),
-                    _asking(s)], s.body)
+                    _secrecy(s)], s.body)
         self.orelse(s)
 
     def orelse(self, s) -> None:
@@ -907,7 +907,7 @@ class Printer(A.Visitor):
         let, tail = (f"let {s.count} = ", ";") if s.count is not None else ("", "")   # `let n = pick ... { ... };`
         self.block([Clause(f"{let}pick {s.var} from ", s.domain), _where("or blind ", s.blind), _where("where ", s.where),
                     _where("most " if s.best_most else "fewest ", s.best), Clause("alike") if s.alike else None,
-                    _where("budget ", s.budget), _cost(s), *_modes(s), _stmt_label(s), _asking(s)], s.body,
+                    _where("budget ", s.budget), _cost(s), *_modes(s), _stmt_label(s), _secrecy(s)], s.body,
                    "" if s.otherwise else tail)
         if s.otherwise:
             self.block("else", s.otherwise, tail, after_brace=True)
@@ -920,7 +920,7 @@ class Printer(A.Visitor):
         self.block([Clause("each ", s.domain), _where("where ", s.where), *each, _where("or blind ", p.blind),
                     _where("where ", p.where),
                     _where("most " if p.best_most else "fewest ", p.best), Clause("alike") if p.alike else None,
-                    _where("budget ", p.budget), _cost(p), *_modes(p), _stmt_label(p), _asking(p)],
+                    _where("budget ", p.budget), _cost(p), *_modes(p), _stmt_label(p), _secrecy(p)],
                    p.body)
 
     def visit_Auction(self, s):
@@ -1418,7 +1418,7 @@ def _stmt_label(s) -> Optional[Clause]:
     return Clause(f"as {s.stmt_label}") if s.stmt_label is not None else None
 
 
-def _asking(s) -> Optional[Clause]:
+def _secrecy(s) -> Optional[Clause]:
     """` secret` and a pick's ` always asked` before a decision's block (None without either)."""
     words = ["secret"] * s.secret + ["always asked"] * getattr(s, "asked", False)
     return Clause(" ".join(words)) if words else None
