@@ -12,6 +12,7 @@ import pytest
 from rulebook.compiler.driver import analyse_text, build_text, compile_pack, interpret_pack
 from rulebook.dsl.highlight import RulesLexer
 from rulebook.dsl.printer import format_text
+from rulebook.runtime.agents import HumanAgent
 from rulebook.runtime.engine import Game
 from rulebook.runtime.view import told_answer
 
@@ -212,3 +213,29 @@ def test_the_resistance_needs_no_w547_and_w547_names_always_asked():
     [w547] = [d for d in analyse_text(text.replace("always asked {", "{")).diagnostics if d.code == "W547"]
     assert "write 'always asked' before its block" in w547.hint
     assert format_text(text, "resistance.rules") == text
+
+
+def test_the_hot_seat_tells_the_next_player_the_question_and_not_the_answer():
+    """One person at every seat (HumanAgent): P2's screen lists P1's secret answers as `…`, P1's own as given."""
+
+    class Console:
+        def __init__(self):
+            self.printed = []
+
+        def print(self, *args, **kwargs):
+            self.printed.append(" ".join(map(str, args)))
+
+        def input(self, prompt=""):
+            return "1"
+
+    console = Console()
+    seat = HumanAgent(console)
+    game = Game(build_text(CITADELS), 2, 1, [seat, seat])
+    d = game.start()
+    while d is not None and not (d.player.name == "P2" and d.prompt.startswith("which character")):
+        d = game.apply(seat.choose(*game.offer(d)))
+    console.printed.clear()
+    seat.choose(*game.offer(d))   # P2's turn: their screen tells what happened since
+    told = [line.strip() for text in console.printed for line in text.split("\n") if "P1: " in line]
+    assert told == ["P1: which character do you take? → …", "P1: pay 3 coins or lose an influence? → …",
+                    "P1: look at a card tonight? → …"]
