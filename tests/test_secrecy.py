@@ -16,7 +16,8 @@ from rulebook.runtime.agents import HumanAgent
 from rulebook.runtime.engine import Game
 from rulebook.runtime.view import told_answer
 
-from .conftest import explained, found_at, parse_error, printed_back, random_games_agree, rules_program
+from .conftest import (explained, found_at, parse_error, played, printed_back, random_games_agree,
+                       replays_through_json, rules_program)
 
 # Citadels' draft (a character taken in secret from those left, the last player asked all the same), Coup's
 # "pay or lose an influence?" in secret, and a Seer's "do you look?" in secret
@@ -239,3 +240,12 @@ def test_the_hot_seat_tells_the_next_player_the_question_and_not_the_answer():
     told = [line.strip() for text in console.printed for line in text.split("\n") if "P1: " in line]
     assert told == ["P1: which character do you take? → …", "P1: pay 3 coins or lose an influence? → …",
                     "P1: look at a card tonight? → …"]
+
+
+def test_an_answer_always_asked_is_logged_and_replayed(program):
+    """The second player's one-option draft is a decision of the log (a forced move would have none), and the
+    log, written as JSON and read back, replays to the same final state."""
+    game = played(program, 1, players=2)
+    assert [seat for seat, _choice in game.log] == [0, 0, 0, 1, 1, 1]   # draft, pay or lose, look: each asked
+    assert game.log[3] == [1, 0]   # P2 drafts the one character left
+    replays_through_json(program, 1)
