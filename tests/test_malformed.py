@@ -258,6 +258,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "may_when_a_text.rules": [("E303", 6)],
     "set_aside_without_until.rules": [("E100", 7)],
     "set_aside_a_zone.rules": [("E554", 7)],
+    "secret_simultaneous_pick.rules": [("E577", 5)],
+    "always_asked_at_random.rules": [("E578", 5)],
     "func_gives_wrong_type.rules": [("E303", 6)],
     "simultaneous_pick_with_else.rules": [("E304", 11)],
     "shared_deck_refills_from_each_players_pile.rules": [("E314", 5)],
