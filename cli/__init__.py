@@ -1098,6 +1098,17 @@ def _key_heading(text: str, label) -> str:
     return m.group(1) + (m.group(2).replace("_", " ") if m.group(3) else label(m.group(2)))
 
 
+def _team_rows(rows: dict, result: dict, parts: int, score_text) -> dict:
+    """The score table's rows of a game won by a team: each team's members in seat order, then a row
+    `team N` with the team's summed keys (its parts left blank)."""
+    grouped = {}
+    players = dict(zip(result["scores"], rows))   # a player's name -> its row's heading (`P2 (out)`)
+    for team, keys in enumerate(result["team_scores"], 1):
+        grouped.update({players[p]: rows[players[p]] for p, t in result["teams"].items() if t == team})
+        grouped[f"team {team}"] = [score_text(k) for k in keys] + [""] * parts
+    return grouped
+
+
 def _print_result(title: str, result: dict, decisions: int, brief: bool = False, label=str) -> None:
     """The score table: one column per winner key (headed by its rules text, tie-breaks after the
     main key; a sum whose parts are all shown is headed `total`), then the stocks a key adds or
@@ -1135,6 +1146,8 @@ def _print_result(title: str, result: dict, decisions: int, brief: bool = False,
     knocked = result.get("out", [])   # a knocked-out player is shown with their scores, marked out
     rows = {player + (" (out)" if player in knocked else ""): [score_text(k) for k in scores] + [str(parts[player][n]) for n in names]
             for player, scores in result["scores"].items()}
+    if "teams" in result:   # `winner ... by team`
+        rows = _team_rows(rows, result, len(names), score_text)
     table = Table(title=_cell(f"{title}: final scores"))
     table.add_column("player")
     for text, key in heads:

@@ -13,7 +13,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, closest, did_you_mean
 from rulebook.dsl.lexer import CONTEXTUAL
 from rulebook.dsl.parser import CARD_WORDS
-from rulebook.dsl.printer import quote, cost as printed_cost, declaration_text, expr as printed, params_text
+from rulebook.dsl.printer import seat_teams_text, quote, cost as printed_cost, declaration_text, expr as printed, params_text
 
 from .layout import MAX_ELEMENTS, by_seat, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import never_runs, set_fields
@@ -22,7 +22,7 @@ from .layout import destinations
 from .layout import filled_base, redeal_params, at_seats, plain_values, python_blocks, recursive, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var, indexed_counter, pattern_binders, pattern_element
-from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
+from .resolve import TEAM_WORDS, ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import held_only, holds_slots, reads_it, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
 from .resolve import arm_change, enum_changes, option_change, pick_change
 from .resolve import CELL_WALKS, DIAGONAL, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
@@ -3781,6 +3781,8 @@ class Checker(A.Visitor):
             seen.setdefault(r.id, r)
         if d.seat_names:
             self.seat_names(d)
+        if d.teams:
+            self.seat_teams(d)
         for phase, body in (("setup", d.setup), ("play", d.play), ("final", d.final)):
             self.in_phase = phase   # for E325: a statement written in a phase runs only in that phase
             try:
@@ -3795,6 +3797,45 @@ class Checker(A.Visitor):
                      "if ...;') line", self.at_decl(d))
         else:
             self.winner(d.winner)
+
+    def seat_teams(self, d: A.Game) -> None:
+        """`seats A to B teams ...;`: E574 when no seat count of the range makes whole teams (a team left empty,
+        or teams of N that no count divides); W556 when some counts leave a team of N short."""
+        number, by_size, seating = d.teams
+        counts = range(max(d.min_players, 1), max(d.max_players, d.min_players, 1) + 1)
+        written = f"teams {'of ' if by_size else ''}{number} {seating}"
+        if not by_size and d.min_players < number:
+            self.err("E574", f"'{written}' at {d.min_players} seats leaves a team with no player: a game of "
+                     f"{number} teams has at least {number} seats", self.at_decl(d),
+                     f"write 'seats {max(number, d.min_players)} to {max(number, d.max_players)}', or fewer teams")
+        elif by_size and not any(n % number == 0 for n in counts):
+            self.err("E574", f"'{written}': no seat count from {d.min_players} to {d.max_players} makes teams of "
+                     f"{number}", self.at_decl(d), "write a seat range that holds a multiple of the team's size, "
+                     "or 'teams N alternating' for a number of teams of any size")
+        elif by_size and any(n % number for n in counts):
+            short = [n for n in counts if n % number]
+            self.diags.append(Diagnostic(
+                "W556", f"'{written}' at {', '.join(map(str, short))} seats leaves the last team short "
+                f"(of {short[0] % number})", self.at_decl(d),
+                f"narrow the seats to multiples of {number}, or write 'teams {-(-d.max_players // number)} "
+                f"{seating}' for teams that differ by a player"))
+
+    def team_word(self, word: str, span: A.Span) -> None:
+        """E575: `team(p)`, `teammates` or `team_count` in a game whose seats line declares no teams; W557:
+        `teammate` in one whose teams are not of two (it is then none)."""
+        game = self.sym.game
+        if game is None or word not in TEAM_WORDS + ("teammate",):
+            return
+        if word == "teammate":
+            if game.teams and game.teams[:2] != (2, True):
+                self.diags.append(Diagnostic(
+                    "W557", f"'teammate' in a game of '{seat_teams_text(game.teams).strip()}': it is the one other "
+                    "member of a team of two, none in a bigger team", span,
+                    "write 'teammates' (the other members, a list: 'each teammates { ... }')"))
+        elif not game.teams:
+            self.err("E575", f"{word!r} in a game with no teams: its seats line declares none", span,
+                     "declare them on the seats line: 'seats 4 to 8 teams 2 alternating;', 'teams of 2 "
+                     "alternating' (partners opposite) or 'teams of 2 adjacent'")
 
     def seat_names(self, d: A.Game) -> None:
         """`seats A to B named "N1", ...;`: one name for each of the B seats (E519), each one telling its seat
@@ -3841,6 +3882,9 @@ class Checker(A.Visitor):
                 self.err("E303", f"the team's score is a number, not {article(words(kind))}", w.score.span,
                          f"count them: size({printed(w.score)})" if base_of(kind) in ("zone", "list") else None)
             self.first_players(w.score, "the team's score")
+        if w.by_team and self.sym.game is not None and not self.sym.game.teams:
+            self.err("E575", "'winner ... by team' in a game with no teams: its seats line declares none", w.span,
+                     "declare them on the seats line: 'seats 4 to 4 teams of 2 alternating;', or drop 'by team'")
         if not w.together:
             for key in (w.key,) + w.tiebreaks:
                 negated = _negated(key)
@@ -9019,8 +9063,9 @@ class Checker(A.Visitor):
             return "any"
         base = ALIASES.get(name, name)
         if base in BUILTIN_DOMAINS:
+            self.team_word(base, e.span)
             return {"left": "player", "right": "player", "teammate": "player",
-                    "player_count": "int"}.get(base, "list:player")
+                    "player_count": "int", "team_count": "int"}.get(base, "list:player")
         ended = self.bound.get((id(self.visiting), name))
         if ended is not None and ended.file == e.span.file and (ended.line, ended.column) < (e.span.line, e.span.column):
             ended = self.at_name(name, ended)   # the name, in the statement that declared it
@@ -9580,6 +9625,7 @@ class Checker(A.Visitor):
         typed = lambda i: given[i] if i < len(given) else self.expr(args[i], scope)   # noqa: E731
         self.used.add(func)
         if func in BUILTIN_FUNCS:
+            self.team_word(func, span)
             spec = BUILTIN_FUNCS[func]
             low, high = spec.low, spec.high
             if len(args) < low or (high is not None and len(args) > high):

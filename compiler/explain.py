@@ -45,7 +45,8 @@ PLAYER_DOMAINS = {"opponents": ("each opponent", "an opponent"), "players": ("ea
                   "anyone": ("each player", "any player"), "neighbours": ("each neighbour", "a neighbour"),
                   "left": ("your left neighbour", "your left neighbour"),
                   "right": ("your right neighbour", "your right neighbour"),
-                  "teammate": ("your teammate", "your teammate")}
+                  "teammate": ("your teammate", "your teammate"),
+                  "teammates": ("each of your teammates", "one of your teammates")}
 
 
 def spoken(name: str) -> str:
@@ -267,6 +268,19 @@ def _below_zero(e) -> bool:
         return False
     return type(value) is int and value < 0
 
+
+
+def _teams_text(teams: tuple) -> str:
+    """A seats line's teams in words: how many, and who sits with whom."""
+    number, by_size, seating = teams
+    many = f"Teams of {number}" if by_size else f"{number} teams"
+    if seating == "alternating":
+        how = ("partners sit apart, every other seat" if by_size else
+               "the seats go to the teams in turn (seats 1, 3, 5 ... in the first with two teams)")
+    else:
+        how = "partners sit side by side (seats 1 and 2, 3 and 4 ...)" if by_size and number == 2 else \
+              "each team sits together, side by side"
+    return f"{many}: {how}; when the seats do not divide, the last teams are a player short."
 
 class ExprReader(A.Visitor):
     """Expressions in words: `count(x in hand where x.color == red)` is "the number of red cards in
@@ -517,9 +531,11 @@ class ExprReader(A.Visitor):
             return self.bound[name]
         if name in PLAYER_DOMAINS:
             return {"opponents": "your opponents", "players": "all players", "anyone": "all players",
-                    "neighbours": "your neighbours"}.get(name, PLAYER_DOMAINS[name][0])
+                    "neighbours": "your neighbours", "teammates": "your teammates"}.get(name, PLAYER_DOMAINS[name][0])
         if name == "player_count":
             return "the number of players"
+        if name == "team_count":
+            return "the number of teams"
         if name == "all_players":
             return "every player, knocked out or not"
         if name == "this":
@@ -806,6 +822,8 @@ class ExprReader(A.Visitor):
             return f"the cards set aside from {whose} zones"
         if func == "seat":
             return f"the seat of {words[0]} (P1 is 1)" if args else f"{self.your} seat (P1 is 1)"
+        if func == "team" and self.decl("team") is None:
+            return f"the team of {words[0]}" if args and not isinstance(args[0], A.You) else f"{self.your} team"
         if func == "eliminated":
             return f"{words[0]} is knocked out" if args else f"{self.you} are knocked out"
         if func == "players_from":
@@ -2667,6 +2685,8 @@ class Reader(A.Visitor):
             self.say(depth, "Chosen before play: " + "; ".join(self.option_text(o) for o in options) + ".")
         if d.seat_names:   # `seats ... named "White", "Black";`
             self.say(depth, f"The seats, in order: {_either([n.value for n in d.seat_names], 'and')}.")
+        if d.teams:   # `seats ... teams 2 alternating;`
+            self.say(depth, _teams_text(d.teams))
         for phase, heading in (("setup", "Setup"), ("play", "Play"), ("final", "At the end of the game")):
             if getattr(d, phase):   # a phase the game does not have is not read as an empty heading
                 self.say(depth, f"{heading}:")
@@ -2686,11 +2706,13 @@ class Reader(A.Visitor):
                          "the game ends, and all lose otherwise" + (f"; won or lost, {score}" if score else "") + ".")
                 return
             ties = "".join(f", then the {w.order(i)} {ranked(t)}" for i, t in enumerate(w.tiebreaks, 1))
-            self.say(depth, f"The winner is the player with the {w.order(0)} {ranked(w.key)}"
+            team = ", its members' added up" if w.by_team else ""
+            self.say(depth, f"The winner is the {'team' if w.by_team else 'player'} with the {w.order(0)} {ranked(w.key)}{team}"
                      + (f" (ties broken by {ties[7:]})" if ties else "")
                      + (f", but only if {self.x(w.cond)} when the game ends: otherwise "
                         f"{'the game is a draw' if w.draw else 'nobody wins'}" if w.cond is not None else "")
-                     + ("; when no single player has it (a tie), the game is a draw" if w.draw else "") + ".")
+                     + ("; when no single player has it (a tie), the game is a draw" if w.draw else "")
+                     + ("; every member of the winning team wins" if w.by_team else "") + ".")
 
     def visit_Die(self, d, depth: int) -> None:
         for i, f in enumerate(d.faces, start=1):

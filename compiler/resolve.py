@@ -39,7 +39,10 @@ BUILTIN_EVENTS = {   # each builtin event's arguments, in order, with the type t
 # use's player), none for an event with no subject; no event argument is so named (E400)
 SUBJECT = "subject"
 # Names every effect can use without declaring them.
-BUILTIN_DOMAINS = {"players", "opponents", "neighbours", "left", "right", "teammate", "player_count", "all_players"}
+BUILTIN_DOMAINS = {"players", "opponents", "neighbours", "left", "right", "teammate", "player_count", "all_players",
+                   "teammates", "team_count"}
+# the builtins that need the game's teams (`seats ... teams 2 alternating;`): E575 without them
+TEAM_WORDS = ("team", "teammates", "team_count")
 ALIASES = {"opponent": "opponents", "others": "opponents", "player": "players", "neighbour": "neighbours",
            "anyone": "players"}
 
@@ -120,6 +123,8 @@ BUILTIN_FUNCS = {
     "in_force": Builtin(1, 1, method="card_in_force", returns="bool"),
     # seat(p): p's seat from 1 (P1), in the order `all_players` lists them, knocked out or not
     "seat": Builtin(0, 1, method="seat", about_actor=True),
+    # team(p): p's team from 1, by the seats line's `teams ...` (0 for an actor); E575 in a game without teams
+    "team": Builtin(0, 1, method="team", about_actor=True),
     "left": Builtin(1, 1, method="left", returns="player"), "right": Builtin(1, 1, method="right", returns="player"),
     # held.uses(CARD, ZONE, ...): whether a copy of CARD is in one of the zones (`you`'s), noting for `simulate`
     # that CARD's override runs for their holder; only a card override's dispatcher calls it (a name no
@@ -1001,12 +1006,16 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                                       f"{item.name!r}", change.span))
             if part == "seats":
                 fields["min_players"], fields["max_players"] = change.value[:2]
-                rest = [v for v in change.value[2:] if not (type(v) is tuple and v[:1] == ("named",))]
+                rest = [v for v in change.value[2:] if not (type(v) is tuple and v[:1] in (("named",), ("teams",)))]
                 # `seats 2 to 4 named "A", ...;`: the seats' names (a seats line without them keeps the base's, as
                 # for roles: one for each seat still, E519)
                 named = next((v[1] for v in change.value[2:] if type(v) is tuple and v[:1] == ("named",)), None)
                 if named:
                     fields["seat_names"] = named
+                # `seats 4 to 8 teams 2 alternating;`: the teams (a seats line without them keeps the base's)
+                teams = next((v[1] for v in change.value[2:] if type(v) is tuple and v[:1] == ("teams",)), None)
+                if teams:
+                    fields["teams"] = teams
                 if rest:   # `seats 2 to 5 roles ... [at random];`: the seats' roles too
                     fields["roles"] = rest[0]
                     fields["roles_dealt"] = len(rest) > 1

@@ -2776,7 +2776,8 @@ class Winner(Part):
     together: bool = False
     score: Optional[Expr] = None   # `score EXPR` of a cooperative game: the team's score, a number
     draw: bool = False   # `else draw`: no single best player (a tie, or the `if` false) is a draw
-    _quiet = ("draw",)
+    by_team: bool = False   # `winner most KEY by team`: the teams ranked by the sum of their members' keys
+    _quiet = ("draw", "by_team")
 
     def order(self, i: int) -> str:
         """`most` or `fewest` for key `i` (0: the main key, then the tie-breaks)."""
@@ -2831,7 +2832,10 @@ class Game(Decl):
     roles_dealt: bool = False
     # `seats 2 to 2 named "White", "Black";`: each seat's name, in seat order (P1, P2, ... without)
     seat_names: Optional[tuple] = None
-    _quiet = ("roles", "roles_dealt", "seat_names")
+    # `seats 4 to 8 teams 2 alternating;`: (the number of teams, or of players a team after `of`, whether it
+    # is the size, the seating: "alternating" or "adjacent"); see `runtime.state.team_of_seat`
+    teams: Optional[tuple] = None
+    _quiet = ("roles", "roles_dealt", "seat_names", "teams")
 
 
 @node

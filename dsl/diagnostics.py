@@ -399,6 +399,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "the picked value, or a 'say' in a secret 'may' or option"),
     "W559": (WARNING, "'always asked' on a pick that is always asked anyway: 'optional' offers 'none' beside its "
                       "one candidate"),
+    "W556": (WARNING, "'teams of N' on a seats line some of whose seat counts N does not divide: the last team is short"),
+    "W557": (WARNING, "'teammate' in a game whose teams are not 'of 2': it is none in a bigger team ('teammates' lists them)"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
@@ -460,6 +462,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E577": (ERROR, "'secret' on a decision whose answer is told to nobody already: a pick at random (nobody is asked) "
                     "or a simultaneous pick (its answers are never told)"),
     "E578": (ERROR, "'always asked' on a pick at random: nobody is asked"),
+    "E574": (ERROR, "a seats line's teams that no seat count of its range makes whole: a team left empty, or teams of N that no count divides"),
+    "E575": (ERROR, "team(p), 'teammates', 'team_count' or 'winner ... by team' in a game whose seats line declares no teams"),
     "E565": (ERROR, "a field read on a value whose kind is not known (an item of a 'zone' parameter) that nothing declares: no kind, record, enum or player has it"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),

@@ -86,6 +86,15 @@ WORDS: dict[str, Word] = {
     "record_bounded_enum_field": Word(("up",), "expected 'up to'; found '{found} to'",
                                       "write '{field}: {enum} up to OPTION;': the enum's first members, as many as "
                                       "the option says"),
+    "seat_teams": Word(("teams",), "expected 'named', 'teams' or 'roles' after the seats; found '{found}'",
+                       "write 'seats 4 to 8 teams 2 alternating;' (seats 1, 3, 5 and 2, 4, 6), 'teams of 2 "
+                       "alternating' (partners opposite) or 'teams of 2 adjacent' (partners side by side)"),
+    "seat_teams seating": Word(("alternating", "adjacent"), "expected 'alternating' or 'adjacent' after the "
+                               "teams; found '{found}'",
+                               "'alternating' deals the seats to the teams in turn (1, 3, 5 and 2, 4, 6; partners "
+                               "opposite at four), 'adjacent' seats a team side by side (1-2, 3-4)"),
+    "winner_by": Word(("team",), "expected 'by team' after the winner's key; found 'by {found}'",
+                      "write 'winner most KEY by team;': each team scored by the sum of its members' KEY"),
     "seat_names": Word(("named",), "expected 'named' or 'roles' after the seats; found '{found}'",
                        "write 'seats 2 to 2 named \"White\", \"Black\";': one name for each seat"),
     "share_stmt among": Word(("among",), "expected 'share N RESOURCE among PLAYERS'; found '{found}' after the "
@@ -1229,9 +1238,10 @@ class _Builder:
     def _game_part(marker: "_Marker") -> A.GamePart:
         """`seats A to B;` or `phase NAME { ... }` of an amended game, as the AST keeps it."""
         if marker.tag == "seats":
-            low, high, roles, dealt, *names, span = marker.value
+            low, high, roles, dealt, names, teams, span = marker.value
             return A.GamePart("seats", (low, high) + ((roles,) if roles else ()) + ((True,) if dealt else ()) +
-                              ((("named", names[0]),) if names else ()), span=span)
+                              ((("named", names),) if names else ()) + ((("teams", teams),) if teams else ()),
+                              span=span)
         name, body, span = marker.value
         return A.GamePart(name, body, span=span)
 
@@ -1292,8 +1302,24 @@ class _Builder:
         roles, dealt = next((i.value for i in items[2:] if isinstance(i, _Marker) and i.tag == "seat_roles"),
                             (None, False))
         names = _pick(items[2:], "seat_names")
-        return _Marker("seats", (int(items[0]), int(items[1]), roles, dealt) + ((names,) if names else ()) +
-                       (self._s(meta),))
+        return _Marker("seats", (int(items[0]), int(items[1]), roles, dealt, names, _pick(items[2:], "seat_teams"),
+                                 self._s(meta)))
+
+    def seat_teams(self, meta, items):
+        """`teams 2 alternating`, `teams of 2 alternating`, `teams of 2 adjacent` of a seats line: (the
+        number of teams or, after `of`, of players a team, whether it is the size, the seating)."""
+        word, size, seating = items
+        _expect_word("seat_teams", word, _token_span(self.file, word))
+        _expect_word("seat_teams seating", seating, _token_span(self.file, seating))
+        by_size = isinstance(size, _Marker)
+        number = size.value if by_size else int(size)
+        if number < 1:
+            raise RulesError([Diagnostic("E100", "a game has at least one team, of at least one player",
+                                         self._s(meta), hint="write 'teams 2 alternating' or 'teams of 2 adjacent'")])
+        return _Marker("seat_teams", (number, by_size, str(seating)))
+
+    def teams_of(self, meta, items):
+        return _Marker("teams_of", int(items[0]))
 
     def seat_names(self, meta, items):
         """`named "A", "B", ...` of a seats line: each seat's name, in seat order (`named` is a word here)."""
@@ -1383,7 +1409,12 @@ class _Builder:
         tiebreaks = [item for item in items[2:] if not isinstance(item, _Marker)]
         return A.Winner(items[1], tuple(key for _order, key in tiebreaks), span=self._s(meta),
                         orders=(items[0].value,) + tuple(order for order, _key in tiebreaks), cond=cond,
-                        draw=_pick(items, "winner_draw", False))
+                        draw=_pick(items, "winner_draw", False), by_team=_pick(items, "winner_by", False))
+
+    def winner_by(self, meta, items):
+        """`by team` after a winner's key: the teams are ranked, by the sum of their members' keys."""
+        _expect_word("winner_by", items[0], _token_span(self.file, items[0]))
+        return _Marker("winner_by", True)
 
     def winner_draw(self, meta, items):
         return _Marker("winner_draw", True)
@@ -1408,7 +1439,7 @@ class _Builder:
     def game_decl(self, meta, items):
         phases = {"setup": (), "play": (), "final": ()}
         seats = (0, 0)
-        roles, dealt, names = None, False, None
+        roles, dealt, names, teams = None, False, None, None
         winner = None
         given: dict[str, A.Span] = {}   # each phase, the seats and the winner line: where it is given
         twice = []
@@ -1420,8 +1451,7 @@ class _Builder:
                 continue
             where = item.span if isinstance(item, A.Winner) else item.value[-1]
             if part == "seats":
-                roles, dealt = item.value[2], item.value[3]
-                names = item.value[4] if len(item.value) > 5 else None
+                roles, dealt, names, teams = item.value[2:6]
             if isinstance(item, _Marker) and item.tag == "phase":
                 unknown = unknown_phase(item.value[0], where)
                 if unknown is not None:
@@ -1445,7 +1475,7 @@ class _Builder:
             raise RulesError(twice)
         return A.Game(str(items[0]), _title(items), seats[0], seats[1], phases["setup"],
                       phases["play"], phases["final"], winner, roles if "seats" in given else None,
-                      bool(roles) and dealt, names if "seats" in given else None, span=self._s(meta))
+                      bool(roles) and dealt, names if "seats" in given else None, teams=teams, span=self._s(meta))
 
     # -------------------------------------------------------------- statements
     def gain_stmt(self, meta, items):

@@ -1324,7 +1324,7 @@ class Printer(A.Visitor):
     def visit_Game(self, d):
         self.line(f"game {d.name}{_title(d.title)} {{")
         self.depth += 1
-        self.line(f"seats {d.min_players} to {d.max_players}{_seat_names(d.seat_names)}"
+        self.line(f"seats {d.min_players} to {d.max_players}{_seat_names(d.seat_names)}{seat_teams_text(d.teams)}"
                   f"{_seat_roles(d.roles, d.roles_dealt)};")
         for phase in ("setup", "play", "final"):
             body = getattr(d, phase)
@@ -1342,7 +1342,7 @@ class Printer(A.Visitor):
             return
         # a key that begins with the word `most` or `fewest` (a counter so named) keeps its order's word:
         # `then most most`, as `then most` would read the counter as the word
-        self.clauses([Clause(f"winner {w.order(0)} ", w.key)] +
+        self.clauses([Clause(f"winner {w.order(0)} ", w.key), Clause("by team") if w.by_team else None] +
                      [Clause(f"then {w.order(i) + ' ' if w.order(i) == 'fewest' or _ORDER_WORD.match(_expr(t)) else ''}", t)
                       for i, t in enumerate(w.tiebreaks, 1)] + [_where("if ", w.cond)] +
                      [Clause("else draw") if w.draw else None])
@@ -1361,11 +1361,19 @@ def _seat_names(names) -> str:
     return f" named {', '.join(quote(n.value) for n in names)}" if names else ""
 
 
+def seat_teams_text(teams) -> str:
+    """` teams 2 alternating` or ` teams of 2 adjacent` of a seats line (a Game's `teams`), or nothing."""
+    if not teams:
+        return ""
+    number, by_size, seating = teams
+    return f" teams {'of ' if by_size else ''}{number} {seating}"
+
+
 def _seat_line(rest: tuple) -> str:
-    """What follows `seats A to B` in an amend: its names, then its roles (the GamePart's tail)."""
-    names = next((v[1] for v in rest if type(v) is tuple and v[:1] == ("named",)), None)
-    rest = [v for v in rest if not (type(v) is tuple and v[:1] == ("named",))]
-    return _seat_names(names) + _seat_roles(rest[:1], len(rest) > 1)
+    """What follows `seats A to B` in an amend: its names, its teams, then its roles (the GamePart's tail)."""
+    tagged = {v[0]: v[1] for v in rest if type(v) is tuple and v[:1] in (("named",), ("teams",))}
+    rest = [v for v in rest if not (type(v) is tuple and v[:1] in (("named",), ("teams",)))]
+    return _seat_names(tagged.get("named")) + seat_teams_text(tagged.get("teams")) + _seat_roles(rest[:1], len(rest) > 1)
 
 
 def _seat_roles(roles, dealt: bool = False) -> str:

@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optio
 from rulebook.dsl.ast import MAX_EXPONENT, ROLE_KIND, ROLE_ZONE
 
 from .program import IN_FORCE, MAX_VALUE, SEATS, Program, TrackDef
-from .state import NONE_OPTION, Declined
+from .state import NONE_OPTION, Declined, team_count, team_of_seat
 from .state import (Aside, BadValue, EntityDef, not_key, Holder, IsA, Memory, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
                     encode, merged_fields)
 from .view import Asked, PlayerView, build_view, field_known, field_possible, possible_values
@@ -1863,18 +1863,31 @@ class Game:
         # a knocked-out player cannot win: the best is taken among the players still in (among all
         # of them when everyone is out); their scores are shown all the same
         out = self.state.out
-        contenders = [rank for (_k, p), rank in zip(rows, ranks) if p not in out] or ranks
+        teams = None
+        if g.by_team:   # `winner most KEY by team`: each member ranks as its team, by the members' keys summed
+            teams = [self.team(p) for p in self.state.players]
+            sums = {t: tuple(map(sum, zip(*(rank for rank, u in zip(ranks, teams) if u == t)))) for t in set(teams)}
+            ranks = [sums[t] for t in teams]
+        # a team wins whole, its knocked-out members too
+        can_win = () if teams is not None else out
+        contenders = [rank for (_k, p), rank in zip(rows, ranks) if p not in can_win] or ranks
         best = max(contenders)
         result = {
             "over": self.state.over,
             "scores": {p.name: list(k) for k, p in rows},
             "winners": [] if not won else [p.name for _k, p in rows] if g.together else
-                       [p.name for (_k, p), rank in zip(rows, ranks) if rank == best and (p not in out or len(out) == len(rows))],
+                       [p.name for (_k, p), rank in zip(rows, ranks) if rank == best and (p not in can_win or len(out) == len(rows))],
             "keys": [text for text, _parts in g.key_columns],   # each score's rules text
             # the stocks the keys add or subtract, per player (`vp - debt`: vp and debt apart)
             "parts": {p.name: {n: p.stock[n] for _text, parts in g.key_columns for n in parts} for p in self.state.players},
         }
-        if g.draw and len(result["winners"]) != 1:   # `else draw`: no single best player (or the `if` false)
+        if teams is not None:   # each player's team, and each team's summed keys as the winners were read
+            result["teams"] = {p.name: t for p, t in zip(self.state.players, teams)}
+            result["team_scores"] = [[-v if i in fewest else v for i, v in enumerate(rank)]   # team 1's first
+                                     for _t, rank in sorted(dict(zip(teams, ranks)).items())]
+        # `else draw`: no single best player (team), or the `if` false
+        winning = result["winners"] if teams is None else {result["teams"][w] for w in result["winners"]}
+        if g.draw and len(winning) != 1:
             result["winners"], result["draw"] = [], True
         if self.state.reason is not None:   # `end game "REASON";`
             result["reason"] = self.state.reason
@@ -4267,13 +4280,37 @@ class Game:
         return ps[(h.index - 1) % len(ps)] if h.is_player else ps[-1]
 
     def teammate(self, h: Holder) -> Optional[Holder]:
-        """The other player of your team when teams of two sit side by side (seats 1-2, 3-4, 5-6),
-        as in the 7 Wonders team variant; none with an odd number of players (teams are seats: a
-        knocked-out teammate is still the teammate)."""
+        """The other player of your team: with the seats line's `teams`, the one other member of a team
+        of two (none in a bigger or smaller team); without, teams of two sit side by side (seats 1-2,
+        3-4, 5-6), as in the 7 Wonders team variant, and none with an odd number of players (teams are
+        seats: a knocked-out teammate is still the teammate)."""
         ps = self.state.players
-        if len(ps) % 2 or not h.is_player:
+        if not h.is_player:
+            return None
+        if self.program.game.teams:
+            others = [p for p in self._members(self.team(h)) if p is not h]
+            return others[0] if len(others) == 1 else None
+        if len(ps) % 2:
             return None
         return ps[h.index ^ 1]
+
+    def team(self, h: Holder) -> int:
+        """`team(p)`: the team of p's seat, from 1, by the seats line's `teams` (0 for an actor)."""
+        return team_of_seat(self.program.game.teams, h.index, len(self.state.players)) if h.is_player else 0
+
+    def team_count(self, h: Optional[Holder] = None) -> int:
+        """`team_count`: how many teams the seats make (`teams of 2` at 6 seats: 3)."""
+        return team_count(self.program.game.teams, len(self.state.players))
+
+    def _members(self, team: int) -> list[Holder]:
+        """Every seated player of a team, in seat order, knocked out or not."""
+        teams, seats = self.program.game.teams, len(self.state.players)
+        return [p for p in self.state.players if team_of_seat(teams, p.index, seats) == team]
+
+    def teammates(self, h: Holder) -> list[Holder]:
+        """`teammates`: the other players of your team still in, in seat order (none for an actor)."""
+        out = self.state.out
+        return [p for p in self._members(self.team(h)) if p is not h and p not in out] if h.is_player else []
 
     def neighbours(self, h: Holder) -> list[Holder]:
         """Left and right neighbours still in, counted once when they are the same player."""

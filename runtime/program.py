@@ -69,6 +69,8 @@ class GameDef:
     team_score_text: Optional[str] = None   # ... and its rules text (`score()`), as reports head it
     draw: bool = False   # `winner ... else draw`: no single best player is a draw (`draw: true`, no winner)
     seat_names: tuple = ()   # `seats ... named "White", "Black";`: each seat's name (P1, P2, ... without)
+    teams: Optional[tuple] = None   # `seats ... teams 2 alternating;`: (number, by_size, seating), state.team_of_seat
+    by_team: bool = False   # `winner most KEY by team`: the teams ranked by their members' keys summed
 
 
 @dataclass(frozen=True)
@@ -626,5 +628,6 @@ def assemble(tables: dict, fns: dict) -> Program:
                                [fns["key", i] for i in range(keys)], [(t, list(parts)) for t, parts in columns],
                                tuple(fewest), fns["win_if",] if win_if else None, together,
                                fns["team_score",] if team_score is not None else None, team_score,
-                               tables.get("draw", False), tuple(tables.get("seat_names", ())))
+                               tables.get("draw", False), tuple(tables.get("seat_names", ())),
+                               tuple(tables["teams"]) if "teams" in tables else None, tables.get("by_team", False))
     return program

@@ -476,6 +476,24 @@ def seat_names(program, count: int) -> list[str]:
     return list(named[:count]) if named else [f"P{i + 1}" for i in range(count)]
 
 
+def team_count(teams: tuple, seats: int) -> int:
+    """How many teams `seats` players make by a seats line's `teams` (number, by_size, seating): the
+    number written, or after `of` as many as the seats fill (the last one short when they do not divide)."""
+    number, by_size, _seating = teams
+    return -(-seats // number) if by_size else number
+
+
+def team_of_seat(teams: tuple, index: int, seats: int) -> int:
+    """The team (from 1) of the seat at `index` (from 0) of `seats`: `alternating` deals the seats to the
+    teams in turn (1, 3, 5 and 2, 4, 6), `adjacent` gives each team a run of seats side by side; teams
+    that the seats do not divide differ by one player, the last ones short."""
+    number, by_size, seating = teams
+    count = team_count(teams, seats)
+    if seating == "alternating":
+        return index % count + 1
+    return index // number + 1 if by_size else index * count // seats + 1
+
+
 def check_saved(data: dict, program) -> None:
     """Check a saved state's names against the pack and its invariants; raise StateError on the first
     problem. `data` has the shape of `State.to_json()` (record.SavedState checked that)."""
