@@ -3833,7 +3833,8 @@ class Checker(A.Visitor):
                     "member of a team of two, none in a bigger team", span,
                     "write 'teammates' (the other members, a list: 'each teammates { ... }')"))
         elif not game.teams:
-            self.err("E575", f"{word!r} in a game with no teams: its seats line declares none", span,
+            shown = f"{word}()" if word in BUILTIN_FUNCS else word
+            self.err("E575", f"'{shown}' in a game with no teams: its seats line declares none", span,
                      "declare them on the seats line: 'seats 4 to 8 teams 2 alternating;', 'teams of 2 "
                      "alternating' (partners opposite) or 'teams of 2 adjacent'")
 
