@@ -462,9 +462,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E577": (ERROR, "'secret' on a decision whose answer is told to nobody already: a pick at random (nobody is asked) "
                     "or a simultaneous pick (its answers are never told)"),
     "E578": (ERROR, "'always asked' on a pick at random: nobody is asked"),
+    "E565": (ERROR, "a field read on a value whose kind is not known (an item of a 'zone' parameter) that nothing declares: no kind, record, enum or player has it"),
     "E574": (ERROR, "a seats line's teams that no seat count of its range makes whole: a team left empty, or teams of N that no count divides"),
     "E575": (ERROR, "team(p), 'teammates', 'team_count' or 'winner ... by team' in a game whose seats line declares no teams"),
-    "E565": (ERROR, "a field read on a value whose kind is not known (an item of a 'zone' parameter) that nothing declares: no kind, record, enum or player has it"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),
