@@ -4287,30 +4287,37 @@ class Game:
         ps = self.state.players
         if not h.is_player:
             return None
-        if self.program.game.teams:
-            others = [p for p in self._members(self.team(h)) if p is not h]
+        if self.program.game is not None and self.program.game.teams:
+            others = [p for p in self._team_members(self.team(h)) if p is not h]
             return others[0] if len(others) == 1 else None
         if len(ps) % 2:
             return None
         return ps[h.index ^ 1]
 
+    def _teams(self) -> tuple:
+        """The seats line's `teams` (number, by_size, seating); E601 in a game without (the lint's E575)."""
+        game = self.program.game
+        if game is None or not game.teams:
+            raise RulesRuntimeError("E601", "this game's seats line declares no teams: 'seats 4 to 8 teams 2 alternating;'")
+        return game.teams
+
     def team(self, h: Holder) -> int:
         """`team(p)`: the team of p's seat, from 1, by the seats line's `teams` (0 for an actor)."""
-        return team_of_seat(self.program.game.teams, h.index, len(self.state.players)) if h.is_player else 0
+        return team_of_seat(self._teams(), h.index, len(self.state.players)) if h.is_player else 0
 
     def team_count(self, h: Optional[Holder] = None) -> int:
         """`team_count`: how many teams the seats make (`teams of 2` at 6 seats: 3)."""
-        return team_count(self.program.game.teams, len(self.state.players))
+        return team_count(self._teams(), len(self.state.players))
 
-    def _members(self, team: int) -> list[Holder]:
+    def _team_members(self, team: int) -> list[Holder]:
         """Every seated player of a team, in seat order, knocked out or not."""
-        teams, seats = self.program.game.teams, len(self.state.players)
+        teams, seats = self._teams(), len(self.state.players)
         return [p for p in self.state.players if team_of_seat(teams, p.index, seats) == team]
 
     def teammates(self, h: Holder) -> list[Holder]:
         """`teammates`: the other players of your team still in, in seat order (none for an actor)."""
         out = self.state.out
-        return [p for p in self._members(self.team(h)) if p is not h and p not in out] if h.is_player else []
+        return [p for p in self._team_members(self.team(h)) if p is not h and p not in out] if h.is_player else []
 
     def neighbours(self, h: Holder) -> list[Holder]:
         """Left and right neighbours still in, counted once when they are the same player."""

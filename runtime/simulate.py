@@ -384,8 +384,10 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
     names = [p.name for p in game.state.players]
     winners = result["winners"]
     # a shared win is split between the winners; nobody winning gives every seat 0; a cooperative
-    # game's win is the whole team's: every seat 1 (and the record's `team` says it once)
-    share = 1.0 if result.get("together") else 1 / len(winners) if winners else 0.0
+    # game's win is the whole team's: every seat 1 (and the record's `team` says it once); a team game's
+    # (`winner ... by team`) is each member's whole, split only between teams that tie
+    sharing = len({result["teams"][n] for n in winners}) if "teams" in result else len(winners)
+    share = 1.0 if result.get("together") else 1 / sharing if winners else 0.0
     # a cooperative game scored and neither won nor lost (`team_won` null) has no team win to count
     won_or_lost = result.get("together") and result.get("team_won", False) is not None
     return GameRecord(seed, wins=[share if n in winners else 0.0 for n in names],

@@ -6,6 +6,8 @@ W556 and W557."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from click.testing import CliRunner
 from pygments.token import Keyword, Name
@@ -225,3 +227,12 @@ def test_the_compiled_and_interpreted_games_agree(program):
     game = played(program(), 4)
     assert game.result()["winners"] == ["P2", "P4"]
     assert [p.stock["bags"] for p in game.state.players] == [1, 1, 1, 1]
+
+
+def test_simulate_counts_a_team_win_whole_for_each_member(tmp_path):
+    pack = write_pack(tmp_path / "spades", spades())
+    report = tmp_path / "report.json"
+    result = CliRunner().invoke(app, ["simulate", str(pack), "--players", "4", "--games", "3", "--json", str(report)])
+    assert result.exit_code == 0, result.output
+    rates = {row["seat"]: row["win_rate"] for row in json.loads(report.read_text())["seats"]}
+    assert rates == {"P1": 0.0, "P2": 1.0, "P3": 0.0, "P4": 1.0}   # not a half each for P2 and P4
