@@ -6756,6 +6756,10 @@ class Checker(A.Visitor):
         if s.random:
             self.at_random(s)
         self.secrecy(s)
+        if s.repeats:
+            self.pick_repeats(s)
+        if s.count is not None:   # bound before the prompt and the body, which read the picks made so far
+            self.pick_count(s, scope)
         self.text_parts(s.title_parts, scope, s.var)
         kind, element = self.domain_kind(s.domain, scope, one_card_said=True)
         if base_of(kind) in ("entity", "player"):   # one value: it would be the only candidate, or none
@@ -6798,8 +6802,6 @@ class Checker(A.Visitor):
             ends = "its picks are made or nothing is left to pick" if s.exactly else \
                 "nothing is left to pick" if s.compulsory else "'none' is chosen or nothing is left to pick"
             self.err("E304", f"'pick ... {pick_mode(s)}' has no 'else': it ends when {ends}", s.otherwise[0].span)
-        if s.count is not None:
-            self.pick_count(s, scope)
         if s.longest:
             self.pick_longest(s, scope, inner if s.where is None else self.narrowed(s.where, inner))
 
@@ -6932,8 +6934,23 @@ class Checker(A.Visitor):
                      s.budget.span, "drop 'at random'")
 
     def pick_count(self, s: A.Pick, scope: Scope) -> None:
-        """`let n = pick ...;` binds how many picks were made (a whole number) for the rest of the block."""
+        """`let n = pick ...;` binds how many picks were made (a whole number) for the rest of the block, and for
+        the pick's own prompt, label and body: the picks made so far (this one counted, in the body)."""
         self.let(s.count, s.span, "int", scope)
+
+    def pick_repeats(self, s: A.Pick) -> None:
+        """`with repeats` (4.21): E579 on a pick that is not `exactly N` or `up to N` (each pick of those is a
+        different element unless it is written); W560 on a count of 1, where no pick could repeat."""
+        if s.limit is None or s.least is not None or s.budget is not None:
+            mode = pick_mode(s) if s.repeated else "optional" if s.optional else "a single pick" if not s.random \
+                else "at random"
+            self.err("E579", f"'with repeats' lets each of a number of picks take an element picked before: it "
+                     f"follows 'exactly N' or 'up to N', not {mode if mode.startswith('a') else repr(mode)}",
+                     s.span, "write 'pick ... exactly N with repeats { ... }' (N picks, each of any element)")
+        elif constant(s.limit) == 1:
+            self.diags.append(Diagnostic(
+                "W560", f"'{pick_mode(s)} 1 with repeats' makes one pick: there is none before it to repeat",
+                s.limit.span, hint="drop 'with repeats'"))
 
     def alike_pick(self, s: A.Pick, kind: str, element: str) -> None:
         """`pick ... alike` offers copies nothing tells apart once: its candidates must be cards or tiles

@@ -1892,9 +1892,10 @@ class CodeGen(A.Visitor):
         self.writeline(f"rt.rank({dom}, [{key} for {who} in {dom}], {prizes}, {s.resource!r}, {s.ties!r})", s)
 
     def visit_Pick(self, s: A.Pick, ctx: Ctx):
-        inner = ctx.bind(s.var)
-        if s.count is not None:   # `let n = pick ...;`: the picks made, counted as each is made
+        if s.count is not None:   # `let n = pick ...;`: the picks made, counted as each is made (read inside too)
             self.writeline(f"v_{s.count} = 0", s)
+            ctx = ctx.bind(s.count)
+        inner = ctx.bind(s.var)
         cands = self.temp("cands")
         tests = []
         if s.limit is not None or s.least is not None:   # up to N, at least M: the picks so far, none offered again
@@ -1914,7 +1915,7 @@ class CodeGen(A.Visitor):
             self.counted_loop(s)
         if s.limit is not None:
             self.break_if(f"{left} <= 0")
-        if s.limit is not None or s.least is not None:
+        if (s.limit is not None or s.least is not None) and not s.repeats:   # (`with repeats`: any, again)
             tests.append(f"v_{s.var} not in {picked}")
         if s.budget is not None:   # only the candidates whose cost fits in what is left
             tests.append(f"{self.wrap(s.cost, inner, 5)} <= {funds}")
@@ -2070,7 +2071,8 @@ class CodeGen(A.Visitor):
             prompt = per_seat(prompt)
         many = ""
         if p.limit is not None:   # `up to N` / `exactly N`: each seat's N, worked out as that seat
-            many = f", [{self.ex(p.limit, seat_ctx)} for {who} in {seats}], {p.exactly!r}"
+            many = f", [{self.ex(p.limit, seat_ctx)} for {who} in {seats}], {p.exactly!r}" + \
+                (", repeats=True" if p.repeats else "")
         if p.least is not None:   # `at least M`: each seat's M, worked out as that seat
             many += f", minima=[{self.ex(p.least, seat_ctx)} for {who} in {seats}]"
         if p.label is not None:   # `as "..."`: each candidate's label, worked out with it picked

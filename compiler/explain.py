@@ -2161,9 +2161,10 @@ class Reader(A.Visitor):
                             f"{chance} {self.picked_from(s.domain, s.blind)}{where}{prompt(s)}{then}")
         elif s.limit is not None:
             times = "once" if isinstance(s.limit, A.Int) and s.limit.value == 1 else f"{self.x(s.limit)} times"
-            how = f"{times[0].upper()}{times[1:]} (fewer if fewer are left)" if s.exactly else \
+            how = f"{times[0].upper()}{times[1:]}" + ("" if s.repeats else " (fewer if fewer are left)") if s.exactly else \
                 f"At most {times}, until you pick none"
-            self.say(depth, f"{how}: pick one {s.var} not picked before{chance} {self.picked_from(s.domain, s.blind)}{where}"
+            again = " (one picked before may be picked again)" if s.repeats else " not picked before"
+            self.say(depth, f"{how}: pick one {s.var}{again}{chance} {self.picked_from(s.domain, s.blind)}{where}"
                             f"{then}")
         elif s.random:
             self.say(depth, f"Pick one {s.var}{chance} {self.picked_from(s.domain, s.blind)}{where}{then}")
@@ -2221,7 +2222,8 @@ class Reader(A.Visitor):
             many = f"at least {self.x(p.least)}{most} different {p.var} (all of them if there are fewer)"
             each = "each pick of each of them, in seat order (a player's picks in the order picked), does:"
         elif p.limit is not None:   # several, each a different one
-            many = f"{'exactly' if p.exactly else 'up to'} {self.x(p.limit)} different {p.var}"
+            many = f"{'exactly' if p.exactly else 'up to'} {self.x(p.limit)} " + \
+                (f"{p.var} (each may be one picked before)" if p.repeats else f"different {p.var}")
             each = "each pick of each of them, in seat order (a player's picks in the order picked), does:"
         else:
             many = f"{'at most ' if p.optional else ''}one {p.var}"

@@ -874,7 +874,7 @@ class Interpreter(A.Visitor):
         cands = []
         for value in self.domain(s, rt, f):
             f.locals[s.var] = value
-            if (picked is None or value not in picked) and (s.where is None or self.ev(s.where, rt, f)) \
+            if (picked is None or s.repeats or value not in picked) and (s.where is None or self.ev(s.where, rt, f)) \
                     and (funds is None or self.ev(s.cost, rt, f) <= funds[0]):
                 cands.append(value)
         if s.blind is not None:   # `or blind ZONE`: its unseen top card, the last candidate, when the filters hold
@@ -1023,7 +1023,7 @@ class Interpreter(A.Visitor):
                 return out
             labels = per_seat(named)
         chosen = yield from rt.simultaneous(seats, prompt, cands, p.optional, where(s), limits, p.exactly,
-                                            minima=minima, labels=labels, each=each)
+                                            minima=minima, labels=labels, each=each, repeats=p.repeats)
         for who, value in chosen:
             if who in rt.state.out:
                 continue   # knocked out by an earlier player's body

@@ -1613,7 +1613,7 @@ class Rank(Stmt):
 
 @node
 class Pick(Stmt):
-    """`pick VAR from DOMAIN [where COND] ["prompt"] [optional | repeatedly | up to N] { ... }
+    """`pick VAR from DOMAIN [where COND] ["prompt"] [optional | repeatedly | up to N [with repeats]] { ... }
     [at random] [else { ... }]`: the acting player (`at random`: the seeded RNG) picks one element (with `optional`, "none" is one more option, and then the body does not
     run); `else` runs when nothing was picked (none chosen, or nothing to pick)."""
 
@@ -1663,9 +1663,11 @@ class Pick(Stmt):
     secret: bool = False
     # `always asked`: asked even when one candidate is left (who is asked then tells nothing: The Resistance)
     asked: bool = False
+    # `exactly N with repeats` (`up to N with repeats`): each pick may take an element picked before
+    repeats: bool = False
     binds = "count"
     _quiet = ("stmt_label", "best", "best_most", "alike", "count", "least", "budget", "cost", "blind", "declined",
-              "compulsory", "longest", "longest_key", "longest_lowest", "secret", "asked")
+              "compulsory", "longest", "longest_key", "longest_lowest", "secret", "asked", "repeats")
 
 
 @node

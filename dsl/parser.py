@@ -141,6 +141,9 @@ WORDS: dict[str, Word] = {
     "exactly": Word(("exactly",), "expected 'exactly N' or 'up to N'; found '{found}'",
                     "write 'exactly N': N picks, each of a different element, or 'up to N': at most N; an amend "
                     "names a labelled pick 'pick as {found} ...;'"),
+    "with_repeats": Word(("repeats",), "expected 'with repeats' after the pick's count; found 'with {found}'",
+                         "write 'exactly N with repeats' (or 'up to N with repeats'): each pick may take an "
+                         "element picked before"),
     "auction_stmt": Word(("among",), "expected 'among PLAYERS'; found '{found}'",
                          "write 'auction \"prompt\" among players ... as (WINNER, PRICE) { ... }'"),
     "auction_opened": Word(("opened",), "expected 'opened by PLAYER'; found '{found} by'",
@@ -2012,7 +2015,8 @@ class _Builder:
                       blind=blind, declined=_pick(items, "declined"), compulsory=compulsory,
                       longest=longest is not None, longest_key=longest[0] if longest else None,
                       longest_lowest=longest[1] if longest else False, secret=_secret(items),
-                      asked=_pick(items, "always_asked", False), span=self._s(meta))
+                      asked=_pick(items, "always_asked", False),
+                      repeats=_pick(items, "with_repeats", False), span=self._s(meta))
 
     def always_asked(self, meta, items):
         """`always asked`: the pick is asked even when one candidate is left."""
@@ -2063,6 +2067,11 @@ class _Builder:
         word, count = items
         _expect_word("up_to", word, self._s(meta))
         return _Marker("up_to", count)
+
+    def with_repeats(self, meta, items):
+        """`with repeats` after a pick's count: each pick may take an element picked before."""
+        _expect_word("with_repeats", items[-1], self._s(meta))
+        return _Marker("with_repeats", True)
 
     def exactly(self, meta, items):
         word, count = items

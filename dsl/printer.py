@@ -1456,7 +1456,7 @@ def _modes(p) -> list:
     title = quote(p.title) + " " if p.title is not None else ""
     if p.label is not None:
         title += f"as {quote(p.label)} "
-    rand = " at random" if p.random else ""
+    rand = (" with repeats" if p.repeats else "") + (" at random" if p.random else "")
     if p.limit is None:
         return [Clause(title + "at least ", p.least, rand)]
     return [Clause(title + "at least ", p.least), Clause("up to ", p.limit, rand)]
@@ -1464,11 +1464,13 @@ def _modes(p) -> list:
 
 def _mode(p) -> Optional[Clause]:
     """A pick's prompt, its candidates' label and its mode: `"take which?" as "{c}" optional`, `up to N`,
-    `repeatedly`, then `at random`."""
+    `repeatedly`, then `with repeats` and `at random`."""
     title = quote(p.title) + " " if p.title is not None else ""
     if getattr(p, "label", None) is not None:
         title += f"as {quote(p.label)} "
-    rand = " at random" if getattr(p, "random", False) else ""
+    # `with repeats` (after the count) and `at random` end the mode
+    rand = (" with repeats" if getattr(p, "repeats", False) else "") + (" at random" if getattr(p, "random", False)
+                                                                         else "")
     if p.optional:   # `optional when COND`: "none" only while COND holds; `optional as "pass"`: its label
         when = getattr(p, "optional_when", None)
         if getattr(p, "declined", None) is not None:

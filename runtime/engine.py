@@ -2156,14 +2156,14 @@ class Game:
 
     def simultaneous(self, seats: list, prompt, candidates: list, optional: bool, where: str,
                      limits: Optional[list] = None, exactly: bool = False, minima: Optional[list] = None,
-                     labels: Optional[list] = None, each: Optional[list] = None):
+                     labels: Optional[list] = None, each: Optional[list] = None, repeats: bool = False):
         """`each ... simultaneously pick`: each seat picks from its own candidates, asked in seat order
         while nothing changes (a view shows who has chosen, never what); returns [(player, pick)] in
         seat order for those who picked, for the bodies to run once everyone has chosen. `prompt` is
         one text for every seat, or a list of each seat's (a prompt with values, worked out per seat).
         `limits` (`up to N`, `exactly N`: each seat's N): a seat picks up to N different candidates
         in a row, with "none" to stop early unless `exactly`; each of its picks is one pair, in the
-        order picked. `minima` (`at least M`: each seat's M): no "none" before M picks (with no `limits`,
+        order picked (`repeats`, `with repeats`: each may be one picked before). `minima` (`at least M`: each seat's M): no "none" before M picks (with no `limits`,
         a seat may pick all its candidates). `labels` (`as "..."`): each seat's candidates' labels.
         `each` (`for each U in ELEMENTS`): each seat's elements; its candidates, prompts and labels are
         then one list per element, it is asked once per element (all before the next seat), and each
@@ -2214,6 +2214,9 @@ class Game:
                                 shown.pop(choice)
                             continue
                         picked.append(value)
+                        continue
+                    if repeats:   # `with repeats`: the candidate stays on offer
+                        picked.append(left[choice])
                         continue
                     picked.append(left.pop(choice))
                     if shown is not None:
