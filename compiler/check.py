@@ -2260,6 +2260,22 @@ class Checker(A.Visitor):
                      "in_force() asks about the slots a card holds from a zone (7.7e): test where the card lies "
                      "with 'contains(ZONE, c)'")
 
+    def refills_asked(self, arg: A.Expr, given: str) -> None:
+        """`refills(deck)`: a zone declared `refills from PILE` (E580 at it otherwise, with the decks that do: any
+        other zone is never refilled, so the count would always be 0)."""
+        name = arg.id if type(arg) is A.Name else arg.name if type(arg) is A.Attr else None
+        decks = sorted(d.name for d in self.sym.decls.values() if isinstance(d, A.Zone) and d.refills is not None)
+        zone = self.sym.decls.get(name) if base_of(given) == "zone" else None
+        if isinstance(zone, A.Zone) and zone.refills is not None or base_of(given) == "any":   # (unknown: E201)
+            return
+        what = f"zone {name!r} is not declared 'refills from PILE'" if isinstance(zone, A.Zone) else \
+            f"{printed(arg)} is {article(words(given))}, not a deck"
+        near = did_you_mean(name, decks) if name is not None else None
+        self.err("E580", f"refills() counts the times a deck was refilled from its pile, and {what}", arg.span,
+                 near if near else
+                 f"give it a deck that refills ({', '.join(map(repr, decks))})" if decks else
+                 "declare the deck 'zone deck ... refills from discard;' (3.9)")
+
     def in_force_lines(self, lines: Optional[tuple], kind: str, whose: str) -> None:
         """`in force while COND;` in a kind or a card: one line (E552), its COND a condition (E303) worked out
         with `this` the card and `you` its holder, and no event's `it` (E553: it gates every slot, at no one event)."""
@@ -3473,6 +3489,11 @@ class Checker(A.Visitor):
                      f"player's, so no one's is the one to shuffle in", at,
                      hint=f"make {d.name!r} per_player, or {src.name!r} shared")
         else:
+            if d.refill_limit == 0:
+                self.diags.append(Diagnostic(
+                    "W561", f"zone {d.name!r} refills from {src.name!r} 0 times: it never refills, and runs out as "
+                    f"a zone that does not refill", at, f"drop 'refills from {src.name} 0 times', or refill it at "
+                    f"least once"))
             read = self.end_card_read(src.name)
             if read is not None:
                 # the card play follows (Uno's, Crazy Eights') is shuffled in with the rest; a pile whose top
@@ -9692,6 +9713,8 @@ class Checker(A.Visitor):
                 self.enum_index(args, typed(1), span)
             if func == "in_force" and args:
                 self.force_asked(args[0], typed(0))
+            if func == "refills" and args:
+                self.refills_asked(args[0], typed(0))
             if spec.returns == "element":
                 return element_of(typed(0)) if args else "any"
             if spec.returns == "same":   # `declaration(c)`: a card of the card's kinds

@@ -778,6 +778,8 @@ class ExprReader(A.Visitor):
             return f"{words[1]} is in {words[0]}"
         if func == "declaration" and len(args) == 1:
             return f"the card {words[0]} is a copy of"
+        if func == "refills" and self.decl("refills") is None and len(args) == 1:   # 3.9
+            return f"how many times {words[0]} was refilled from its pile so far"
         if func == "in_force" and self.decl("in_force") is None and len(args) == 1:   # 7.7e
             return f"{words[0]} is in force (it lies where its slots work, and its 'in force while' holds for its holder)"
         if func == NEIGHBOURS and self.decl(NEIGHBOURS) is None and args:
@@ -2841,8 +2843,10 @@ class Reader(A.Visitor):
             source = self.words.decl(d.refills)   # without symbols: the deck holder's own, as most are
             whose = "the shared " if source is not None and not source.per_player else \
                 "its owner's " if d.per_player else ""
+            times = {1: "once", 2: "twice"}.get(d.refill_limit, f"{d.refill_limit} times")
+            limit = "" if d.refill_limit is None else f" This happens at most {times}; after that it simply runs out."
             self.say(depth, f"When a draw runs it out, {whose}{self.noun(d.refills)} is shuffled to form a new "
-                     f"one and the draw goes on.")
+                     f"one and the draw goes on.{limit}")
         if d.show is not None:   # a display that keeps itself filled (an indexed one: one sentence for all)
             cards = plural(self.noun(d.kind)) if d.show != 1 else singular(self.noun(d.kind))
             each = "In each, " if d.indexes is not None else ""

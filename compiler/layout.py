@@ -153,6 +153,7 @@ class Layout:
     visibility: dict = field(default_factory=dict)   # zone -> "hidden" | "secret" (public zones are not listed)
     starts: dict = field(default_factory=dict)   # counter (each element of an indexed one) -> its `start` value
     refills: dict = field(default_factory=dict)   # deck -> (the zone shuffled into it when a draw runs it out, shared)
+    refill_counts: dict = field(default_factory=dict)   # counted deck -> its most refills (None: no limit): refill_counts()
     glimpses: dict = field(default_factory=dict)   # zone -> (`top public`, `size owner`): only zones that say either
     internal: list = field(default_factory=list)   # the variables declared `internal` (each element too): off screens
     hidden_vars: list = field(default_factory=list)   # the variables declared `hidden`: in their holder's view only
@@ -842,6 +843,7 @@ def layout(sym: Symbols) -> Layout:
         counted=counted_zones(sym),
         refills={z.name: (z.refills, not sym.decls[z.refills].per_player) for z in d
                  if isinstance(z, A.Zone) and z.refills is not None},
+        refill_counts=refill_counts(sym),
         glimpses={key: (z.top_public, z.size_owner) for z in d if isinstance(z, A.Zone) and (z.top_public or z.size_owner)
                   for _i, key in elements(z, sym)},
         internal=[key for v in d if A.kept_internal(v)
@@ -930,6 +932,23 @@ def piled_zones(sym: Symbols) -> list:
              if type(n) is A.Call and n.func == "piles" and "piles" not in sym.decls and len(n.args) == 1
              and isinstance(n.args[0], A.Name)}
     return sorted(named)
+
+
+def refill_counts(sym: Symbols) -> dict:
+    """The decks whose refills the game counts, each with its most refills (`refills from PILE N times`; None:
+    no limit, for a deck only `refills(deck)` reads): Game._refill counts them in State.refilled. Empty for a pack
+    that does neither, whose games and digests stay as they were."""
+    decks = {d.name: d.refill_limit for d in sym.decls.values()
+             if isinstance(d, A.Zone) and d.refills is not None and d.refill_limit is not None}
+    if "refills" not in sym.decls:
+        for decl in sym.decls.values():
+            for n in A.walk(decl):
+                if type(n) is A.Call and n.func == "refills" and len(n.args) == 1:
+                    arg = n.args[0]   # `refills(deck)`, `refills(p.deck)`
+                    zone = sym.decls.get(arg.id if type(arg) is A.Name else arg.name if type(arg) is A.Attr else None)
+                    if isinstance(zone, A.Zone) and zone.refills is not None:
+                        decks.setdefault(zone.name, None)
+    return decks
 
 
 def force_zones(sym: Symbols) -> dict:
@@ -1398,6 +1417,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
     return {
         "name": pack_name, "resources": lay.resources, "groups": lay.groups, "counters": lay.counters,
         "zones": lay.zones, "visibility": lay.visibility, "counted": lay.counted, "refills": lay.refills,
+        **({"refill_counts": lay.refill_counts} if lay.refill_counts else {}),   # the other packs' code stays
         "starts": lay.starts,
         **({"overflows": lay.overflows} if lay.overflows else {}),   # the other packs' code stays
         **({"die_fields": lay.die_fields} if lay.die_fields else {}),   # likewise

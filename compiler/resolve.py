@@ -121,6 +121,8 @@ BUILTIN_FUNCS = {
     # in_force(c): whether card c's slots apply now: it lies in a zone one of its slots is used from and its
     # `in force while` (if any) holds for that zone's owner (Game.card_in_force; false set aside or elsewhere)
     "in_force": Builtin(1, 1, method="card_in_force", returns="bool"),
+    # refills(deck): how many times a deck declared `refills from PILE` was refilled (Game.refills_of)
+    "refills": Builtin(1, 1, method="refills_of"),
     # seat(p): p's seat from 1 (P1), in the order `all_players` lists them, knocked out or not
     "seat": Builtin(0, 1, method="seat", about_actor=True),
     # team(p): p's team from 1, by the seats line's `teams ...` (0 for an actor); E575 in a game without teams

@@ -2483,7 +2483,7 @@ HIDDEN_FROM_OWNER = "hidden from owner"   # the visibility every player but a zo
 @node
 class Zone(Decl):
     """`zone NAME ["Title"] [per_player] of KIND [or KIND ...] [public|hidden|secret|hidden from owner] [refills from
-    ZONE];` a deck, hand, pile, display or supply."""
+    ZONE [N times]];` a deck, hand, pile, display or supply."""
 
     name: str
     title: Optional[str]
@@ -2507,6 +2507,8 @@ class Zone(Decl):
     # the element of the same index; the index as written (None: one plain zone)
     show_each: Optional[Indexes] = None
     redeal_each: Optional[Indexes] = None
+    # `refills from discard 2 times`: the most times it refills (None: every time it runs out)
+    refill_limit: Optional[int] = None
 
     @property
     def kinds(self) -> tuple:
@@ -2522,8 +2524,8 @@ class Zone(Decl):
                  and not (n == "more_kinds" and not self.more_kinds)
                  and not (n in ("cap", "over") and getattr(self, n) is None)
                  and not (n in ("top_public", "size_owner") and not getattr(self, n))
-                 and not (n in ("show", "show_from", "redeal_to", "redeal_when", "show_each", "redeal_each")
-                          and getattr(self, n) is None))
+                 and not (n in ("show", "show_from", "redeal_to", "redeal_when", "show_each", "redeal_each",
+                                "refill_limit") and getattr(self, n) is None))
         return f"{self.__class__.__qualname__}({', '.join(shown)})"
 
 

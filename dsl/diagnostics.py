@@ -402,6 +402,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W556": (WARNING, "'teams of N' on a seats line some of whose seat counts N does not divide: the last team is short"),
     "W557": (WARNING, "'teammate' in a game whose teams are not 'of 2': it is none in a bigger team ('teammates' lists them)"),
     "W560": (WARNING, "'exactly 1 with repeats' (or 'up to 1'): one pick, with none before it to repeat"),
+    "W561": (WARNING, "a deck that 'refills from PILE 0 times': it never refills"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
@@ -467,6 +468,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E574": (ERROR, "a seats line's teams that no seat count of its range makes whole: a team left empty, or teams of N that no count divides"),
     "E575": (ERROR, "team(p), 'teammates', 'team_count' or 'winner ... by team' in a game whose seats line declares no teams"),
     "E579": (ERROR, "'with repeats' on a pick that is not 'exactly N' or 'up to N'"),
+    "E580": (ERROR, "refills() of what is not a deck declared 'refills from PILE'"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

@@ -141,6 +141,8 @@ WORDS: dict[str, Word] = {
     "exactly": Word(("exactly",), "expected 'exactly N' or 'up to N'; found '{found}'",
                     "write 'exactly N': N picks, each of a different element, or 'up to N': at most N; an amend "
                     "names a labelled pick 'pick as {found} ...;'"),
+    "refill_times": Word(("times",), "expected 'refills from PILE N times'; found '{found}' after the number",
+                         "write 'refills from discard 2 times': the deck refills at most twice, then runs out"),
     "with_repeats": Word(("repeats",), "expected 'with repeats' after the pick's count; found 'with {found}'",
                          "write 'exactly N with repeats' (or 'up to N with repeats'): each pick may take an "
                          "element picked before"),
@@ -1081,10 +1083,11 @@ class _Builder:
         visibility = _pick(items, "visibility", "public")
         kinds = [str(i) for i in items[1:] if isinstance(i, Token) and i.type == "NAME"]
         cap, over = _pick(items, "zone_cap", (None, None))
+        refills, refill_limit = _pick(items, "refill", (None, None))
         return A.Zone(str(items[0]), _title(items), per_player, kinds[0], visibility, _pick(items, "indexes"),
-                      _pick(items, "visibility") == "public", _pick(items, "refill"), tuple(kinds[1:]), cap, over,
+                      _pick(items, "visibility") == "public", refills, tuple(kinds[1:]), cap, over,
                       _pick(items, "top_public", False), _pick(items, "size_owner", False),
-                      *_pick(items, "zone_show", (None,) * 6), span=self._s(meta))
+                      *_pick(items, "zone_show", (None,) * 6), refill_limit=refill_limit, span=self._s(meta))
 
     def zone_show(self, meta, items):
         """`show N from ZONE [redeal to PILE when COND]`: (N, ZONE, PILE, COND), the zones as Names."""
@@ -1113,7 +1116,15 @@ class _Builder:
         return _Marker("zone_cap", (cap, A.Name(str(proc), span=_token_span(self.file, proc))))
 
     def refill(self, meta, items):
-        return _Marker("refill", str(items[-1]))
+        """`refills from PILE [N times]`: (PILE, N or None)."""
+        name = next(str(i) for i in items[1:] if isinstance(i, Token) and i.type == "NAME")
+        return _Marker("refill", (name, _pick(items, "refill_times")))
+
+    def refill_times(self, meta, items):
+        """`N times` after a deck's `refills from PILE`: how many times it refills at most."""
+        count, word = items
+        _expect_word("refill_times", word, _token_span(self.file, word))
+        return _Marker("refill_times", int(count))
 
     def visibility(self, meta, items):
         if len(items) == 1:

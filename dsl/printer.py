@@ -1187,6 +1187,7 @@ class Printer(A.Visitor):
         self.line(f"zone {d.name}{_indexes(d.indexes)}{_title(d.title)}{' per_player' if d.per_player else ''} "
                   f"of {' or '.join(d.kinds)}{shown}{' top public' if d.top_public else ''}"
                   f"{' size owner' if d.size_owner else ''}{f' refills from {d.refills}' if d.refills else ''}"
+                  f"{f' {d.refill_limit} times' if d.refill_limit is not None else ''}"
                   f"{f' show {d.show} from {d.show_from.id}{_indexes(d.show_each)}' if d.show is not None else ''}"
                   f"{f' cap {_expr(d.cap)} over {d.over.id}' if d.cap is not None else ''};")
         if d.redeal_to is not None:   # `redeal to PILE when COND` its own clause: on a line of its own when long

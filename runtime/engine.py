@@ -2099,8 +2099,8 @@ class Game:
         pile it refills from holds one; else None (not offered)."""
         if ref.items:
             return Unseen(ref)
-        refill = self.program.refills.get(ref.name) if self.program.refills else None
-        if refill is not None and self.zone(None if refill[1] else ref.owner, refill[0]).items:
+        pile = self.refill_pile(ref)
+        if pile is not None and pile.items:
             return Unseen(ref)
         return None
 
@@ -2535,13 +2535,11 @@ class Game:
         if type(ref) is not ZoneRef:
             raise RulesRuntimeError("E601", f"cannot {verb} at the top of {label_of(ref)}: it is not a zone")
         at_least_zero(count, verb)
-        refill = self.program.refills.get(ref.name) if self.program.refills else None
-        if refill is not None and len(ref.items) < count:
-            name, shared = refill
-            pile = self.zone(None if shared else ref.owner, name)
-            if pile.items:
-                self.shuffle(pile)
-                self.move_all(h, pile, ref)
+        pile = self.refill_pile(ref) if len(ref.items) < count else None
+        if pile is not None and pile.items:
+            self.shuffle(pile)
+            self.move_all(h, pile, ref)
+            self._count_refill(ref)
         seats = ([h.index] if h is not None and h.is_player else []) if look else self._seats(to)
         top = ref.items[:count]
         state = self.state
@@ -2767,8 +2765,8 @@ class Game:
         short = count - len(display.items)
         if short <= 0 or not self.draw(you, deck, display, short) or holds is None:
             return
-        refill = self.program.refills.get(source) if self.program.refills else None
-        left = len(deck.items) + (len(self.shared_refs[refill[0]].items) if refill is not None else 0)
+        refill = self.refill_pile(deck)
+        left = len(deck.items) + (len(refill.items) if refill is not None else 0)
         while holds(self, you, *args):
             if left <= 0:
                 if self.tracer is not None:
@@ -4812,16 +4810,37 @@ class Game:
     def _refill(self, h: Holder, source: ZoneRef) -> bool:
         """A deck declared `refills from Z`, run out: Z is moved into it and shuffled (`draw` and a blind
         pick's draw, `take_unseen`). Returns whether anything came in."""
-        refill = self.program.refills.get(source.name) if self.program.refills else None
-        if refill is None:
-            return False
-        name, shared = refill
-        pile = self.zone(None if shared else source.owner, name)
-        if not pile.items:
+        pile = self.refill_pile(source)
+        if pile is None or not pile.items:
             return False
         self.move_all(h, pile, source)
         self.shuffle(source)
+        self._count_refill(source)
         return True
+
+    def refill_pile(self, deck: ZoneRef) -> Optional[ZoneRef]:
+        """The pile a deck declared `refills from Z` is refilled from (Z, of the deck's holder when per player);
+        None for any other zone, and for a deck `refills from Z N times` refilled N times already."""
+        refill = self.program.refills.get(deck.name) if self.program.refills else None
+        if refill is None:
+            return None
+        counts = self.program.refill_counts
+        if counts and counts.get(deck.name) is not None and \
+                self.state.refilled.get(deck.label(), 0) >= counts[deck.name]:
+            return None   # it has refilled as often as it may: it simply runs out
+        return self.zone(None if refill[1] else deck.owner, refill[0])
+
+    def _count_refill(self, deck: ZoneRef) -> None:
+        """One more refill of a deck the game counts (`refills(deck)`, `refills from Z N times`)."""
+        if self.program.refill_counts and deck.name in self.program.refill_counts:
+            key = deck.label()
+            self.state.refilled[key] = self.state.refilled.get(key, 0) + 1
+
+    def refills_of(self, deck) -> int:
+        """`refills(deck)`: how many times the deck was refilled from its `refills from` pile (0 before the first)."""
+        if type(deck) is not ZoneRef:
+            raise RulesRuntimeError("E601", f"refills() takes a deck, not {label_of(deck)}")
+        return self.state.refilled.get(deck.label(), 0)
 
     def _note_short_draw(self, h: Holder, source: ZoneRef, count: int, got: int) -> None:
         """The trace's line for a draw that got fewer than it asked for (`P1: draws nothing: Round cards 1

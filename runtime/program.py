@@ -152,6 +152,8 @@ class Program:
     records: dict = field(default_factory=dict)   # record -> its fields' names, in order
     counted: frozenset = frozenset()                # the zones a func ranges over (simulate: cards held there are used)
     refills: dict = field(default_factory=dict)     # deck -> (zone a draw shuffles in when it runs out, that zone is shared)
+    # the decks whose refills are counted (`refills(deck)` read, or `refills from PILE N times`) -> N (None: no limit)
+    refill_counts: dict = field(default_factory=dict)
     glimpses: dict = field(default_factory=dict)    # zone -> (`top public`, `size owner`): zones that say either
     indexed: dict = field(default_factory=dict)     # indexed counter or zone -> {index: flat name}
     # a counter or variable indexed by a record of an enum and a range (a chess square) -> the range's place in its
@@ -540,6 +542,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.records = {name: tuple(names) for name, names in tables.get("records", {}).items()}
     program.counted = frozenset(tables.get("counted", ()))
     program.refills = {deck: tuple(source) for deck, source in tables.get("refills", {}).items()}
+    program.refill_counts = dict(tables.get("refill_counts", {}))
     program.glimpses = {zone: tuple(words) for zone, words in tables.get("glimpses", {}).items()}
     program.internal = frozenset(tables.get("internal", ()))
     program.hidden_vars = frozenset(tables.get("hidden_vars", ()))

@@ -261,7 +261,7 @@ class State:
 
     __slots__ = ("players", "actors", "globals", "gvars", "zones", "evars", "flipped", "triggers", "modifiers",
                  "once_done", "claimed", "where", "over", "known", "known_fields", "supply", "out", "vals", "loops",
-                 "held", "filled", "reason", "shown", "seen", "aside")
+                 "held", "filled", "reason", "shown", "seen", "aside", "refilled")
 
     def __init__(self, player_count: int, actor_names: list[str], names: Sequence[str] = ()):
         # the seats' names (`seats ... named "White", "Black";`), else P1, P2, ...
@@ -312,6 +312,9 @@ class State:
         # the cards set aside (`set aside CARD until PATTERN`), each in no zone until its return (Aside), in the
         # order they were set aside; saved and digested only while one is
         self.aside: list[Aside] = []
+        # how many times each deck a rule counts (`refills(deck)`, `refills from PILE N times`) was refilled, by its
+        # label (`deck`, `P1.deck`); saved and digested only once one was
+        self.refilled: dict[str, int] = {}
 
     # ------------------------------------------------------------------ JSON form
     def to_json(self) -> dict:
@@ -349,6 +352,8 @@ class State:
             data["modifiers"] = [m.to_json() for m in self.modifiers]
         if any(a.items for a in self.aside):   # only while a card is set aside, likewise (not one moved meanwhile)
             data["aside"] = [a.to_json() for a in self.aside if a.items]
+        if self.refilled:   # only once a counted deck was refilled, likewise
+            data["refilled"] = dict(sorted(self.refilled.items()))
         if self.supply:   # only for packs with a limited supply, likewise
             data["supply"] = dict(sorted(self.supply.items()))
         if self.out:   # only when someone is knocked out, likewise
@@ -428,6 +433,7 @@ class State:
         state.known_fields = {k: {f: set(seats) for f, seats in d.items()}
                               for k, d in data.get("known_fields", {}).items()}
         state.supply = dict(data.get("supply", {}))
+        state.refilled = dict(data.get("refilled", {}))
         state.out = [state.players[i] for i in data.get("out", ())]
         # the loops are gone with the effects that ran them: what the state keeps is the ending asked for
         state.loops = [Ended(label) if isinstance(label, str) else Ended(*label) for label in data.get("ends_after", ())]

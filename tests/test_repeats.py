@@ -107,3 +107,101 @@ def test_exactly_one_with_repeats_is_w560_at_the_count():
 def test_another_word_after_with_is_e100():
     d = parse_error(COUNTERS + "proc p() { pick d from 1..6 exactly 2 with replacement { gain d points; } }\n")
     assert d.code == "E100" and "'with replacement'" in d.message and "with repeats" in d.hint
+
+
+# ---------------------------------------------------------------- refills(deck), refills from PILE N times
+
+DOCS = (Path(__file__).parent.parent / "docs" / "language.md").read_text(encoding="utf-8")
+SOLO = DOCS[DOCS.index("# Dominion played solo"):]
+SOLO = SOLO[:SOLO.index("```")]
+
+UNO = """
+kind card { number: int; }
+card one "1" * 3 { number = 1; }
+zone deck of card secret refills from discard 2 times;
+zone discard of card;
+zone stock per_player of card secret refills from spent;
+zone spent per_player of card;
+zone hand per_player of card;
+counter seen "Refills seen";
+counter stocked "Stock refills";
+
+proc draw_round() {
+  draw 2 from deck to hand;
+  set seen = refills(deck);
+  move all of hand to discard;
+}
+
+proc restock(p: player) {
+  draw 1 from p.stock to hand;
+  set stocked = refills(p.stock);
+}
+"""
+
+deck_program = rules_program(UNO)
+
+
+def test_the_count_grows_at_each_refill_and_the_deck_runs_out_after_the_last(deck_program):
+    game = Game(deck_program, 2, 1)
+    ones = [e for n, e in deck_program.entities.items() if n.startswith("one")]
+    for card in ones:
+        game.move(card, game.zone(None, "deck"))
+    seen = []
+    for _ in range(6):
+        run_proc(game, "draw_round")
+        seen.append((game.state.players[0].stock["seen"], len(game.zone(None, "deck").items),
+                     len(game.zone(None, "discard").items)))
+    # 3 cards: 2 drawn; the last and, the pile shuffled in (the 1st refill), one more; likewise (the 2nd); then
+    # the last card alone, and nothing: the deck runs out for good, the cards stay in the pile
+    assert seen == [(0, 1, 2), (1, 1, 2), (2, 1, 2), (2, 0, 3), (2, 0, 3), (2, 0, 3)]
+    assert game.state.refilled == {"deck": 2}
+
+
+def test_a_per_player_deck_counts_its_own_and_an_empty_pile_is_no_refill(deck_program):
+    game = Game(deck_program, 2, 1)
+    p1, p2 = game.state.players
+    ones = [e for n, e in deck_program.entities.items() if n.startswith("one")]
+    game.move(ones[0], game.zone(p2, "spent"))
+    run_proc(game, "restock", p2)   # P2's stock empty: P2's spent pile shuffled in, drawn
+    run_proc(game, "restock", p1)   # P1's stock and pile empty: nothing drawn, nothing refilled
+    assert game.state.refilled == {"P2.stock": 1} and p1.stock["stocked"] == 0
+
+
+def test_the_count_is_saved_with_the_game_and_a_pack_that_reads_none_keeps_none():
+    from rulebook.compiler.driver import build_text
+    from rulebook.runtime.agents import make_agents
+    from rulebook.runtime.state import State
+    random_games_agree(SOLO, seeds=range(1, 4), counts=(1,))
+    game = Game(build_text(SOLO), 1, 2, make_agents("random", 1, 2))
+    game.play()
+    assert game.state.refilled == {"P1.deck": 5} and game.state.to_json()["refilled"] == {"P1.deck": 5}
+    again = State.from_json(game.state.to_json(), game.program.entities)
+    assert again.digest() == game.state.digest()
+    plain = SOLO.replace(" 5 times;", ";").replace("size(deck) == 0 and refills(deck) == 5", "size(supply) < 7")
+    game = Game(build_text(plain), 1, 2, make_agents("random", 1, 2))
+    game.play()
+    assert game.state.refilled == {} and "refilled" not in game.state.to_json()
+
+
+def test_fmt_and_explain_read_the_limit_and_the_count():
+    _module, printed = printed_back(SOLO)
+    assert "zone deck per_player of card secret refills from discard 5 times;" in printed
+    result = analyse_text(SOLO)
+    assert "This happens at most 5 times; after that it simply runs out." in explained(result, "deck")
+    assert "how many times your deck was refilled from its pile so far is 5" in explained(result, "over")
+
+
+def test_refills_of_a_zone_that_does_not_refill_is_e580_with_the_decks_that_do():
+    text = UNO + "func f(): int = refills(discard);\nfunc g(): int = refills(seen);\n"
+    result = analyse_text(text)
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    assert [(d.code, d.span.line) for d in errors] == [("E580", 22), ("E580", 23)]
+    assert "'discard' is not declared 'refills from PILE'" in errors[0].message and "'deck'" in errors[0].hint
+    assert "not a deck" in errors[1].message
+
+
+def test_refilling_zero_times_is_w561_and_another_word_is_e100():
+    text = UNO.replace("refills from discard 2 times", "refills from discard 0 times")
+    assert ("W561", 4, 39) in found_at(text)
+    d = parse_error(UNO.replace("2 times", "2 turns"))
+    assert d.code == "E100" and "'turns'" in d.message and "2 times" in d.hint
