@@ -3339,7 +3339,7 @@ class Checker(A.Visitor):
                      "declare it shared, or refill each player's zone in a rule")
         elif d.show < 1:
             self.err("E490", f"zone {d.name!r} shows {d.show} items: a display shows at least 1", at)
-        elif not any(type(n) is A.Fill and n.kind is None and filled_base(n.zone) == d.name
+        elif not any((type(n) is A.Fill and n.kind is None or type(n) is A.Hold) and filled_base(n.zone) == d.name
                      for top in (*self.sym.decls.values(), self.sym.game) if top is not None for n in A.walk(top)):
             self.err("E490", f"zone {d.name!r} shows {d.show} from {d.show_from.id!r}, but no 'fill {d.name};' "
                      f"lays it out: it is filled from then on", at,
@@ -5843,7 +5843,7 @@ class Checker(A.Visitor):
         dest = filled_base(s.dest)   # `to market`, `to row[l]`: an indexed display's element too
         shown = self.sym.decls.get(dest) if dest is not None and dest not in scope.locals else None
         if type(shown) is A.Zone and shown.show is not None and filled_base(s.source) == shown.show_from.id \
-                and shown.show_from.id not in scope.locals:
+                and shown.show_from.id not in scope.locals and shown.name not in self.held_displays:   # (held: by hand)
             each = f"[{shown.show_each.shown()}]" if shown.show_each is not None else ""
             self.err("W513", f"zone {shown.name!r} keeps itself filled ('show {shown.show} from "
                      f"{shown.show_from.id}{each}'): this draw refills it by hand, on top of it", s.span,
@@ -6108,7 +6108,8 @@ class Checker(A.Visitor):
         base = filled_base(s.source)
         shown = self.sym.decls.get(base) if base is not None and base not in scope.locals else None
         if type(shown) is not A.Zone or shown.show is None or s.where is not None \
-                or filled_base(s.dest) != shown.show_from.id or shown.show_from.id in scope.locals:
+                or filled_base(s.dest) != shown.show_from.id or shown.show_from.id in scope.locals \
+                or shown.name in self.held_displays:   # (held: laid out again once the block ends)
             return
         self.err("W549", f"'move all of {printed(s.source)}' into its own source: {shown.name!r} shows "
                  f"{shown.show} from {shown.show_from.id} and is topped up at once after this move, from the top of "
@@ -6731,6 +6732,17 @@ class Checker(A.Visitor):
 
     def visit_Once(self, s: A.Once, scope: Scope) -> None:
         self.block(s.body, scope)
+
+    # the displays a `hold DISPLAY { ... }` being checked holds (W549 is not said of them: nothing tops them up)
+    held_displays: frozenset = frozenset()
+
+    def visit_Hold(self, s: A.Hold, scope: Scope) -> None:
+        """`hold DISPLAY { ... }`: DISPLAY a display, as `fill DISPLAY;` lays out (E490), which ends the block."""
+        self.visit_Fill(s.laid_out(), scope)
+        outer = self.held_displays
+        self.held_displays = outer | {filled_base(s.zone)}
+        self.block(s.body, scope)
+        self.held_displays = outer
 
     def visit_Tagged(self, s: A.Tagged, scope: Scope) -> None:
         self.tag(s.tag, scope)

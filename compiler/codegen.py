@@ -1728,13 +1728,16 @@ class CodeGen(A.Visitor):
 
     def visit_Fill(self, s: A.Fill, ctx: Ctx):
         if s.kind is None:   # `fill market;`: lays out a display (`fill row;` each element, `fill row[2];` one)
-            name = repr(s.zone.id) if type(s.zone) is A.Name else f"{self.ex(s.zone, ctx)}.name"
-            self.writeline(f"rt.lay_out({ctx.you}, {name}, {where(s)!r})", s)
+            self.writeline(f"rt.lay_out({ctx.you}, {self.display_name(s.zone, ctx)}, {where(s)!r})", s)
             return
         keep = "None"
         if s.where is not None:
             keep = f"lambda it: {self.ex(s.where, replace(ctx, it_mode='entity'))}"
         self.writeline(f"rt.fill({self.ex(s.zone, ctx)}, {s.kind!r}, {keep})", s)
+
+    def display_name(self, zone: A.Expr, ctx: Ctx) -> str:
+        """A display's name as `fill NAME;` and `hold NAME { ... }` give it to the runtime: `'row'`, `row[2]`'s."""
+        return repr(zone.id) if type(zone) is A.Name else f"{self.ex(zone, ctx)}.name"
 
     def visit_Reset(self, s: A.Reset, ctx: Ctx):
         self.writeline(f"rt.reset{self.sym.resets[id(s)]!r}", s)
@@ -1878,6 +1881,11 @@ class CodeGen(A.Visitor):
     def visit_Once(self, s: A.Once, ctx: Ctx):
         self.writeline(f"if rt.once({ctx.you}, {self.sites[id(s)]!r}):", s)
         self.nested(s.body, ctx)
+
+    def visit_Hold(self, s: A.Hold, ctx: Ctx):
+        self.writeline(f"rt.hold_shown({self.display_name(s.zone, ctx)})", s)
+        self.block(s.body, ctx)
+        self.visit_Fill(s.laid_out(), ctx)
 
     def visit_Tagged(self, s: A.Tagged, ctx: Ctx):
         self.writeline(f"if rt.unforbidden({ctx.you}, {self.tag(s.tag, ctx)}):", s)

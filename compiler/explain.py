@@ -2116,6 +2116,12 @@ class Reader(A.Visitor):
         else:
             self.say(depth, f"Carry out the effect of {self.x(s.ref)}.")
 
+    def visit_Hold(self, s, depth: int) -> None:
+        self.say(depth, f"With {self.x(s.zone)} not refilled meanwhile:")
+        self.block(s.body, depth + 1)
+        self.say(depth, "Then:")
+        self.visit_Fill(s.laid_out(), depth + 1)
+
     def visit_Once(self, s, depth: int) -> None:
         self.say(depth, "Once per game:")
         self.block(s.body, depth + 1)

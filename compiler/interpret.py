@@ -747,12 +747,24 @@ class Interpreter(A.Visitor):
 
     def visit_Fill(self, s, rt, f):
         if s.kind is None:   # `fill market;`: lays out a display (`fill row;` each element, `fill row[2];` one)
-            rt.lay_out(f.you, s.zone.id if type(s.zone) is A.Name else self.ev(s.zone, rt, f).name, where(s))
+            rt.lay_out(f.you, self.display_name(s.zone, rt, f), where(s))
             return ()
         def keep(entity):
             return self.ev(s.where, rt, Frame(f.you, f.locals, f.this, entity, "entity"))
         rt.fill(self.ev(s.zone, rt, f), s.kind, keep if s.where is not None else None)
         return ()
+
+    def display_name(self, zone, rt, f) -> str:
+        """A display's name as `fill NAME;` and `hold NAME { ... }` give it to the runtime: `row`, `row[2]`."""
+        return zone.id if type(zone) is A.Name else self.ev(zone, rt, f).name
+
+    def visit_Hold(self, s, rt, f):
+        return self._hold(s, rt, f)
+
+    def _hold(self, s, rt, f):
+        rt.hold_shown(self.display_name(s.zone, rt, f))
+        yield from self.run(s.body, rt, f)
+        self.visit_Fill(s.laid_out(), rt, f)
 
     def visit_Reset(self, s, rt, f):
         rt.reset(*self.sym.resets[id(s)])

@@ -1584,6 +1584,22 @@ class Once(Stmt):
 
 
 @node
+class Hold(Stmt):
+    """`hold DISPLAY { ... }`: the block runs with the display (`show N from ZONE`) not topped up, then it is laid
+    out as `fill DISPLAY;` lays it out (topped up to N): a new round's setup puts chosen cards in it first."""
+
+    events = ("move",)   # (the lay-out's: its draws)
+    drains = True
+
+    zone: Expr
+    body: tuple
+
+    def laid_out(self) -> "Fill":
+        """The `fill DISPLAY;` the block ends with: both backends, the checker and `explain` run it as written."""
+        return Fill(self.zone, None, None, span=self.span)
+
+
+@node
 class Tagged(Stmt):
     """`for ACTION(args) { ... }` (or `for ACTION(args): STMT`): a block tagged with an action, run for
     the acting player unless a modifier in force forbids the action to them (Dominion's Moat: the

@@ -101,6 +101,7 @@ CONTEXTUAL = {
     "longest": "pick VAR from DOMAIN repeated longest { ... }",
     "take": "take VALUE from LIST;",
     "swap": "swap ZONE with ZONE;",
+    "hold": "hold DISPLAY { ... }",
     "aside": "set aside CARD until EVENT [then to ZONE];' or 'set aside all of ZONE until EVENT;",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`

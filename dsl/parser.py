@@ -1993,6 +1993,9 @@ class _Builder:
     def once_stmt(self, meta, items):
         return A.Once(_block(items), span=self._s(meta))
 
+    def hold_stmt(self, meta, items):   # HOLD zone block
+        return A.Hold(items[1], _block(items), span=self._s(meta))
+
     def tagged_stmt(self, meta, items):
         return A.Tagged(items[0].value, _arm_body(items[-1]), span=self._s(meta))
 

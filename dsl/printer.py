@@ -895,6 +895,9 @@ class Printer(A.Visitor):
     def visit_Once(self, s):
         self.block("once", s.body)
 
+    def visit_Hold(self, s):
+        self.block([Clause("hold ", s.zone)], s.body)
+
     def visit_Tagged(self, s):
         self.short([_tag(s.tag)], s.body, s.span.line, s.span.end_line)
 

@@ -2745,6 +2745,12 @@ class Game:
                 self.state.shown.sort(key=list(shows).index)   # in declaration order
             self._top_up(you, name, where)
 
+    def hold_shown(self, name: str) -> None:
+        """`hold market { ... }`: the display (an indexed one's every element, or one element) is no longer topped
+        up, until the `fill market;` that ends the block lays it out again (lay_out)."""
+        shows = self.program.shows
+        self.state.shown = [n for n in self.state.shown if n != name and shows[n][4] != name]
+
     def keep_shown(self, you: Optional[Holder], where: Optional[str] = None) -> None:
         """After each statement that may have moved an item (generated only in a pack with a display,
         and run only once one is laid out): every display laid out that holds fewer than it shows is

@@ -205,3 +205,69 @@ def test_refilling_zero_times_is_w561_and_another_word_is_e100():
     assert ("W561", 4, 39) in found_at(text)
     d = parse_error(UNO.replace("2 times", "2 turns"))
     assert d.code == "E100" and "'turns'" in d.message and "2 times" in d.hint
+
+
+# ---------------------------------------------------------------- hold DISPLAY { ... }
+
+TTR = DOCS[DOCS.index("# Ticket to Ride (a house rule, for illustration): each round begins"):]
+TTR = TTR[:TTR.index("```")] + """
+proc take_card() {
+  pick t from market "take which card?" { move t to hand; }
+}
+"""
+
+ttr_program = rules_program(TTR)
+
+
+def market(game: Game) -> list[str]:
+    return [c.title for c in game.zone(None, "market").items]
+
+
+def test_a_held_display_gets_its_chosen_card_first_then_is_laid_out_from_the_shuffled_deck(ttr_program):
+    game = Game(ttr_program, 2, 1)
+    run_proc(game, "new_round")   # the first round lays it out too: no `fill market;` anywhere
+    assert len(market(game)) == 5 and market(game)[0] == "Locomotive"
+    assert game.state.shown == ["market"]
+    run_proc(game, "take_card", answers=["Red"])   # kept filled from then on
+    assert len(market(game)) == 5
+    for _ in range(2):   # a later round: every card back, one Locomotive first again (not the deck's top five)
+        run_proc(game, "new_round")
+        assert len(market(game)) == 5 and market(game)[0] == "Locomotive"
+        assert len(game.zone(None, "train_deck").items) == 11
+
+
+def test_games_holding_the_display_agree_on_both_backends():
+    game = """
+game ttr "TTR" {
+  seats 2 to 2;
+  phase play {
+    new_round();
+    each players: take_card();
+    new_round();
+    each players: take_card();
+  }
+  winner most size(hand);
+}
+"""
+    random_games_agree(TTR + game, seeds=range(1, 4), counts=(2,))
+
+
+def test_fmt_and_explain_read_hold():
+    _module, printed = printed_back(TTR)
+    assert "  hold market {\n    fill train_deck with train;" in printed
+    words = explained(analyse_text(TTR), "new_round")
+    assert "With the face-up cards not refilled meanwhile:" in words and "Then:" in words
+    assert "Lay out the face-up cards from the train deck" in words
+
+
+def test_no_w549_nor_w513_inside_a_hold_but_both_outside():
+    gathered = TTR + "proc regroup() {\n  move all of market to train_deck;\n  draw 1 from train_deck to market;\n}\n"
+    assert [c for c, *_ in found_at(gathered)] == ["W549", "W513"]
+    held = gathered.replace("proc regroup() {\n", "proc regroup() {\n  hold market {\n").replace(
+        "to market;\n}\n", "to market;\n  }\n}\n")
+    assert [c for c, *_ in found_at(held)] == []
+
+
+def test_holding_a_zone_that_is_no_display_is_e490():
+    text = TTR + "proc bad() {\n  hold hand {\n    shuffle train_deck;\n  }\n}\n"
+    assert found_at(text) == [("E490", 23, 8)]
