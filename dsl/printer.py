@@ -1460,7 +1460,7 @@ def _modes(p) -> list:
     title = quote(p.title) + " " if p.title is not None else ""
     if p.label is not None:
         title += f"as {quote(p.label)} "
-    rand = (" with repeats" if p.repeats else "") + (" at random" if p.random else "")
+    rand = (" with repeats" if getattr(p, "repeats", False) else "") + (" at random" if p.random else "")
     if p.limit is None:
         return [Clause(title + "at least ", p.least, rand)]
     return [Clause(title + "at least ", p.least), Clause("up to ", p.limit, rand)]
