@@ -301,6 +301,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "typed_proc_loop_may_not_run.rules": [("W414", 7)],
     "var_global_after_its_type.rules": [("E100", 4)],   # trial2: the words before the type's ':'
     "zone_given_for_a_list.rules": [("E303", 7)],       # trial2: not '[market]'
+    "pick_with_repeats_repeatedly.rules": [("E579", 5)],   # repeats: 'with repeats' follows a count
+    "refills_of_the_discard_pile.rules": [("E580", 6)],    # repeats: the pile, not the deck
 }
 
 # Files whose expectation above is what the linter *should* report but does not yet.
