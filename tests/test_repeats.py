@@ -87,6 +87,8 @@ def test_fmt_and_explain_read_it():
     assert "exactly 3 with repeats at random {" in printed
     words = explained(analyse_text(LOTTERY), "buy_ticket")
     assert "3 times: pick one d (one picked before may be picked again) from 0 to 9" in words
+    assert "picks exactly 2 d (each may be one picked before) from 1 to 3" in \
+        explained(analyse_text(LOTTERY), "secret_digits")
 
 
 COUNTERS = "counter points;\n"
