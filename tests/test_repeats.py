@@ -1,6 +1,10 @@
-"""`pick ... exactly N with repeats` (4.21): N picks, each of any element, one picked before too (Mastermind's
-code, a "Pick 3" lottery ticket, dice set to chosen faces); `let n = pick` read in the prompt and the body
-(the picks so far); E579, W560; both backends, fmt, explain."""
+"""The repeats branch, each on both backends, with fmt, explain and its diagnostics:
+- `pick ... exactly N with repeats` (4.21): N picks, each of any element, one picked before too (Mastermind's
+  code, a "Pick 3" lottery ticket); `let n = pick` read in the prompt and the body (the picks so far); E579, W560;
+- `refills(deck)` and `refills from PILE N times` (3.9): a deck's refills counted, and limited (Bohnanza's
+  "the third time the deck runs out", a Dominion solo challenge); E580, W561;
+- `hold DISPLAY { ... }` (3.9): a display set out again for a new round, chosen cards first (Jaipur's camels,
+  a Ticket to Ride house rule's Locomotive)."""
 
 from __future__ import annotations
 
@@ -9,12 +13,18 @@ from pathlib import Path
 from rulebook.compiler.driver import analyse_text
 from rulebook.runtime.engine import Game
 
-from .conftest import (explained, found_at, parse_error, printed_back, random_games_agree, rules_program,
-                       run_answering, run_proc)
+from .conftest import explained, found_at, parse_error, printed_back, random_games_agree, rules_program, run_proc
 
-PICK3 = (Path(__file__).parent.parent / "docs" / "language.md").read_text(encoding="utf-8")
-PICK3 = PICK3[PICK3.index('# A "Pick 3" lottery'):]
-PICK3 = PICK3[:PICK3.index("```")]
+DOCS = (Path(__file__).parent.parent / "docs" / "language.md").read_text(encoding="utf-8")
+
+
+def snippet(first_line: str) -> str:
+    """The rules of the docs' example that begins with this comment line, to its closing fence."""
+    text = DOCS[DOCS.index(first_line):]
+    return text[:text.index("```")]
+
+
+PICK3 = snippet('# A "Pick 3" lottery')
 
 LOTTERY = PICK3 + """
 game pick3 "Pick 3" {
@@ -113,9 +123,7 @@ def test_another_word_after_with_is_e100():
 
 # ---------------------------------------------------------------- refills(deck), refills from PILE N times
 
-DOCS = (Path(__file__).parent.parent / "docs" / "language.md").read_text(encoding="utf-8")
-SOLO = DOCS[DOCS.index("# Dominion played solo"):]
-SOLO = SOLO[:SOLO.index("```")]
+SOLO = snippet("# Dominion played solo")
 
 UNO = """
 kind card { number: int; }
@@ -211,8 +219,7 @@ def test_refilling_zero_times_is_w561_and_another_word_is_e100():
 
 # ---------------------------------------------------------------- hold DISPLAY { ... }
 
-TTR = DOCS[DOCS.index("# Ticket to Ride (a house rule, for illustration): each round begins"):]
-TTR = TTR[:TTR.index("```")] + """
+TTR = snippet("# Ticket to Ride (a house rule, for illustration): each round begins") + """
 proc take_card() {
   pick t from market "take which card?" { move t to hand; }
 }
