@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulebook.compiler.driver import analyse_text
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
+from rulebook.runtime.state import State
 
 from .conftest import explained, found_at, parse_error, printed_back, random_games_agree, rules_program, run_proc
 
@@ -80,8 +82,6 @@ def test_a_simultaneous_pick_with_repeats_may_take_one_digit_twice(program):
 
 def test_the_random_draw_repeats_a_digit_in_some_games_and_the_backends_agree():
     random_games_agree(LOTTERY, seeds=range(1, 4), counts=(1, 3))
-    from rulebook.compiler.driver import build_text
-    from rulebook.runtime.agents import make_agents
     repeated = 0
     for seed in range(40):
         game = Game(build_text(LOTTERY), 1, seed, make_agents("random", 1, seed))
@@ -178,9 +178,6 @@ def test_a_per_player_deck_counts_its_own_and_an_empty_pile_is_no_refill(deck_pr
 
 
 def test_the_count_is_saved_with_the_game_and_a_pack_that_reads_none_keeps_none():
-    from rulebook.compiler.driver import build_text
-    from rulebook.runtime.agents import make_agents
-    from rulebook.runtime.state import State
     random_games_agree(SOLO, seeds=range(1, 4), counts=(1,))
     game = Game(build_text(SOLO), 1, 2, make_agents("random", 1, 2))
     game.play()
