@@ -395,12 +395,12 @@ CODES: dict[str, tuple[str, str]] = {
     "W551": (WARNING, "a set of a counter to a value taken away from its floor ('0 - X', '-X') while it cannot go "
                       "below that floor: every negative value is kept at the floor"),
     "W553": (WARNING, "'you.X' in the body of 'each P': 'you' there is P, the player the body runs for, not the one acting before"),
+    "W556": (WARNING, "'teams of N' on a seats line some of whose seat counts N does not divide: the last team is short"),
+    "W557": (WARNING, "'teammate' in a game whose teams are not 'of 2': it is none in a bigger team ('teammates' lists them)"),
     "W558": (WARNING, "a 'secret' decision whose block tells the table its answer anyway: a 'say' or 'reveal' of "
                       "the picked value, or a 'say' in a secret 'may' or option"),
     "W559": (WARNING, "'always asked' on a pick that is always asked anyway: 'optional' offers 'none' beside its "
                       "one candidate"),
-    "W556": (WARNING, "'teams of N' on a seats line some of whose seat counts N does not divide: the last team is short"),
-    "W557": (WARNING, "'teammate' in a game whose teams are not 'of 2': it is none in a bigger team ('teammates' lists them)"),
     "W560": (WARNING, "'exactly 1 with repeats' (or 'up to 1'): one pick, with none before it to repeat"),
     "W561": (WARNING, "a deck that 'refills from PILE 0 times': it never refills"),
     # E5xx: packs
@@ -461,12 +461,12 @@ CODES: dict[str, tuple[str, str]] = {
     "E559": (ERROR, "an index of players where the seats cannot be known before play: an element's own bounds, a bank per player"),
     "E560": (ERROR, "in_force() of what is no card: it asks whether a card's slots apply now"),
     "E561": (ERROR, "'remove in force;' in an amend of a kind or card that has no 'in force while' line to remove"),
-    "E577": (ERROR, "'secret' on a decision whose answer is told to nobody already: a pick at random (nobody is asked) "
-                    "or a simultaneous pick (its answers are never told)"),
-    "E578": (ERROR, "'always asked' on a pick at random: nobody is asked"),
     "E565": (ERROR, "a field read on a value whose kind is not known (an item of a 'zone' parameter) that nothing declares: no kind, record, enum or player has it"),
     "E574": (ERROR, "a seats line's teams that no seat count of its range makes whole: a team left empty, or teams of N that no count divides"),
     "E575": (ERROR, "team(p), 'teammates', 'team_count' or 'winner ... by team' in a game whose seats line declares no teams"),
+    "E577": (ERROR, "'secret' on a decision whose answer is told to nobody already: a pick at random (nobody is asked) "
+                    "or a simultaneous pick (its answers are never told)"),
+    "E578": (ERROR, "'always asked' on a pick at random: nobody is asked"),
     "E579": (ERROR, "'with repeats' on a pick that is not 'exactly N' or 'up to N'"),
     "E580": (ERROR, "refills() of what is not a deck declared 'refills from PILE'"),
     # E6xx: runtime
