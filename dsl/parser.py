@@ -89,7 +89,7 @@ WORDS: dict[str, Word] = {
     "seat_teams": Word(("teams",), "expected 'named', 'teams' or 'roles' after the seats; found '{found}'",
                        "write 'seats 4 to 8 teams 2 alternating;' (seats 1, 3, 5 and 2, 4, 6), 'teams of 2 "
                        "alternating' (partners opposite) or 'teams of 2 adjacent' (partners side by side)"),
-    "seat_teams seating": Word(("alternating", "adjacent"), "expected 'alternating' or 'adjacent' after the "
+    "seat_teams alternating": Word(("alternating", "adjacent"), "expected 'alternating' or 'adjacent' after the "
                                "teams; found '{found}'",
                                "'alternating' deals the seats to the teams in turn (1, 3, 5 and 2, 4, 6; partners "
                                "opposite at four), 'adjacent' seats a team side by side (1-2, 3-4)"),
@@ -1324,7 +1324,7 @@ class _Builder:
         number of teams or, after `of`, of players a team, whether it is the size, the seating)."""
         word, size, seating = items
         _expect_word("seat_teams", word, _token_span(self.file, word))
-        _expect_word("seat_teams seating", seating, _token_span(self.file, seating))
+        _expect_word("seat_teams alternating", seating, _token_span(self.file, seating))
         by_size = isinstance(size, _Marker)
         number = size.value if by_size else int(size)
         if number < 1:
