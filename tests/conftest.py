@@ -317,3 +317,17 @@ def screens(game, seats=(0, 1)) -> list[str]:
             console.print(part)
         shown.append(console.export_text())
     return shown
+
+
+class ScriptedConsole:
+    """A console for HumanAgent in tests: what it prints is kept, and it answers with the given lines in
+    turn (then "1" for ever: the first option)."""
+
+    def __init__(self, answers=()):
+        self.answers, self.printed = list(answers), []
+
+    def print(self, *args, **kwargs):
+        self.printed.append(" ".join(map(str, args)))
+
+    def input(self, prompt=""):
+        return self.answers.pop(0) if self.answers else "1"

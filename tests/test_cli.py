@@ -11,7 +11,7 @@ from rulebook.runtime.agents import HumanAgent
 from rulebook.runtime.engine import Decision
 from rulebook.runtime.state import Holder
 
-from .conftest import write_pack
+from .conftest import ScriptedConsole, write_pack
 
 runner = CliRunner()
 
@@ -117,17 +117,7 @@ def test_usage_errors_exit_two(tmp_path):
 
 
 def test_human_agent_reads_a_number_until_it_is_valid():
-    class Console:
-        def __init__(self, answers):
-            self.answers, self.printed = list(answers), []
-
-        def print(self, *args, **kwargs):
-            self.printed.append(" ".join(map(str, args)))
-
-        def input(self, prompt=""):
-            return self.answers.pop(0)
-
-    console = Console(["zero", "9", "2"])
+    console = ScriptedConsole(["zero", "9", "2"])
     d = Decision(Holder(0, "P1"), "play a card", ["Scout", "Market"], "main.rules:3:1")
     assert HumanAgent(console).choose(d, None) == 1
     assert any("type a number from 1 to 2" in line for line in console.printed)

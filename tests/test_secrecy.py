@@ -16,7 +16,7 @@ from rulebook.runtime.agents import HumanAgent
 from rulebook.runtime.engine import Game
 from rulebook.runtime.view import told_answer
 
-from .conftest import (explained, found_at, parse_error, played, printed_back, random_games_agree,
+from .conftest import (ScriptedConsole, explained, found_at, parse_error, played, printed_back, random_games_agree,
                        replays_through_json, rules_program)
 
 # Citadels' draft (a character taken in secret from those left, the last player asked all the same), Coup's
@@ -219,17 +219,7 @@ def test_the_resistance_needs_no_w547_and_w547_names_always_asked():
 def test_the_hot_seat_tells_the_next_player_the_question_and_not_the_answer():
     """One person at every seat (HumanAgent): P2's screen lists P1's secret answers as `…`, P1's own as given."""
 
-    class Console:
-        def __init__(self):
-            self.printed = []
-
-        def print(self, *args, **kwargs):
-            self.printed.append(" ".join(map(str, args)))
-
-        def input(self, prompt=""):
-            return "1"
-
-    console = Console()
+    console = ScriptedConsole()
     seat = HumanAgent(console)
     game = Game(build_text(CITADELS), 2, 1, [seat, seat])
     d = game.start()

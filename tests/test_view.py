@@ -12,7 +12,7 @@ from rulebook.runtime.agents import Agent, HumanAgent, RandomAgent
 from rulebook.runtime.engine import Game
 from rulebook.runtime.state import State
 
-from .conftest import dealt, rules_program, run_proc
+from .conftest import ScriptedConsole, dealt, rules_program, run_proc
 
 # a Love Letter-like pack: hidden hands, a secret deck, open discards
 PACK = """
@@ -196,17 +196,7 @@ def test_random_games_stay_deterministic_with_the_new_protocol(program):
 
 
 def test_the_human_agent_shows_own_hand_and_stocks_but_not_the_others_hand(program):
-    class Console:
-        def __init__(self):
-            self.printed = []
-
-        def print(self, *args, **kwargs):
-            self.printed.append(" ".join(map(str, args)))
-
-        def input(self, prompt=""):
-            return "1"
-
-    console = Console()
+    console = ScriptedConsole()
     g = Game(program, 2, 3, [HumanAgent(console), HumanAgent(console)])
     d = g.start()
     assert g.agents[d.player.index].choose(*g.offer(d)) == 0
