@@ -3106,7 +3106,8 @@ class Checker(A.Visitor):
             return False
         dims = z.indexes.dims()
         written = place.index.parts if type(place.index) is A.Pair else (place.index,)
-        example = f"{z.name}[{', '.join(str(index_keys(d, self.sym)[0]) for d in dims)}]"
+        # (an index of an unknown name has no keys: E2xx says so at the zone; the example shows its place)
+        example = f"{z.name}[{', '.join(str(next(iter(index_keys(d, self.sym)), '...')) for d in dims)}]"
         if len(written) != len(dims):
             self.err("E391", f"zone {z.name!r} has {len(dims)} index{'es' if len(dims) > 1 else ''} "
                      f"({z.indexes.shown()}); {len(written)} {'are' if len(written) > 1 else 'is'} written here",
