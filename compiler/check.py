@@ -4913,7 +4913,9 @@ class Checker(A.Visitor):
 
     def amount(self, expr, scope: Scope) -> None:
         kind = self.expr(expr, scope)
-        if not fits(kind, "int"):
+        if type(expr) is A.Nothing:   # `pay none coin;`: no amount (the backends stopped play with two messages)
+            self.err("E303", "an amount must be a number, not none", expr.span, "nothing to pay or gain is 0")
+        elif not fits(kind, "int"):
             self.amount_error(expr, kind)
 
     def amount_error(self, expr, kind: str) -> None:
