@@ -1318,8 +1318,8 @@ class CodeGen(A.Visitor):
         for i, (o, tests) in enumerate(zip(s.options, offered)):
             if i < always and not (filled and plain_text(o) is None):
                 continue
-            if tests:
-                self.writeline(f"if {' and '.join(tests)}:")
+            if tests:   # (at the choose's position, as the interpreter reports an option's test failing)
+                self.writeline(f"if {' and '.join(tests)}:", s)
                 self._indent += 1
             if i >= always:
                 self.writeline(f"{opts}.append({i})")

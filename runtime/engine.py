@@ -1369,7 +1369,10 @@ class Game:
         op = NONE_OPERATION.search(error)
         sign = (op.group(2) or op.group(3)) if op else None
         frames = list(handled_frames())
-        if frames and frames[-1][0].f_code.co_filename.startswith(RUNTIME_DIR):   # a primitive was given none
+        innermost = frames[-1][0].f_code if frames else None
+        # a primitive was given none, or a cost test the code generator wrote at its site (`_affordN`, the
+        # runtime's `affordable` for plain terms): the interpreter's primitive says the same
+        if innermost is not None and (innermost.co_filename.startswith(RUNTIME_DIR) or innermost.co_name.startswith("_afford")):
             done = "this statement cannot use none"
         elif op and op.group(1):
             done = "none cannot be negated"

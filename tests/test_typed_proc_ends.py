@@ -136,3 +136,21 @@ def test_a_none_in_play_is_told_in_a_designers_words_on_both_backends(program, p
         g.start(g.program.procs[proc](g, g.state.players[0]))
     assert (e.value.code, e.value.message) == ("E601", message)
     assert "NoneType" not in str(e.value) and "TypeError" not in str(e.value)
+
+
+def test_a_none_amount_in_a_choose_options_cost_stops_play_alike_on_both_backends():
+    # found by bench/fuzz.py: the option's cost is tested where the choose offers it (a function the code
+    # generator writes at that site); compiled play stopped with another message, at the proc's caller
+    from rulebook.compiler.driver import build_text
+    from rulebook.runtime.agents import RandomAgent
+
+    text = ("resource coin;\ncounter vp;\nfunc f(): int = none;\n"
+            "proc body() { gain 2 coin; choose { option \"a\" { pay f() coin; } option \"b\" { gain 2 vp; } } }\n"
+            "game g { seats 2 to 2; winner most vp; phase play { each players: body(); } }\n")
+    stopped = set()
+    for interpreted in (False, True):
+        game = Game(build_text(text, interpreted=interpreted), 2, 1, [RandomAgent(1), RandomAgent(2)])
+        with pytest.raises(RulesRuntimeError) as e:
+            game.play()
+        stopped.add((e.value.code, e.value.message, e.value.where))
+    assert stopped == {("E601", "a value here is none and this statement cannot use none", "_text_:4:28")}
