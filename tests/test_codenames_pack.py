@@ -34,7 +34,7 @@ def keyed(program, first: list[str], players: int = 4) -> Game:
 
 
 def covered(game: Game) -> list[int]:
-    return [i for i in range(1, 26) if game.state.globals[f"covered[{i}]"]]
+    return [i for i in range(1, 26) if game.state.gvars[f"covered[{i}]"]]
 
 
 def team_turn(game: Game, team: int, answers: list[str]) -> list:
@@ -98,7 +98,7 @@ def test_random_games_end_with_one_whole_team_winning_and_agree_on_both_backends
         winners = {int(name[1:]) % 2 for name in result["winners"]}
         assert len(winners) == 1 and len(result["winners"]) == (players + (winners == {1})) // 2
         sides = [c.fields["side"] for c in game.zone(None, "key").items]
-        left = {t: sum(1 for i, s in enumerate(sides, 1) if s == t and not game.state.globals[f"covered[{i}]"])
+        left = {t: sum(1 for i, s in enumerate(sides, 1) if s == t and not game.state.gvars[f"covered[{i}]"])
                 for t in (1, 2)}
         loser = game.state.globals["loser"]
         winning_team = 1 if winners == {1} else 2
