@@ -331,3 +331,15 @@ class ScriptedConsole:
 
     def input(self, prompt=""):
         return self.answers.pop(0) if self.answers else "1"
+
+
+def played_on_both_backends(pack, players: int, seed: int) -> list:
+    """A seeded game of random agents of the pack at `pack`, compiled and interpreted, checked to end alike
+    (log, scores, final state): [(game, result), (game, result)], for the caller's own checks of each."""
+    games = []
+    for program in (compile_pack(str(pack)).program, interpret_pack(str(pack))):
+        game = Game(program, players, seed, make_agents("random", players, seed))
+        games.append((game, game.play()))
+    (a, first), (b, second) = games
+    assert (a.log, first["scores"], a.state.digest()) == (b.log, second["scores"], b.state.digest())
+    return games

@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 
 from rulebook.compiler.driver import compile_pack, interpret_pack
-from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
-from .conftest import drive, run_proc
+from .conftest import played_on_both_backends, drive, run_proc
 
 PACK = str(Path(__file__).parent / "packs" / "bohnanza")
 
@@ -107,14 +106,9 @@ def test_a_third_field_costs_three_coins(program):
 
 @pytest.mark.parametrize("players,seed", [(3, 1), (4, 2), (5, 3)])
 def test_random_games_run_the_deck_three_times_keep_every_card_and_agree_on_both_backends(players, seed):
-    played = []
-    for program in (compile_pack(PACK).program, interpret_pack(PACK)):
-        game = Game(program, players, seed, make_agents("random", players, seed))
-        result = game.play()
-        played.append((game.log, result["scores"], game.state.digest()))
+    for game, result in played_on_both_backends(PACK, players, seed):
         assert game.state.refilled == {"deck": 2} and names(game, "deck", None) == []   # run out the third time
         held = sum(len(names(game, z, i)) for i in range(players) for z in ("hand", "treasury", "traded"))
         fields = sum(len(names(game, f"field[{k}]", i)) for i in range(players) for k in (1, 2, 3))
         shared = sum(len(names(game, z, None)) for z in ("deck", "discard", "turned_up"))
         assert fields == 0 and held + shared == 150
-    assert played[0] == played[1]

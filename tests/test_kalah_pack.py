@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 
 from rulebook.compiler.driver import compile_pack, interpret_pack
-from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
-from .conftest import run_proc
+from .conftest import played_on_both_backends, run_proc
 
 PACK = str(Path(__file__).parent / "packs" / "kalah")
 
@@ -69,10 +68,5 @@ def test_the_other_players_store_is_passed_over(program):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_random_games_keep_all_48_seeds_and_agree_on_both_backends(seed):
-    played = []
-    for program in (compile_pack(PACK).program, interpret_pack(PACK)):
-        game = Game(program, 2, seed, make_agents("random", 2, seed))
-        result = game.play()
-        played.append((game.log, result["scores"], game.state.digest()))
+    for game, result in played_on_both_backends(PACK, 2, seed):
         assert sum(stores(game)) == 48 and board(game) == [[0] * 6, [0] * 6]
-    assert played[0] == played[1]

@@ -10,10 +10,9 @@ from pathlib import Path
 import pytest
 
 from rulebook.compiler.driver import compile_pack, interpret_pack
-from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
-from .conftest import answer_by_prompt
+from .conftest import played_on_both_backends, answer_by_prompt
 
 PACK = str(Path(__file__).parent / "packs" / "loveletter")
 
@@ -126,13 +125,8 @@ def test_the_countess_is_played_beside_the_king_or_a_prince(program):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_keep_the_16_cards_and_agree_on_both_backends(players):
-    played = []
-    for program in (compile_pack(PACK).program, interpret_pack(PACK)):
-        game = Game(program, players, 7, make_agents("random", players, 7))
-        result = game.play()
+    for game, result in played_on_both_backends(PACK, players, 7):
         zones = [game.zone(None, z) for z in ("deck", "set_aside", "face_up")] + \
             [game.zone(p, z) for p in game.state.players for z in ("hand", "discards")]
         assert sum(len(z.items) for z in zones) == 16
         assert max(p.stock["tokens"] for p in game.state.players) == {2: 7, 3: 5, 4: 4}[players]
-        played.append((game.log, result["scores"], game.state.digest()))
-    assert played[0] == played[1]

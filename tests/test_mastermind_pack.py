@@ -9,11 +9,10 @@ from pathlib import Path
 import pytest
 
 from rulebook.compiler.driver import compile_pack, interpret_pack
-from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 from rulebook.runtime.view import told_answer
 
-from .conftest import run_proc
+from .conftest import played_on_both_backends, run_proc
 
 PACK = str(Path(__file__).parent / "packs" / "mastermind")
 
@@ -54,10 +53,5 @@ def test_the_codebreaker_is_told_a_peg_was_set_not_its_colour(program):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_random_games_alternate_the_codemaker_and_agree_on_both_backends(seed):
-    played = []
-    for program in (compile_pack(PACK).program, interpret_pack(PACK)):
-        game = Game(program, 2, seed, make_agents("random", 2, seed))
-        result = game.play()
-        played.append((game.log, result["scores"], game.state.digest()))
+    for game, result in played_on_both_backends(PACK, 2, seed):
         assert all(p >= 1 for p in points(game))   # each made the code once (a point a guess, at least one)
-    assert played[0] == played[1]

@@ -10,10 +10,9 @@ from pathlib import Path
 import pytest
 
 from rulebook.compiler.driver import compile_pack, interpret_pack
-from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
-from .conftest import run_proc
+from .conftest import played_on_both_backends, run_proc
 
 PACK = str(Path(__file__).parent / "packs" / "nimmt")
 
@@ -102,14 +101,9 @@ def test_the_cards_chosen_at_once_are_laid_lowest_first(program):
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (4, 2), (10, 3)])
 def test_random_games_end_at_66_keep_the_104_cards_and_agree_on_both_backends(players, seed):
-    played = []
-    for program in (compile_pack(PACK).program, interpret_pack(PACK)):
-        game = Game(program, players, seed, make_agents("random", players, seed))
-        result = game.play()
+    for game, result in played_on_both_backends(PACK, players, seed):
         scores = heads(game)
         assert max(scores) >= 66 and result["winners"] == [f"P{s + 1}" for s, h in enumerate(scores) if h == min(scores)]
         zones = [game.zone(None, z) for z in ("deck", "row[1]", "row[2]", "row[3]", "row[4]")] + \
             [game.zone(p, z) for p in game.state.players for z in ("hand", "chosen")]
         assert sum(len(z.items) for z in zones) == 104
-        played.append((game.log, result["scores"], game.state.digest()))
-    assert played[0] == played[1]

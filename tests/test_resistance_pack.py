@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from rulebook.compiler.driver import compile_pack, interpret_pack
-from rulebook.runtime.agents import Agent, make_agents
+from rulebook.runtime.agents import Agent
 from rulebook.runtime.engine import Game
 
-from .conftest import run_answering, run_proc
+from .conftest import played_on_both_backends, run_answering, run_proc
 
 PACK = str(Path(__file__).parent / "packs" / "resistance")
 
@@ -136,17 +136,12 @@ def test_the_fifth_team_rejected_in_a_row_wins_for_the_spies(program):
 
 @pytest.mark.parametrize("players,seed", [(5, 1), (7, 2), (10, 3)])
 def test_random_games_end_at_three_missions_and_agree_on_both_backends(players, seed):
-    played = []
-    for program in (compile_pack(PACK).program, interpret_pack(PACK)):
-        game = Game(program, players, seed, make_agents("random", players, seed))
-        result = game.play()
+    for game, result in played_on_both_backends(PACK, players, seed):
         g = game.state.globals
         spies_won = g.get("failures", 0) >= 3 or g.get("rejected", 0) >= 5
         assert spies_won or g.get("successes", 0) >= 3
         assert sorted(result["winners"]) == sorted(spies(game) if spies_won else
                                                   [p.name for p in game.state.players if p.name not in spies(game)])
-        played.append((game.log, result["scores"], game.state.digest()))
-    assert played[0] == played[1]
 
 
 def test_a_resistance_member_is_asked_in_play_as_a_spy_is(program):

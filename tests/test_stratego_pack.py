@@ -15,7 +15,7 @@ from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game, GameEnded
 from rulebook.runtime.view import build_view, told_answer
 
-from .conftest import run_proc
+from .conftest import played_on_both_backends, run_proc
 
 PACK = str(Path(__file__).parent / "packs" / "stratego")
 
@@ -125,13 +125,8 @@ def won(game: Game) -> list[int]:
 
 @pytest.mark.parametrize("seed", range(2))
 def test_random_games_end_and_agree_on_both_backends(seed):
-    played = []
-    for program in (compile_pack(PACK).program, interpret_pack(PACK)):
-        game = Game(program, 2, seed, make_agents("random", 2, seed))
-        result = game.play()
-        played.append((game.log, result["scores"], game.state.digest()))
+    for game, result in played_on_both_backends(PACK, 2, seed):
         assert result["over"]
-    assert played[0] == played[1]
 
 
 def test_the_opponent_is_told_a_rank_was_set_up_not_which(program):

@@ -11,10 +11,9 @@ from pathlib import Path
 import pytest
 
 from rulebook.compiler.driver import compile_pack, interpret_pack
-from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
-from .conftest import run_proc
+from .conftest import played_on_both_backends, run_proc
 
 PACK = str(Path(__file__).parent / "packs" / "uno")
 
@@ -145,13 +144,8 @@ def test_the_card_turned_up_to_start_the_pile_acts_on_the_first_player(program):
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (4, 2), (7, 3)])
 def test_random_games_reach_500_keep_the_108_cards_and_agree_on_both_backends(players, seed):
-    played = []
-    for program in (compile_pack(PACK).program, interpret_pack(PACK)):
-        game = Game(program, players, seed, make_agents("random", players, seed))
-        result = game.play()
+    for game, result in played_on_both_backends(PACK, players, seed):
         scores = [p.stock["score"] for p in game.state.players]
         assert max(scores) >= 500 and result["winners"] == [f"P{scores.index(max(scores)) + 1}"]
         zones = [game.zone(None, z) for z in ("deck", "discard", "pile")] + [game.zone(p, "hand") for p in game.state.players]
         assert sum(len(z.items) for z in zones) == 108
-        played.append((game.log, result["scores"], game.state.digest()))
-    assert played[0] == played[1]
