@@ -52,7 +52,7 @@ def votes(game: Game, targets: list[str]) -> None:
 
 
 def dead(game: Game) -> list[str]:
-    return [p.name for p in game.state.players if p.stock["dead"]]
+    return [p.name for p in game.state.players if p.vars["dead"]]
 
 
 def won(game: Game) -> list[str]:
