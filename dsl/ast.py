@@ -29,7 +29,44 @@ class Span:
 NO_SPAN = Span("<generated>", 0, 0, 0, 0)
 
 
-class Node:
+def _lay_out(name: str, bases: tuple, namespace: dict) -> None:
+    """Complete the class body of a node class (see `node`): its fields, defaults, slots and the
+    `__init__` that compiles the real one."""
+    inherited = next((base._fields for base in bases if hasattr(base, "_fields")), ())
+    annotations = namespace.get("__annotations__", {})
+    own = [field for field, kind in annotations.items()
+           if not str(kind).startswith(("ClassVar", "typing.ClassVar")) and field != "span"]
+    fields = inherited + tuple(field for field in own if field not in inherited)
+    defaults = {field: default for base in bases for cls in reversed(base.__mro__)
+                for field, default in getattr(cls, "_defaults", {}).items()}
+    defaults.update((field, namespace[field]) for field in own if field in namespace)
+    for field, default in defaults.items():
+        if type(default).__hash__ is None:
+            raise ValueError(f"{name}.{field}: a default is shared by every node, so it must be "
+                             f"immutable (not a {type(default).__name__})")
+    for before, field in zip(fields, fields[1:]):
+        if before in defaults and field not in defaults:
+            raise TypeError(f"{name}: field {field!r} without a default follows a field with one")
+    has_span = any("span" in getattr(cls, "__slots__", ()) for base in bases for cls in base.__mro__)
+    for field in fields:
+        namespace.pop(field, None)    # a default lives in `_defaults`: a class attribute would shadow the slot
+    namespace.update(__slots__=tuple(f for f in fields if f not in inherited) + (() if has_span else ("span",)),
+                     __match_args__=fields + ("span",), _fields=fields, _defaults=defaults, __init__=_first_init)
+    namespace["__annotations__"] = {**annotations, "span": "Span"}
+
+
+class _NodeClass(type):
+    """The class of node classes: lays a node class out as its body is made into a class, once (a
+    decorator would have to make every class a second time to give it slots: 5-10 ms of every
+    command's start-up for 158 classes)."""
+
+    def __new__(mcls, name: str, bases: tuple, namespace: dict, **kwargs):
+        if "__slots__" not in namespace:   # a node class; Node and its categories declare their empty slots
+            _lay_out(name, bases, namespace)
+        return super().__new__(mcls, name, bases, namespace, **kwargs)
+
+
+class Node(metaclass=_NodeClass):
     """Base of every AST node: its fields (the span aside) and its child nodes, as CPython's `ast`.
 
     Nodes are immutable and compare and hash by their fields, never by their spans: what
@@ -127,34 +164,15 @@ def node(cls):
     """Declare an AST node class: its annotated names are its fields, in order (a class attribute
     of the same name is the field's default), then a `span` that equality, hashing and repr leave out.
 
-    The class is re-made with slots; its __init__ (and `_values`, which equality and hashing use)
-    are compiled from one small source when its first node is made, so a process compiles only the
-    classes it uses. (`dataclass(frozen=True, slots=True)` compiled six methods for each class at
-    import: 60-70 ms of every command's start-up.)
+    The class is laid out with slots by its metaclass as it is made (`_lay_out`); its __init__ (and
+    `_values`, which equality and hashing use) are compiled from one small source when its first node
+    is made, so a process compiles only the classes it uses. (`dataclass(frozen=True, slots=True)`
+    compiled six methods for each class at import: 60-70 ms of every command's start-up.) The
+    decorator itself only checks that the class is one.
     """
-    inherited = getattr(cls, "_fields", ())
-    own = [name for name, kind in cls.__dict__.get("__annotations__", {}).items()
-           if not str(kind).startswith(("ClassVar", "typing.ClassVar")) and name != "span"]
-    fields = inherited + tuple(name for name in own if name not in inherited)
-    defaults = {name: default for base in reversed(cls.__mro__[1:]) for name, default in
-                getattr(base, "_defaults", {}).items()}
-    defaults.update((name, cls.__dict__[name]) for name in own if name in cls.__dict__)
-    for name, default in defaults.items():
-        if type(default).__hash__ is None:
-            raise ValueError(f"{cls.__name__}.{name}: a default is shared by every node, so it must be "
-                             f"immutable (not a {type(default).__name__})")
-    for before, name in zip(fields, fields[1:]):
-        if before in defaults and name not in defaults:
-            raise TypeError(f"{cls.__name__}: field {name!r} without a default follows a field with one")
-    has_span = any("span" in getattr(base, "__slots__", ()) for base in cls.__mro__[1:])
-    namespace = {key: value for key, value in cls.__dict__.items()
-                 if key not in fields and key not in ("__dict__", "__weakref__")}
-    namespace.update(__slots__=tuple(n for n in fields if n not in inherited) + (() if has_span else ("span",)),
-                     __match_args__=fields + ("span",), _fields=fields, _defaults=defaults, __init__=_first_init)
-    namespace["__annotations__"] = {**cls.__dict__.get("__annotations__", {}), "span": "Span"}
-    made = type(cls)(cls.__name__, cls.__bases__, namespace)
-    made.__qualname__ = cls.__qualname__
-    return made
+    if "_fields" not in cls.__dict__:
+        raise TypeError(f"{cls.__name__}: a node class declares no __slots__ of its own and derives from Node")
+    return cls
 
 
 def _first_init(self, *args, **kwargs) -> None:

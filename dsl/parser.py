@@ -2543,9 +2543,9 @@ COOPERATIVE_LABEL = "a cooperative line says when the team wins after 'if': 'win
 RANGE_HIGH_LABEL = "a range ends with its highest number, as in '2..12'"
 
 
-@lru_cache(maxsize=1)
 def _scanner() -> RulesLexer:
-    return RulesLexer(_lark().lexer_conf)
+    """The parser's own lexer (made once, with the tables: a second one would compile its pattern again)."""
+    return _lark().parser.lexer
 
 
 def scan(text: str) -> tuple[list[Token], list[Comment]]:
@@ -2674,13 +2674,13 @@ def _example_index() -> dict:
 @lru_cache(maxsize=1)
 def _keywords() -> dict[str, str]:
     """Every reserved word -> its token type."""
-    return dict(RulesLexer(_lark().lexer_conf).keywords)
+    return dict(_scanner().keywords)
 
 
 @lru_cache(maxsize=1)
 def _contextual() -> dict[str, str]:
     """Every contextual word (a keyword only where the parser takes it, dsl/lexer.py) -> its token type."""
-    return dict(RulesLexer(_lark().lexer_conf).contextual)
+    return dict(_scanner().contextual)
 
 
 @lru_cache(maxsize=1)

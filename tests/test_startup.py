@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from functools import partial
+
 import pytest
 from rulebook.compiler.driver import compile_pack
 from rulebook.dsl import ast as A
@@ -138,6 +140,14 @@ def test_a_table_entry_packs_the_rows_and_decodes_only_those_read():
     packed = loaded.parser.parser.parser.parse_table.states
     assert type(built.parser.parser.parser.parse_table.states) is dict and built.grammar is not None  # dumps left it
     assert isinstance(packed, tables.PackedStates) and loaded.grammar is None
+    assert built._parse_tree_builder is not None and loaded._parse_tree_builder is None
+    # equal symbols, options and tree builders are one object each in the entry (fewer objects to load)
+    symbols = [s for rule in loaded.rules for s in (rule.origin, *rule.expansion)]
+    assert len({id(s) for s in symbols}) == len({(type(s), s.name, getattr(s, "filter_out", None)) for s in symbols}) < len(symbols) // 10
+    assert len({id(rule.options) for rule in loaded.rules}) < len(loaded.rules) // 10
+    builders = {id(c if isinstance(c, partial) else c.node_builder) for c in loaded._callbacks.values()
+                if isinstance(c, partial) or isinstance(getattr(c, "node_builder", None), partial)}
+    assert len(builders) < len(loaded._callbacks) // 2
     text = Path(__file__).resolve().parent.parent.joinpath("rules", "federation", "senate.rules").read_text()
     assert loaded.parse(text) == built.parse(text)
     assert 0 < dict.__len__(packed) < len(plain) // 2                # only the rows the parse read
@@ -205,6 +215,15 @@ def test_copies_pickles_and_replace_keep_fields_and_span():
         assert twin == proc and twin.span == proc.span and twin.body[0].span == proc.body[0].span
     renamed = A.replace(proc, name="q")
     assert renamed.name == "q" and renamed.body is proc.body and renamed.span == proc.span
+
+
+def test_a_node_class_is_made_once_with_its_slots():
+    assert type(A.Gain) is type(A.Node) and A.Gain.__slots__ == A.Gain._fields + ("span",)
+    assert "__dict__" not in A.Gain.__dict__ and A.Gain in A.concrete_nodes(A.Stmt)
+    with pytest.raises(TypeError, match="no __slots__"):
+        @A.node
+        class Plain:
+            x: int
 
 
 def test_a_node_declaration_is_checked_when_it_is_made():
