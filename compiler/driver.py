@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import json
 import marshal
 import re
 import types
@@ -44,6 +43,7 @@ LONE_FILE_SILENT = ("W401", "W403", "W416", "W419", "W441", "W442", "W544")
 def compiler_salt() -> str:
     """A hash of every source of the stages that shape generated code (dsl, compiler, runtime) and
     the generator version: a new compiler never reuses an old cache entry."""
+    import json   # here: a lint never writes nor reads a compiled entry
     root = _HERE.parent
     files = sorted(p for folder in ("dsl", "compiler", "runtime") for p in (root / folder).rglob("*")
                    if p.suffix in (".py", ".lark", ".j2"))
@@ -85,6 +85,7 @@ class Analysis:
 
 def _identity_part(name: str, modules: list) -> bytes:
     """What one pack adds to a content digest: its name and the hash of each file's declarations."""
+    import json   # here: a lint never writes nor reads a compiled entry
     return json.dumps([name, [hashlib.sha256(repr(m.items).encode("utf-8", "backslashreplace")).hexdigest()
                               for m in modules if m.items]]).encode()
 
@@ -312,6 +313,7 @@ def cache_key(chain: list[Pack]) -> str:
 
 
 def _key(inputs: dict) -> str:
+    import json   # here: a lint never writes nor reads a compiled entry
     payload = json.dumps({"format": CACHE_FORMAT, "salt": compiler_salt(), **inputs}, sort_keys=True)
     return hashlib.sha256(payload.encode()).hexdigest()[:24]
 
@@ -365,6 +367,7 @@ ENTRY_FIELDS = {"format": str, "key": str, "source_sha256": str, "code_sha256": 
 def read_entry_record(data: bytes) -> dict:
     """A cache entry's record exactly as CacheEntry.store writes it; ValueError for anything else (a
     plain check: the record is ours, and the hashes it holds are what vouch for the entry)."""
+    import json   # here: a lint never writes nor reads a compiled entry
     meta = json.loads(data)
     if (not isinstance(meta, dict) or meta.keys() != ENTRY_FIELDS.keys() or meta["format"] != CACHE_FORMAT
             or not all(type(meta[name]) is kind for name, kind in ENTRY_FIELDS.items())
@@ -405,6 +408,7 @@ class CacheEntry:
 
     def store(self, source: str, findings: list) -> Compiled:
         """Compile a module's source, write the entry (a read-only cache is skipped) and load it."""
+        import json   # here: a lint never writes nor reads a compiled entry
         code = compile(source, str(self.source_path), "exec")
         code_bytes = marshal.dumps(code)
         meta = dict(format=CACHE_FORMAT, key=self.key, source_sha256=hashlib.sha256(source.encode()).hexdigest(),

@@ -27,6 +27,21 @@ from typing import Iterator
 from lark.exceptions import UnexpectedCharacters
 from lark.lexer import Lexer, Token
 
+class LazyPattern:
+    """A regular expression compiled at its first use: most of the patterns below serve a few words
+    or a few mistakes, and compiling them all at import cost every command a few milliseconds."""
+
+    def __init__(self, source: str, flags: int = 0):
+        self.source, self.flags = source, flags
+
+    def __getattr__(self, name: str):
+        # the first read of a method compiles; every method then lives on the instance (no second call here)
+        compiled = re.compile(self.source, self.flags)
+        for method in ("match", "fullmatch", "search", "finditer", "findall", "sub", "split", "pattern"):
+            setattr(self, method, getattr(compiled, method))
+        return getattr(compiled, name)
+
+
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 # Terminals this lexer matches itself (their patterns in the grammar say the same).
 OWN = {"NAME", "INT", "DECIMAL", "STRING", "COMMENT", "WS", "WHILE_EQUAL"}
@@ -121,35 +136,35 @@ NAME_FIRST = frozenset({"cost", "first", "space", "bottom", "blind", "aside"})
 # ... and the shapes in which such a word is its keyword even there: `first(deck)`, `first to 5`, `first p
 # in players may`, an offer's `first as p {` (a name that is no reserved word, then a word or `{`: `gain
 # first vp;` reads a parameter named `first`, as the Terraforming Mars audit wrote); an amend's `space 2 { ... }`, `space (n + 1)`
-KEYWORD_SHAPES = {"first": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|to\b|([A-Za-z_][A-Za-z0-9_]*+)"
+KEYWORD_SHAPES = {"first": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|to\b|([A-Za-z_][A-Za-z0-9_]*+)"
                                       rf"(?=(?:{WHITESPACE}|{COMMENT})*+[A-Za-z_{{]))"),
-                  "space": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+[0-9(]"),
+                  "space": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+[0-9(]"),
                   # `to bottom of ZONE`, the aggregate `bottom(c in hand, c.cost)`: a local may be called `bottom`
-                  "bottom": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|of\b)"),
+                  "bottom": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|of\b)"),
                   # `or blind train_deck`: a name (no reserved word) next; `a or blind` reads a value named `blind`
-                  "blind": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+([A-Za-z_][A-Za-z0-9_]*+)"),
+                  "blind": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+([A-Za-z_][A-Za-z0-9_]*+)"),
                   # `set aside c until ...`, `set aside all of hand ...`: a word next; `set aside = 2;` sets a
                   # variable named `aside`, `set aside.flag = true;` a field of a local so named
-                  "aside": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+[A-Za-z_]")}
+                  "aside": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+[A-Za-z_]")}
 # the contextual words that are their keyword only before a '(' (`affordable(2 coins)`, a builtin that
 # takes a cost): anywhere else (`counter affordable;`, `if affordable > 0`) they are names, and a func
 # or proc so named could never be called (E389)
 BEFORE_PAREN = frozenset({"affordable"})
 # the contextual words that are their keyword only before another word (`shown told: bool;`): before
 # ':' or '=' they name a field (`shown: bool;`, `shown = true;`)
-_WORD_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+[A-Za-z_]")
+_WORD_NEXT = LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+[A-Za-z_]")
 BEFORE_WORD = {"shown", "shows", "anytime", "record"}   # `anytime in ZONE`: `anytime = 2;` names a field
 # ... `shown` before a text too: a func's `shown "Title"` (`func pot(): int shown "Pot" = ...;`)
-_TEXT_NEXT = re.compile(rf'(?:{WHITESPACE}|{COMMENT})*+"')
+_TEXT_NEXT = LazyPattern(rf'(?:{WHITESPACE}|{COMMENT})*+"')
 # the contextual words that are their keyword only before a call of a name that is no reserved word
 # (`can place(p)`): `can and ready` reads a value named `can`
 BEFORE_CALL = {"can"}
-_NAME_CALL_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+([A-Za-z_][A-Za-z0-9_]*)(?:{WHITESPACE}|{COMMENT})*+\(")
-_COPY_NEXT = re.compile(r"\s*copy\b")   # `can copy b.play`: `can` before the word `copy` too
+_NAME_CALL_NEXT = LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+([A-Za-z_][A-Za-z0-9_]*)(?:{WHITESPACE}|{COMMENT})*+\(")
+_COPY_NEXT = LazyPattern(r"\s*copy\b")   # `can copy b.play`: `can` before the word `copy` too
 # a '(' next, after blanks and comments: the word is called, so it is a name
-_CALL_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+\(")
+_CALL_NEXT = LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+\(")
 # a ':' or '=' next (not '==' or '=>'): a reserved word there may name a field (`draw: int;`, `draw = 2;`)
-_FIELD_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+(?::|=(?![=>]))")
+_FIELD_NEXT = LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+(?::|=(?![=>]))")
 
 
 def _shifted(parse_table, state_stack: list, term: str):

@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from . import ast as A
 from .diagnostics import Diagnostic, RulesError, closest, did_you_mean
 from .files import MAX_FILE_BYTES, read_limited
-from .lexer import COMMENT, LINE_BREAK, ODD_BREAK, STRING, Comment, RulesLexer, line_and_column
+from .lexer import COMMENT, LINE_BREAK, ODD_BREAK, STRING, Comment, LazyPattern, RulesLexer, line_and_column
 
 GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
 MAX_NESTING = 100
@@ -2522,13 +2522,13 @@ def _load_parser(start: str) -> Lark:
 
 SEMICOLON_LABEL = "a statement must end with ';'"
 # `winner together score EXPR` just before an `if`: the score written before the condition
-TEAM_SCORE_FIRST = re.compile(r"\bwinner\s+together\s+score\b[^;{}]*\Z")
+TEAM_SCORE_FIRST = LazyPattern(r"\bwinner\s+together\s+score\b[^;{}]*\Z")
 DECLARATION_SEMICOLON_LABEL = "a declaration must end with ';'"   # outside every '{ }'
 KEYWORD_LABEL = "a keyword cannot be used as a name here"
-BOUND_NEXT = re.compile(r"\s*(?::|(?:in|from)\b)")   # after a name being bound: a parameter's or field's ':', a loop's 'in'
-EVENT_PARAMS = re.compile(r"(?m)(?:^|[;}])\s*event\s+\w+\s*\([^()]*\Z")   # the text before an event's argument declared
-ENUM_OPEN = re.compile(r"\benum\s+\w+\s*\{[^{}]*\Z")   # the text before a member of an enum being declared
-IT_DOT = re.compile(r"\bit\s*\.\s*\Z")   # the text before an event's argument read from `it`
+BOUND_NEXT = LazyPattern(r"\s*(?::|(?:in|from)\b)")   # after a name being bound: a parameter's or field's ':', a loop's 'in'
+EVENT_PARAMS = LazyPattern(r"(?m)(?:^|[;}])\s*event\s+\w+\s*\([^()]*\Z")   # the text before an event's argument declared
+ENUM_OPEN = LazyPattern(r"\benum\s+\w+\s*\{[^{}]*\Z")   # the text before a member of an enum being declared
+IT_DOT = LazyPattern(r"\bit\s*\.\s*\Z")   # the text before an event's argument read from `it`
 UNCLOSED_LABEL = "a block is not closed: a '}' is missing"
 _UNCLOSED_HINT = "'{}' begins a declaration, at the top level: close the blocks before it with '}}'"
 DECLARATION_LABEL = "a declaration must start with a keyword such as 'resource', 'track', 'kind' or a kind name"
@@ -2894,7 +2894,7 @@ def _where_after_destination(text: str, base: int, before: list, err: Unexpected
 
 
 # an amend's match whose block has held no block so far (the arms of a func's match expression have none)
-_AMEND_MATCH_OPEN = re.compile(r"\bamend\s+[A-Za-z_][A-Za-z0-9_]*\s*\{\s*match\b[^{};]*\{[^{}]*$")
+_AMEND_MATCH_OPEN = LazyPattern(r"\bamend\s+[A-Za-z_][A-Za-z0-9_]*\s*\{\s*match\b[^{};]*\{[^{}]*$")
 
 
 def _func_case_slip(text: str, base: int, before: list, tok: Token, span) -> Optional[Diagnostic]:
@@ -3374,7 +3374,7 @@ def _call_over_a_domain(before: list, tok: Token):
 
 # the statements a `let` may take the value of (`let r = roll d6;`), which a `set` may not
 LET_ONLY = ("roll", "pay", "draw", "pick")
-SET_VALUE = re.compile(r"\bset\s[^;{}]*=\s*$")
+SET_VALUE = LazyPattern(r"\bset\s[^;{}]*=\s*$")
 
 # the declarations whose word makes a fitting ending for a name: `kind space` -> `space_kind`
 _NAMED_FOR = {"KIND": "kind", "COUNTER": "count", "ZONE": "zone", "ENUM": "kind", "TRACK": "track",
@@ -3461,7 +3461,7 @@ def _effect_outside_a_slot(kind: str, found: str, text: str, span: A.Span, slots
                       f"its body; found {found}", span, hint=f"write '{slot} {{ ... }}' around it", notes=notes)
 
 
-OUTSIDE_A_SLOT = re.compile(r"an effect goes inside one of the (\w+)'s effect slots, not straight in its body; found (.*)")
+OUTSIDE_A_SLOT = LazyPattern(r"an effect goes inside one of the (\w+)'s effect slots, not straight in its body; found (.*)")
 
 
 def slots_named(d: Diagnostic, modules) -> Diagnostic:
@@ -3654,7 +3654,7 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, file: str) -> Diagnostic
 
 
 # a name with `#N` after it (`c#2`): the `#` starts a comment there, which cuts the line short
-_HASH_AFTER_NAME = re.compile(r'^[^"#]*(?:"[^"]*"[^"#]*)*[A-Za-z0-9_](#[0-9]+)')
+_HASH_AFTER_NAME = LazyPattern(r'^[^"#]*(?:"[^"]*"[^"#]*)*[A-Za-z0-9_](#[0-9]+)')
 
 
 def _with_copy_name_note(found: list, text: str) -> list:
@@ -3691,7 +3691,7 @@ def _string_diagnostic(text: str, start: int, line: int, column: int, file: str)
                       A.Span(file, line, column, line, column + 1))
 
 
-_BRACKETS = re.compile(rf'[{{(\[]|[}})\]]|\r\n|\r|\n|{STRING}|{COMMENT}')
+_BRACKETS = LazyPattern(rf'[{{(\[]|[}})\]]|\r\n|\r|\n|{STRING}|{COMMENT}')
 
 
 def _scan_brackets(text: str):
