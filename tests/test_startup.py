@@ -236,3 +236,23 @@ def test_a_node_declaration_is_checked_when_it_is_made():
         class Ordered(A.Expr):
             first: int = 0
             second: int
+
+
+def test_rarely_used_patterns_are_compiled_at_their_first_use():
+    from rulebook.dsl.lexer import KEYWORD_SHAPES, LazyPattern
+
+    code = ("import re, sys\nseen = []\nplain = re._compile\n"
+            "def counting(pattern, flags):\n"
+            "    frame = sys._getframe(1)\n"
+            "    while 're/__init__' in frame.f_code.co_filename: frame = frame.f_back\n"
+            "    seen.append(frame.f_globals.get('__name__'))\n"
+            "    return plain(pattern, flags)\n"
+            "re._compile = counting\nimport rulebook.dsl.parser\n"
+            "print(sum(1 for name in seen if name in ('rulebook.dsl.lexer', 'rulebook.dsl.parser')))")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert int(shown.stdout) <= 8, shown.stdout     # the few every lint reads (line breaks, identifiers, ...); 28 before
+    shape = LazyPattern(r"\s*(to)\b")
+    assert "match" not in vars(shape)
+    assert shape.match("x  to y", 1).group(1) == "to" and "match" in vars(shape) and shape.pattern == r"\s*(to)\b"
+    assert [m.start() for m in shape.finditer(" to to")] == [0, 3] and shape.search("xx") is None
+    assert all(isinstance(p, LazyPattern) for p in KEYWORD_SHAPES.values())
