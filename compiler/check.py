@@ -13,7 +13,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, closest, did_you_mean
 from rulebook.dsl.lexer import CONTEXTUAL
 from rulebook.dsl.parser import CARD_WORDS
-from rulebook.dsl.printer import seat_teams_text, quote, cost as printed_cost, declaration_text, expr as printed, params_text
+from rulebook.dsl.printer import seat_teams_text, seats_text, quote, cost as printed_cost, declaration_text, expr as printed, params_text
 
 from .layout import MAX_ELEMENTS, by_seat, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import never_runs, set_fields
@@ -3829,7 +3829,7 @@ class Checker(A.Visitor):
         if not by_size and d.min_players < number:
             self.err("E574", f"'{written}' at {d.min_players} seats leaves a team with no player: a game of "
                      f"{number} teams has at least {number} seats", self.at_decl(d),
-                     f"write 'seats {max(number, d.min_players)} to {max(number, d.max_players)}', or fewer teams")
+                     f"write '{seats_text(max(number, d.min_players), max(number, d.max_players))}', or fewer teams")
         elif by_size and not any(n % number == 0 for n in counts):
             self.err("E574", f"'{written}': no seat count from {d.min_players} to {d.max_players} makes teams of "
                      f"{number}", self.at_decl(d), "write a seat range that holds a multiple of the team's size, "
@@ -3907,7 +3907,7 @@ class Checker(A.Visitor):
             self.first_players(w.score, "the team's score")
         if w.by_team and self.sym.game is not None and not self.sym.game.teams:
             self.err("E575", "'winner ... by team' in a game with no teams: its seats line declares none", w.span,
-                     "declare them on the seats line: 'seats 4 to 4 teams of 2 alternating;', or drop 'by team'")
+                     "declare them on the seats line: 'seats 4 teams of 2 alternating;', or drop 'by team'")
         if not w.together:
             for key in (w.key,) + w.tiebreaks:
                 negated = _negated(key)

@@ -2868,7 +2868,7 @@ class Game(Decl):
     roles: Optional[tuple] = None
     # `... roles medic, scientist, ... at random;`: the roles are dealt to the seats at random instead
     roles_dealt: bool = False
-    # `seats 2 to 2 named "White", "Black";`: each seat's name, in seat order (P1, P2, ... without)
+    # `seats 2 named "White", "Black";`: each seat's name, in seat order (P1, P2, ... without)
     seat_names: Optional[tuple] = None
     # `seats 4 to 8 teams 2 alternating;`: (the number of teams, or of players a team after `of`, whether it
     # is the size, the seating: "alternating" or "adjacent"); see `runtime.state.team_of_seat`

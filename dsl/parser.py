@@ -96,7 +96,7 @@ WORDS: dict[str, Word] = {
     "winner_by": Word(("team",), "expected 'by team' after the winner's key; found 'by {found}'",
                       "write 'winner most KEY by team;': each team scored by the sum of its members' KEY"),
     "seat_names": Word(("named",), "expected 'named' or 'roles' after the seats; found '{found}'",
-                       "write 'seats 2 to 2 named \"White\", \"Black\";': one name for each seat"),
+                       "write 'seats 2 named \"White\", \"Black\";': one name for each seat"),
     "share_stmt among": Word(("among",), "expected 'share N RESOURCE among PLAYERS'; found '{found}' after the "
                              "resource", "write 'share N RESOURCE among PLAYERS;' or '... odd to PLAYER;'"),
     "share_stmt odd": Word(("odd",), "expected 'odd to PLAYER' after the players; found '{found}'",
@@ -1313,10 +1313,11 @@ class _Builder:
         return A.Standing(items[0], span=self._s(meta))
 
     def players_decl(self, meta, items):
-        roles, dealt = next((i.value for i in items[2:] if isinstance(i, _Marker) and i.tag == "seat_roles"),
+        roles, dealt = next((i.value for i in items if isinstance(i, _Marker) and i.tag == "seat_roles"),
                             (None, False))
-        names = _pick(items[2:], "seat_names")
-        return _Marker("seats", (int(items[0]), int(items[1]), roles, dealt, names, _pick(items[2:], "seat_teams"),
+        names = _pick(items, "seat_names")
+        counts = [int(item) for item in items if isinstance(item, Token) and item.type == "INT"]  # `seats 2;`: one
+        return _Marker("seats", (counts[0], counts[-1], roles, dealt, names, _pick(items, "seat_teams"),
                                  self._s(meta)))
 
     def seat_teams(self, meta, items):

@@ -1302,7 +1302,7 @@ class Printer(A.Visitor):
             elif isinstance(item, A.Reach):
                 self.reach(item)
             elif isinstance(item, A.GamePart):
-                self.line(f"seats {item.value[0]} to {item.value[1]}{_seat_line(item.value[2:])};") \
+                self.line(f"{seats_text(*item.value[:2])}{_seat_line(item.value[2:])};") \
                     if item.part == "seats" else \
                     self.block(f"phase {item.part}", item.value)
             elif isinstance(item, A.Winner):
@@ -1328,7 +1328,7 @@ class Printer(A.Visitor):
     def visit_Game(self, d):
         self.line(f"game {d.name}{_title(d.title)} {{")
         self.depth += 1
-        self.line(f"seats {d.min_players} to {d.max_players}{_seat_names(d.seat_names)}{seat_teams_text(d.teams)}"
+        self.line(f"{seats_text(d.min_players, d.max_players)}{_seat_names(d.seat_names)}{seat_teams_text(d.teams)}"
                   f"{_seat_roles(d.roles, d.roles_dealt)};")
         for phase in ("setup", "play", "final"):
             body = getattr(d, phase)
@@ -1358,6 +1358,11 @@ _ORDER_WORD = re.compile(r"(?:most|fewest)\b")
 def _owner(owner) -> str:
     """`P.` before the stock of a `gain`/`lose` of another player's (`gain 1 other(you).won;`), or nothing."""
     return f"{_expr(owner)}." if owner is not None else ""
+
+
+def seats_text(low: int, high: int) -> str:
+    """`seats 2` for one count of players, `seats 2 to 4` for a range."""
+    return f"seats {low}" if low == high else f"seats {low} to {high}"
 
 
 def _seat_names(names) -> str:
