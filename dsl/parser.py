@@ -2584,6 +2584,11 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
     "the resource of 'gain' and 'lose' is a name: work a computed one out first, 'let r = good_of(p); gain 2 r;'": [
         f"proc p() {{ {verb} 2 f(1); }}" for verb in ("gain", "lose")
     ],
+    "a declaration's title comes right after its name (and its indexes), before its other words: "
+    "'counter runner[2..12] \"Runner\" global;', 'var passed \"Passed\" global: bool;'": [
+        f"{decl} w{index} {word} \"T\"{rest}" for decl, rest in (("counter", ";"), ("var", ": bool;"))
+        for index in ("", "[1..3]") for word in ("global", "internal", "hidden")
+    ] + [f"zone w{index} {word} \"T\" of t;" for index in ("", "[1..3]") for word in ("per_player",)],
     "a counter, var or zone takes its indexes in one pair of brackets: 'counter wall[1..5, 1..5];'": [
         f"{decl} w[{a}][{b}]{rest}" for decl, rest in (("counter", ";"), ("var", ": int;"), ("zone", " of t;"))
         for a in ("1..5", "c") for b in ("1..5", "c")
