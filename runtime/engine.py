@@ -2367,11 +2367,13 @@ class Game:
 
     # ------------------------------------------------------------------ hidden information
     def _known_keys(self, h: Optional[Holder], value) -> list:
-        """The place keys of what `reveal`/`look` name: an entity (a per-player one: `h`'s copy) or a
-        zone's entities."""
+        """The place keys of what `reveal`/`look` name: an entity (a per-player one named bare: `h`'s copy;
+        one taken from a zone: the copy it is) or a zone's entities."""
         if type(value) is ZoneRef:
             return [e.place_key(value.owner) for e in value.items]
         if type(value) is EntityDef:
+            if value.of is not None:   # a copy taken from a zone (`first(p.mat)`) is that player's, not `h`'s
+                return [value.key]
             return [value.place_key(h if h is not None and h.is_player else None)]
         raise RulesRuntimeError("E601", f"cannot reveal or look at {label_of(value)}: it is not a card, tile "
                                 "or zone")
@@ -4719,6 +4721,10 @@ class Game:
                 raise RulesRuntimeError("E601", f"{e.label()} belongs to each player: it cannot go to the "
                                         f"shared zone {dest.name!r}")
             if e.of != owner.name:   # each player's copy has its own place, variables and side
+                if e.of is not None:   # a copy taken from another player's zone is not the mover's to swap
+                    raise RulesRuntimeError("E601", f"{e.of}'s {e.label()} cannot go to {dest.label()}: each "
+                                            f"player's copy of a per_player {e.kind} stays in its player's zones "
+                                            f"(move it to {e.of}'s own zone, or the copy of {owner.name} by name)")
                 e = e.copy_for(owner.name)
             key = e.key
         else:
