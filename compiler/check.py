@@ -6792,6 +6792,7 @@ class Checker(A.Visitor):
         if s.random:
             self.at_random(s)
         self.secrecy(s)
+        self.dead_end(s)
         if s.repeats:
             self.pick_repeats(s)
         if s.count is not None:   # bound before the prompt and the body, which read the picks made so far
@@ -7163,6 +7164,35 @@ class Checker(A.Visitor):
                                                  "whole table", n.span, "reveal it 'to' the deciding player, or "
                                                  "'look' at it; or drop 'secret' if the answer is open"))
                 stack.extend(n.children())
+
+    def dead_end(self, s: A.Pick) -> None:
+        """W562: a pick whose block starts with a compulsory pick that narrows by the first one's answer (its
+        `where` reads VAR): an answer that leaves the second pick no candidate leads nowhere (nothing happens),
+        unless the first pick's `where` keeps only answers the second has one for (an aggregate, a func or a
+        `can` there is taken for that guard). A test that only leaves out VAR itself (`b != a`) is no narrowing."""
+        inner = s.body[0] if s.body and type(s.body[0]) is A.Pick else None
+        if inner is None or inner.where is None or inner.optional or inner.otherwise or inner.blind is not None \
+                or inner.limit is not None or inner.least is not None or inner.budget is not None:
+            return
+        if s.where is not None and any(type(n) in (A.Aggregate, A.Call, A.CanOpen) for n in A.walk(s.where)):
+            return
+
+        def conjuncts(e):
+            return conjuncts(e.left) + conjuncts(e.right) if type(e) is A.Binary and e.op == "and" else [e]
+
+        def reads(e) -> bool:
+            return any(type(n) is A.Name and n.id == s.var for n in A.walk(e))
+
+        narrowing = [c for c in conjuncts(inner.where) if reads(c) and not (type(c) is A.Binary and c.op == "!=")]
+        if not narrowing:
+            return
+        guard = f"some({inner.var} in {printed(inner.domain)} where {printed(inner.where)})"
+        self.diags.append(Diagnostic(
+            "W562", f"'pick {inner.var}' may have no candidate for some '{s.var}' the pick around it offers (its "
+                    f"'where' reads {s.var}): who picks such a {s.var} has nothing left to pick, and nothing happens",
+            inner.where.span, hint=f"offer only the {s.var} it has a candidate for ('where ... and {guard}'), or pick both "
+                             "at once from a record over their values (3.4a); 'optional' or an 'else' here if picking "
+                             "nothing is meant"))
 
     def at_random(self, s: A.Pick, simultaneous: bool = False) -> None:
         """E326: what a `pick ... at random` cannot take, since nobody is asked: a prompt, a label,

@@ -403,6 +403,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "one candidate"),
     "W560": (WARNING, "'exactly 1 with repeats' (or 'up to 1'): one pick, with none before it to repeat"),
     "W561": (WARNING, "a deck that 'refills from PILE 0 times': it never refills"),
+    "W562": (WARNING, "a pick whose block starts with a compulsory pick narrowed by its answer: some answers leave "
+                      "that pick no candidate, and nothing happens"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
