@@ -4037,11 +4037,47 @@ class Checker(A.Visitor):
                 self.announced_again(s, stmts[i + 1])
             if type(s) is A.Swap:
                 self.swap_seen(s, stmts[i + 1] if i + 1 < len(stmts) else None, scope)
+            self.foreign_copy_moved(s, stmts[i + 1:])
         self.depth -= 1
         self.rebound(scope, outer)
         for name, entry in scope.locals.items():
             if entry is not outer.locals.get(name) and not entry[1]:
                 self.diags.append(Diagnostic("W405", f"{name!r} is set but never used", entry[0]))
+
+    def foreign_copy_moved(self, s, rest: tuple) -> None:
+        """W563: a card of a `per_player` kind taken from another player's zone (`let d = first(p.mat);`, `pick d
+        from p.hand`, `for each d in p.hand`), then moved into a zone of the acting player's (`move d to shown;`):
+        each player's copy stays in its player's zones, so the move takes the acting player's own copy of that
+        card, wherever it lies, and leaves p's where it is. Where it is read: the statements after the `let`,
+        the block of the pick or loop."""
+        if type(s) is A.Let:
+            value = s.value
+            source = value.args[0] if type(value) is A.Call and value.func in ("first", "last") and len(value.args) == 1 \
+                else value.domain if type(value) is A.Aggregate and value.op == "first" else None
+            var, body = s.name, rest
+        elif type(s) in (A.Pick, A.ForEach):
+            source, var, body = s.domain, s.var, s.body
+        else:
+            return
+        owner = source.obj.id if type(source) is A.Attr and type(source.obj) is A.Name else None
+        zone = self.sym.decls.get(source.name) if owner is not None else None
+        if owner in (None, "you") or type(zone) is not A.Zone or not zone.per_player:
+            return
+        kind = self.sym.decls.get(zone.kind)
+        if type(kind) is not A.Kind or not kind.per_player:
+            return
+        for n in (x for b in body for x in A.walk(b)):
+            if type(n) is A.Move and type(n.item) is A.Name and n.item.id == var:
+                dest = n.dest.obj.id if type(n.dest) is A.Attr and type(n.dest.obj) is A.Name else None
+                name = n.dest.id if type(n.dest) is A.Name else n.dest.name if dest == "you" else None
+                own = self.sym.decls.get(name) if name is not None else None
+                if type(own) is A.Zone and own.per_player:
+                    self.diags.append(Diagnostic(
+                        "W563", f"{var!r} is {owner}'s copy of a per_player {kind.name} (from {owner}.{zone.name}): "
+                                f"unless {owner} is you, moved into your own {name!r}, it is your copy of that card that moves, wherever it "
+                                f"lies, and {owner}'s stays where it is", n.item.span,
+                        hint=f"move it to a zone of {owner}'s ('move {var} to {owner}.{name};'), or name your own card "
+                             "by its declaration to move yours"))
 
     def read(self, entry: list) -> None:
         """A local is read: its entry is used (W405), and a watch on it (W451) sees it read."""

@@ -405,6 +405,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W561": (WARNING, "a deck that 'refills from PILE 0 times': it never refills"),
     "W562": (WARNING, "a pick whose block starts with a compulsory pick narrowed by its answer: some answers leave "
                       "that pick no candidate, and nothing happens"),
+    "W563": (WARNING, "a card of a per_player kind taken from another player's zone, moved into a zone of the "
+                      "acting player's: the acting player's own copy moves, not the one taken"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -4721,10 +4721,6 @@ class Game:
                 raise RulesRuntimeError("E601", f"{e.label()} belongs to each player: it cannot go to the "
                                         f"shared zone {dest.name!r}")
             if e.of != owner.name:   # each player's copy has its own place, variables and side
-                if e.of is not None:   # a copy taken from another player's zone is not the mover's to swap
-                    raise RulesRuntimeError("E601", f"{e.of}'s {e.label()} cannot go to {dest.label()}: each "
-                                            f"player's copy of a per_player {e.kind} stays in its player's zones "
-                                            f"(move it to {e.of}'s own zone, or the copy of {owner.name} by name)")
                 e = e.copy_for(owner.name)
             key = e.key
         else:

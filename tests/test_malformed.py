@@ -264,6 +264,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "secret_simultaneous_pick.rules": [("E577", 5)],
     "always_asked_at_random.rules": [("E578", 5)],
     "pick_narrowed_by_the_pick_around_it.rules": [("W562", 6)],   # trial5: a quantity with no face left did nothing
+    "per_player_copy_moved_into_your_own_zone.rules": [("W563", 10)],   # trial5: moved the challenger's own disc
     "func_gives_wrong_type.rules": [("E303", 6)],
     "simultaneous_pick_with_else.rules": [("E304", 11)],
     "shared_deck_refills_from_each_players_pile.rules": [("E314", 5)],
@@ -484,6 +485,7 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "typed_proc_if_without_else.rules": ("W414", 6, 3),   # the 'if' the path goes on past
     "seats_out_of_range.rules": ("E307", 5, 3),
     "pick_narrowed_by_the_pick_around_it.rules": ("W562", 6, 28),   # the narrowing 'where'
+    "per_player_copy_moved_into_your_own_zone.rules": ("W563", 10, 10),   # the item moved
     "comment_cuts_a_field_after_an_enum.rules": ("E100", 10, 3),
 }
 POSITION_BUGS: dict[str, str] = {}
