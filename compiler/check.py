@@ -6458,6 +6458,12 @@ class Checker(A.Visitor):
             if s.name is not None:
                 self.let(s.name, s.span, "any", scope)
             return
+        if self.sym.category(s.die) == "zone":   # the dice kept as pieces in a zone: `roll all of` rolls them
+            self.used.add(s.die)
+            self.rolled_kinds.add(self.sym.decls[s.die].kind)   # meant to be rolled: no W432 besides
+            self.err("E301", f"{s.die!r} is a zone, not a die", self.at_name(s.die, s.span),
+                     f"roll the dice kept in it with 'roll all of {s.die};' (3.11), or one of them with 'roll x;'")
+            return
         if not self.expect(s.die, ("die",), "E210", "die", s.span) or s.name is None:
             return
         die = self.sym.decls[s.die]

@@ -1436,9 +1436,7 @@ class _Builder:
 
     def winner_together(self, meta, items):
         if str(items[0]) != "together":
-            raise RulesError([Diagnostic("E100", f"a winner line is 'winner most ...', 'winner fewest ...' or "
-                                         f"'winner together if ...', not 'winner {items[0]}'",
-                                         _token_span(self.file, items[0]))])
+            raise RulesError([_not_a_winner_line(self.file, items[0])])
         cond = _pick(items, "winner_if")
         if any(isinstance(item, _Marker) and item.tag == "winner_order" for item in items):   # both forms at once
             raise RulesError([Diagnostic("E100", "a cooperative game has no key to rank the players by: "
@@ -2544,6 +2542,19 @@ COOPERATIVE_LABEL = "a cooperative line says when the team wins after 'if': 'win
 RANGE_HIGH_LABEL = "a range ends with its highest number, as in '2..12'"
 
 
+# words a designer writes for "the last player left wins" after `winner`
+LAST_STANDING_WORDS = frozenset(("last", "standing", "survivor", "survivors", "alive", "remaining", "last_standing"))
+
+
+def _not_a_winner_line(file: str, word: Token) -> Diagnostic:
+    """E100 at the word after `winner` that starts no winner line (`winner last standing;`); for "the last one
+    standing", the hint says that a knocked-out player never wins, so any ranking line says it."""
+    hint = ("a player knocked out ('eliminate', 4.25) never wins: when one is left, any ranking line names them, "
+            "'winner most KEY;'") if str(word) in LAST_STANDING_WORDS else None
+    return Diagnostic("E100", f"a winner line is 'winner most ...', 'winner fewest ...' or 'winner together if ...', "
+                              f"not 'winner {word}'", _token_span(file, word), hint=hint)
+
+
 def _scanner() -> RulesLexer:
     """The parser's own lexer (made once, with the tables: a second one would compile its pattern again)."""
     return _lark().parser.lexer
@@ -2756,7 +2767,7 @@ def _accepts_keyword(text: str, start: int, pos: int, words: list, after: list) 
 
 
 # Words from other languages, with the rules language's own.
-_FOREIGN_WORDS = {"elif": "else if", "elsif": "else if", "elseif": "else if"}
+_FOREIGN_WORDS = {"elif": "else if", "elsif": "else if", "elseif": "else if", "otherwise": "else"}
 
 
 def _close_words(word: str) -> list:
@@ -2801,6 +2812,22 @@ _OVER_DOMAIN = ("count", "total", "some", "every", "highest", "lowest", "gather"
                 "connects", "longest_path")
 
 
+def _top_of_a_zone(text: str, base: int, before: list, tok: Token, span) -> Optional[Diagnostic]:
+    """`top(p.mat)`, `bottom(deck)`: the top item of a zone is `first(ZONE)` (its bottom one `last(ZONE)`);
+    `top(...)` and `bottom(...)` are the aggregates over a domain, `top(x in DOMAIN, KEY)`."""
+    opened = next((i for i in range(len(before) - 1, 0, -1) if before[i].type == "LPAR"), None)
+    if opened is None or str(before[opened - 1]) not in ("top", "bottom") or str(tok) == "in" or \
+            any(t.type in ("LPAR", "RPAR", "SEMICOLON", "LBRACE", "RBRACE") or str(t) == "in" for t in before[opened + 1:]):
+        return None
+    word, end = str(before[opened - 1]), text.find(")", base + before[opened].end_pos)
+    zone = text[base + before[opened].end_pos: end].strip() if end >= 0 and "\n" not in \
+        text[base + before[opened].end_pos: end] else "ZONE"
+    meant = "first" if word == "top" else "last"
+    return Diagnostic("E100", f"'{word}(...)' is the aggregate over a domain, '{word}(x in DOMAIN, KEY)'; the {word} "
+                              f"item of a zone is '{meant}(ZONE)'", span(before[opened - 1]),
+                      hint=f"write '{meant}({zone})'")
+
+
 def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnostic]:
     """A mistake recognised by the few tokens before the failure: `max(p in players, ...)` for
     `highest(...)`, `move all z to w;` without its 'of', `each players: { ... }` with a ':' before a
@@ -2834,6 +2861,9 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
         return Diagnostic("E100", f"only an aggregate goes over '{var} in DOMAIN' (count, total, some, every, "
                           f"highest, lowest, gather, top, bottom, sorted), not '{name}'", span(call),
                           hint=did_you_mean(name, _OVER_DOMAIN))
+    end_of = _top_of_a_zone(text, base, before, tok, span)
+    if end_of is not None:
+        return end_of
     if len(before) >= 2 and str(before[-2]) == "move" and str(before[-1]) == "all" and \
             tok.type in _expression_starts():
         end = text.find(";", err.token.start_pos)
@@ -3238,6 +3268,9 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
                           span, hint=f"write '{{' before {found} and '}}' after the body"), False
     if label == COOPERATIVE_LABEL:   # `winner together fuses < 3;`: 'fuses' was read as the word of a score
         *_, winner, together, word = [None, None, None] + list(err.state.value_stack)
+        if isinstance(winner, Token) and winner.type == "WINNER" and isinstance(together, Token) and \
+                str(together) != "together":   # `winner last standing;`: no cooperative line at all
+            return _not_a_winner_line(file, together), False
         if isinstance(winner, Token) and winner.type == "WINNER" and isinstance(word, Token) and \
                 word.type == "NAME" and str(word) != "score":
             return Diagnostic("E100", f"{label}; found '{word}'", _token_span(file, word),

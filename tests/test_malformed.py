@@ -265,6 +265,10 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "always_asked_at_random.rules": [("E578", 5)],
     "pick_narrowed_by_the_pick_around_it.rules": [("W562", 6)],   # trial5: a quantity with no face left did nothing
     "per_player_copy_moved_into_your_own_zone.rules": [("W563", 10)],   # trial5: moved the challenger's own disc
+    "top_of_a_zone.rules": [("E100", 8)],              # trial5: "unexpected '.'; expected 'in'"
+    "otherwise_for_else.rules": [("E100", 6)],         # trial5: "unexpected '{'; expected '('"
+    "winner_last_standing.rules": [("E100", 13)],      # trial5: it was told to write 'if' before 'standing'
+    "roll_a_zone.rules": [("E301", 8)],                # trial5: no hint, and W432 besides
     "func_gives_wrong_type.rules": [("E303", 6)],
     "simultaneous_pick_with_else.rules": [("E304", 11)],
     "shared_deck_refills_from_each_players_pile.rules": [("E314", 5)],
@@ -486,6 +490,10 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "seats_out_of_range.rules": ("E307", 5, 3),
     "pick_narrowed_by_the_pick_around_it.rules": ("W562", 6, 28),   # the narrowing 'where'
     "per_player_copy_moved_into_your_own_zone.rules": ("W563", 10, 10),   # the item moved
+    "top_of_a_zone.rules": ("E100", 8, 13),            # the 'top'
+    "otherwise_for_else.rules": ("E100", 6, 5),
+    "winner_last_standing.rules": ("E100", 13, 10),    # the word after 'winner'
+    "roll_a_zone.rules": ("E301", 8, 10),
     "comment_cuts_a_field_after_an_enum.rules": ("E100", 10, 3),
 }
 POSITION_BUGS: dict[str, str] = {}
@@ -535,6 +543,14 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "misspelt_gain.rules": ("'gian' is not a keyword; did you mean 'gain'?", None, ()),
     "misspelt_advance.rules": ("'advence' is not a keyword; did you mean 'advance'?", None, ()),
     "misspelt_else.rules": ("'esle' is not a keyword; did you mean 'else'?", None, ()),
+    "otherwise_for_else.rules": ("'otherwise' is not a keyword; did you mean 'else'?", None, ()),
+    "top_of_a_zone.rules": ("'top(...)' is the aggregate over a domain, 'top(x in DOMAIN, KEY)'; the top item of a "
+                            "zone is 'first(ZONE)'", "write 'first(p.mat)'", ()),
+    "winner_last_standing.rules": ("a winner line is 'winner most ...', 'winner fewest ...' or 'winner together if "
+                                   "...', not 'winner last'", "a player knocked out ('eliminate', 4.25) never wins: "
+                                   "when one is left, any ranking line names them, 'winner most KEY;'", ()),
+    "roll_a_zone.rules": ("'cup' is a zone, not a die", "roll the dice kept in it with 'roll all of cup;' (3.11), or "
+                          "one of them with 'roll x;'", ()),
     "misspelt_track.rules": ("'trak' is not a keyword; did you mean 'track'?", None, ()),
     "elif_instead_of_else_if.rules": ("'elif' is not a keyword; did you mean 'else if'?", None, ()),
     "capitalised_keyword.rules": ("'Resource' is not a keyword; did you mean 'resource'?", None, ()),
