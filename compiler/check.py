@@ -1147,6 +1147,7 @@ class Checker(A.Visitor):
         self._lint_hooks()
         self._lint_negative_starts()
         self._lint_unrolled_dice()
+        self._lint_endless_while()
         self._lint_passes()
         if self.sym.generated:   # a `for each` declaration is checked once per entity it makes: one finding each
             kept: dict = {}
@@ -10803,6 +10804,52 @@ class Checker(A.Visitor):
                     f"set every player's {read.name!r} first, in a pass of its own, then compare in a second pass; or "
                     f"rank them once: 'rank players by ... award [N] POINTS ties all;' (4.20), or compare a func "
                     f"that works the value out ('highest(p in players, p.path_length())')"))
+
+    def _lint_endless_while(self) -> None:
+        """E562: a `while true` that nothing leaves: no `break` of its own (an unlabelled one inside an inner loop
+        leaves that loop only), no `return`, and no `end game` it could reach, in its body or a proc it calls;
+        only where no trigger or modifier could end the game on an event its body announces, and the body copies
+        no card's effect and rolls no die (whose effects could), so that it is certain: play would stop with E602."""
+        memo: dict = {}
+
+        def may_end(nodes) -> bool:
+            for n in (x for node in nodes for x in A.walk(node)):
+                if isinstance(n, (A.EndGame, A.EndAfter, A.Copy, A.Roll)):
+                    return True
+                called = n.func if isinstance(n, (A.CallStmt, A.Call)) else None
+                if called is not None and isinstance(self.sym.decls.get(called), A.Proc):
+                    if called not in memo:
+                        memo[called] = False   # a call back into it, while it is worked out, adds nothing
+                        memo[called] = may_end([self.sym.decls[called]])
+                    if memo[called]:
+                        return True
+            return False
+
+        decls = list(self.sym.decls.values())
+        if may_end(list(self.triggers) + [n for d in decls for n in A.walk(d) if isinstance(n, (A.Whenever, A.Modifier))]):
+            return
+        for loop in (n for d in decls for n in A.walk(d) if isinstance(n, A.While) and constant(n.cond) is True):
+            inner_breaks, left = [], False
+            stack = [(s, 0) for s in loop.body]
+            while stack and not left:
+                n, depth = stack.pop()
+                if isinstance(n, A.Break):
+                    if n.label == loop.loop_label and n.label is not None or n.label is None and depth == 0:
+                        left = True
+                    elif n.label is None:
+                        inner_breaks.append((n, depth))
+                elif isinstance(n, A.Return):
+                    left = True
+                deeper = depth + 1 if type(n) in LOOPS else depth
+                stack.extend((c, deeper) for c in n.children())
+            if left or may_end(loop.body):
+                continue
+            hint = "label the loop and leave it by its label: 'while true as round { ... break round; }'" \
+                if inner_breaks else "leave it with 'break;', or loop 'while' a condition that play makes false"
+            inner = f" (the 'break' at line {inner_breaks[0][0].span.line} leaves the inner loop it is in, not this " \
+                    "one)" if inner_breaks else ""
+            self.err("E562", f"this 'while true' is never left: nothing in it breaks out of it, returns or ends the "
+                     f"game{inner}, so play would stop with E602", loop.cond.span, hint)
 
     def _lint_unrolled_dice(self) -> None:
         """W432: a kind whose cards are dice kept as pieces (a field typed by a die) that no rule rolls

@@ -269,6 +269,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "otherwise_for_else.rules": [("E100", 6)],         # trial5: "unexpected '{'; expected '('"
     "winner_last_standing.rules": [("E100", 13)],      # trial5: it was told to write 'if' before 'standing'
     "roll_a_zone.rules": [("E301", 8)],                # trial5: no hint, and W432 besides
+    "break_leaves_the_inner_loop_only.rules": [("E562", 5)],   # trial5: linted clean, then E602 in play
     "func_gives_wrong_type.rules": [("E303", 6)],
     "simultaneous_pick_with_else.rules": [("E304", 11)],
     "shared_deck_refills_from_each_players_pile.rules": [("E314", 5)],
@@ -494,6 +495,7 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "otherwise_for_else.rules": ("E100", 6, 5),
     "winner_last_standing.rules": ("E100", 13, 10),    # the word after 'winner'
     "roll_a_zone.rules": ("E301", 8, 10),
+    "break_leaves_the_inner_loop_only.rules": ("E562", 5, 9),   # the 'true'
     "comment_cuts_a_field_after_an_enum.rules": ("E100", 10, 3),
 }
 POSITION_BUGS: dict[str, str] = {}
