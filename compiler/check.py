@@ -5077,9 +5077,31 @@ class Checker(A.Visitor):
             if (o.guard is None or held_only(o.guard)) and \
                     not leading_cost(o.body) and paid_first(o.body, self.sym) is None:
                 self.ungated_cost(o)
+            self.paid_for_nothing(o, scope)
         if s.any_order and len(s.options) < 2:
             self.diags.append(Diagnostic("W402", "'choose ... in any order' with one option has no order to "
                                          "choose: write its block without 'choose'", s.span))
+
+    def paid_for_nothing(self, o: A.Option, scope: Scope) -> None:
+        """W566: an option that pays first and then must pick from what may hold nothing (a `where`, a zone, a
+        list): the option is offered whenever the cost can be paid, and with no candidate the cost buys nothing.
+        The pay first in the pick's block gates the option on a candidate that can be paid for (4.6)."""
+        if len(o.body) < 2 or type(o.body[0]) is not A.Pay or type(o.body[1]) is not A.Pick:
+            return
+        pick = o.body[1]
+        if pick.optional or pick.otherwise or pick.repeated or pick.limit is not None or pick.blind is not None:
+            return   # (a pick that may pick none, or says what happens with none, is written so on purpose)
+        whole = type(pick.domain) is A.Name and pick.domain.id not in scope.locals and \
+            isinstance(self.sym.decls.get(pick.domain.id), (A.Enum, A.Record, A.Group, A.Kind))
+        if whole and pick.where is None:
+            return   # every member of an enum, a record, a group or a kind: never nothing to pick
+        cost = printed_cost(o.body[0].terms)
+        self.diags.append(Diagnostic(
+            "W566", f"option {o.title or '(untitled)'!r} pays {cost!r} before its pick, which may find nothing to "
+            f"pick from {printed(pick.domain)}" + (" where ..." if pick.where is not None else "")
+            + ": the cost is then paid for nothing", o.body[0].span,
+            f"put the 'pay' first in the pick's block ('pick {pick.var} from ... {{ pay {cost}; ... }}'): the "
+            "option is then offered only when some candidate can be paid for"))
 
     def ungated_cost(self, o: A.Option) -> None:
         """W494: an option with no `when` whose cost is paid after something else, where the choose cannot
@@ -6197,11 +6219,12 @@ class Checker(A.Visitor):
             f"shuffle it right after: 'shuffle {printed(secret)};'"))
 
     def visit_EndGame(self, s: A.EndGame, scope: Scope) -> None:
-        pass   # allowed in any effect: a card, a trigger, a proc, any phase
+        self.text_parts(s.reason_parts or (), scope)   # allowed in any effect: a card, a trigger, a proc, any phase
 
     def visit_EndAfter(self, s: A.EndAfter, scope: Scope) -> None:
         """`end game after LABEL;`: allowed in any effect, as `end game;`, naming a label some loop of
         the merged rules carries (E224, with a did-you-mean); whether one is running is known in play (E609)."""
+        self.text_parts(s.reason_parts or (), scope)
         if s.label not in self.loop_labels:
             self.unknown("E224", "loop label", s.label, s.span, self.loop_labels)
         elif self.in_phase is not None and s.label not in self.open_labels:

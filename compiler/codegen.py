@@ -1648,12 +1648,16 @@ class CodeGen(A.Visitor):
         self.writeline(f"return {self.given(s.value, ctx, s)}", s)
 
     def visit_EndGame(self, s: A.EndGame, ctx: Ctx):
-        reason = f", {s.reason!r}" if s.reason is not None else ""   # `end game "REASON";` (a text: repr only)
-        self.writeline(f"rt.end_game({where(s)!r}{reason})", s)
+        self.writeline(f"rt.end_game({where(s)!r}{self.reason(s, ctx)})", s)
 
     def visit_EndAfter(self, s: A.EndAfter, ctx: Ctx):
-        reason = f", {s.reason!r}" if s.reason is not None else ""   # `end game after LABEL "REASON";`
-        self.writeline(f"rt.end_after({s.label!r}, {where(s)!r}{reason})", s)
+        self.writeline(f"rt.end_after({s.label!r}, {where(s)!r}{self.reason(s, ctx)})", s)
+
+    def reason(self, s, ctx: Ctx) -> str:
+        """An `end game` reason as a further argument: the text (repr only), or with values its parts joined."""
+        if s.reason_parts:
+            return f", ''.join(({', '.join(self.text_parts(s.reason_parts, ctx))},))"
+        return f", {s.reason!r}" if s.reason is not None else ""
 
     def keep(self, where, ctx: Ctx) -> str:
         """The `where COND` of a `draw` or a `move all of` as a test of one item, `it` (None without one)."""

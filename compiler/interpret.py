@@ -725,11 +725,15 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_EndGame(self, s, rt, f):
-        rt.end_game(where(s)) if s.reason is None else rt.end_game(where(s), s.reason)
+        rt.end_game(where(s)) if s.reason is None else rt.end_game(where(s), self.reason(s, rt, f))
 
     def visit_EndAfter(self, s, rt, f):
-        rt.end_after(s.label, where(s), s.reason)
+        rt.end_after(s.label, where(s), None if s.reason is None else self.reason(s, rt, f))
         return ()
+
+    def reason(self, s, rt, f) -> str:
+        """An `end game` reason: as written, or with its values filled in (as the compiled code joins them)."""
+        return "".join(self.text_parts(s.reason_parts, rt, f)) if s.reason_parts else s.reason
 
     def visit_Split(self, s, rt, f):
         zone = self.ev(s.zone, rt, f)

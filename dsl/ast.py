@@ -1205,10 +1205,12 @@ class Return(Stmt):
 class EndGame(Stmt):
     """`end game;`: the game ends at once: every running effect stops, the final phase runs (in the
     final phase: it stops there), then the winner is decided. `end game "REASON";` gives the reason it
-    ended ("checkmate", "fivefold repetition"), shown with the outcome and kept in the result."""
+    ended ("checkmate", "fivefold repetition"), shown with the outcome and kept in the result; its `{...}`
+    values (`reason_parts`, as a `say` text's parts; none for a text without any) are filled in as it ends."""
 
     reason: Optional[str] = None
-    _quiet = ("reason",)
+    reason_parts: Optional[tuple] = None
+    _quiet = ("reason", "reason_parts")
 
 
 @node
@@ -1216,11 +1218,13 @@ class EndAfter(Stmt):
     """`end game after LABEL;`: the round under way of the innermost running loop labelled LABEL
     finishes (the statements after this one, the rest of that loop's body and its triggers run), then
     the game ends as `end game;` would there. Said again before then, it changes nothing (but for a
-    reason, when the first said none). `end game after LABEL "REASON";` gives the reason it ends with."""
+    reason, when the first said none). `end game after LABEL "REASON";` gives the reason it ends with (its
+    values filled in when the statement runs, as `end game "REASON";`'s)."""
 
     label: str
     reason: Optional[str] = None
-    _quiet = ("reason",)
+    reason_parts: Optional[tuple] = None
+    _quiet = ("reason", "reason_parts")
 
 
 @node

@@ -1159,12 +1159,20 @@ class _Builder:
 
     def end_stmt(self, meta, items):
         reason = next((t for t in items if isinstance(t, Token) and t.type == "STRING"), None)
-        return A.EndGame(_unquote(reason) if reason is not None else None, span=self._s(meta))
+        return A.EndGame(*self._reason(reason), span=self._s(meta))
 
     def end_after_stmt(self, meta, items):
         label = next(t for t in items if isinstance(t, Token) and t.type == "NAME")
         reason = next((t for t in items if isinstance(t, Token) and t.type == "STRING"), None)
-        return A.EndAfter(str(label), _unquote(reason) if reason is not None else None, span=self._s(meta))
+        return A.EndAfter(str(label), *self._reason(reason), span=self._s(meta))
+
+    def _reason(self, reason: Optional[Token]) -> tuple:
+        """An `end game` reason as written, and its parts when it shows values or braces (`"{you} reached 10 VP"`),
+        as a `say` text's; a reason of plain words has none, and is kept as the constant it is."""
+        if reason is None:
+            return None, None
+        parts = say_parts(reason, self.file) if "{" in reason or "}" in reason else ()
+        return _unquote(reason), parts or None   # (`{{` alone is a brace too: the parts say so)
 
     def break_stmt(self, meta, items):
         return A.Break(str(items[1]) if items[1] is not None else None, span=self._s(meta))
@@ -3235,6 +3243,12 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
     slip = _known_slip(err, text, file)
     if slip is not None:
         return slip, False
+    member = _field_name_read(err) if "COLON" in accepts and tok.type in ("COMMA", "RBRACE", "LPAR", "STRING") else None
+    if member is not None and member.type in _keywords().values() and ENUM_OPEN.search(text[:member.start_pos]):
+        # `enum tip { top, bottom }`: a member named with a word that may name a field (`top: int;`), so read
+        # as a field's declaration missing its ':'
+        return Diagnostic("E100", f"{KEYWORD_LABEL}; found '{member}'",
+                          _token_span(file, member), hint=_another_name(member, None, "member")), False
     prompt = _last_token(err)
     if "LBRACE" in accepts and prompt is not None and tok.line > prompt.end_line and \
             (prompt.type == "STRING" or "SEMICOLON" not in accepts and _block_head(text, prompt.end_pos)):
@@ -3434,6 +3448,15 @@ def _as_keyword(text: str, word: Token) -> Optional[UnexpectedToken]:
         return None
     keyword = Token(term, str(word), word.start_pos, word.line, word.column, word.end_line, word.end_column, word.end_pos)
     return UnexpectedToken(keyword, accepts, state=parser.parser_state, interactive_parser=parser)
+
+
+def _field_name_read(err: UnexpectedToken) -> Optional[Token]:
+    """The word just read as a field's name (`top` in `enum tip { top, ...`), if the parser's last item is one."""
+    stack = getattr(err.state, "value_stack", None) or []
+    last = stack[-1] if stack else None
+    if isinstance(last, Tree) and last.data == "field_name" and last.children and isinstance(last.children[0], Token):
+        return last.children[0]
+    return None
 
 
 def _last_token(err: UnexpectedToken) -> Optional[Token]:
