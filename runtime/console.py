@@ -4,6 +4,7 @@ prompts and screen): a module of its own so printing does not import the game en
 from __future__ import annotations
 
 import os
+import re
 from typing import Any, Callable, Optional
 
 from rich import box
@@ -227,6 +228,9 @@ def cell_text(value: Any, text: Callable[[Any], str], width: int = 8) -> str:
     return shorten(text(value), width)
 
 
+NUMBER = re.compile(r"-?\d+")   # a column heading that is a number: cut, `-4` would read `-`
+
+
 class Board:
     """A grid as a board: a row per value of its first index and a column per value of its second,
     each headed by it (members and cards by title), the cells' texts (`cell_text`) centred. Drawn at
@@ -263,8 +267,9 @@ class Board:
         row_width = max(map(len, self.rows), default=0)
         room = width - 3 * (len(self.headings) + 1) - 1 - row_width   # "│ x " a column, then "│"
 
-        def widths(most: int) -> list:   # each column's width with headings cut to `most`
-            return [max(w, min(len(h), most)) for h, w in zip(self.column_headings(most)[1], cells)]
+        def widths(most: int) -> list:   # each column's width with headings cut to `most` (a number never: `-4`)
+            return [max(w, len(h) if NUMBER.fullmatch(h) else min(len(h), most))
+                    for h, w in zip(self.column_headings(most)[1], cells)]
         most = next((n for n in range(self.HEADING, 1, -1) if sum(widths(n)) <= room), 1)
         title, headings = self.column_headings(most)
         table = Table(title=Text(title, style="bold"), title_justify="left", box=box.SQUARE, padding=(0, 1),

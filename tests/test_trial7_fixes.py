@@ -129,3 +129,18 @@ def test_an_option_that_pays_then_picks_what_may_be_nothing_is_w566_at_the_pay(b
     assert [(d.span.line, d.span.column) for d in found] == ([(12, 7)] if warned else [])
     if warned:
         assert "paid for nothing" in found[0].message and "first in the pick's block" in found[0].hint
+
+
+def test_a_boards_number_headings_below_zero_are_never_cut_to_their_sign():
+    """Catan's harbours drawn by `--show-state` on a narrow screen: the columns -4 and -3 were headed `-`."""
+    from rich.console import Console
+
+    from rulebook.runtime.console import Board
+
+    numbers = list(range(-4, 5))
+    board = Board("Harbours", numbers, numbers, [["any_thr…" if r == c and r >= -2 else "·" for c in numbers]
+                                                 for r in numbers])
+    console = Console(width=90, record=True, color_system=None)
+    console.print(board.table(90))
+    heading = next(line for line in console.export_text().splitlines() if "-4" in line and "-3" in line)
+    assert all(f" {n} " in heading for n in numbers)
