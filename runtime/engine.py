@@ -5205,9 +5205,14 @@ class Game:
                 if name is None and any(type(i) is Record for i in index):   # a board's cell among the indexes
                     name = self.program.indexed[base].get(grid_key(cell_key(index)))
             elif type(index) is Record:   # a board's cell (`var board[square]`): the grid of its fields
-                key = cell_key(index)
-                name = self.program.indexed[base].get(grid_key(key) if type(key) is tuple else
-                                                      seat_key(key) if type(key) is Holder else key)
+                named = self.program.cell_names.get(base)
+                name = named.get(index) if named is not None else None
+                if name is None:   # (the first read of this cell: its fields, then kept for the next reads)
+                    key = cell_key(index)
+                    name = self.program.indexed[base].get(grid_key(key) if type(key) is tuple else
+                                                          seat_key(key) if type(key) is Holder else key)
+                    if name is not None:
+                        self.program.cell_names.setdefault(base, {})[index] = name
             elif type(index) is Holder:   # an index of players (`support[p]`): the player's seat
                 name = self.program.indexed[base].get(seat_key(index))
             if name is None:
