@@ -3022,6 +3022,14 @@ def _statement_slip(err: UnexpectedToken, text: str, base: int, before: list, to
             (len(statement) > 2 or len(statement) == 2 and statement[1].type == "INT") and \
             not any(t.type in ("FOR", "TO", "FROM") for t in statement):
         amount = " ".join(text[base + statement[1].start_pos: base + statement[-1].end_pos].split())
+        called = re.fullmatch(r"(\S+) ([A-Za-z_]\w*\(.*\))", amount)
+        if called is not None:   # `gain 1 produces(terrain_of[h]);`: the resource a func gives (Catan's hexes)
+            func = called.group(2).split("(")[0]
+            at = next((t for t in statement[2:] if t.type == "NAME" and str(t) == func), tok)
+            return Diagnostic("E100", f"'{first}' names its resource (or counter) after the amount; "
+                              f"'{called.group(2)}' is a call, which names none here", span(at),
+                              hint=f"take the func's resource into a local first: 'let r = {called.group(2)}; "
+                              f"{first} {called.group(1)} r;'")
         return Diagnostic("E100", f"'{first}' takes an amount, then the resource (or counter): the resource "
                           f"is missing after '{amount}'", span(tok),
                           hint=f"write it before ';', as in '{first} {amount} vp;'")
@@ -3329,6 +3337,10 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
         # a block left open before a `next` trigger nor an effect outside a slot
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span,
                           hint=_another_name(tok, None, "field")), False
+    if str(tok) in _SYNONYMS and tok.type in _keywords().values() and {"NAME", "INT"} <= accepts:
+        # `let at = from;`, `where to != from`: a reserved word a rule would name a square by, read where a value
+        # goes (a parameter so named is told at its declaration; this is a use of one)
+        return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=_another_name(tok, None, "value")), False
     if tok.type in ("IS", "AND", "OR") and {"NAME", "INT"} <= accepts:
         # `gain is vp;`, `if is > 2`: an operator word where a value goes, a name to the writer (not a
         # statement's own word, `move to table;` missing its item): said reserved, as where it is declared

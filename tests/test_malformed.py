@@ -315,6 +315,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "refills_of_the_discard_pile.rules": [("E580", 6)],    # repeats: the pile, not the deck
     "enum_member_named_top.rules": [("E100", 3)],   # trial7: "unexpected ','; expected ':'", at the comma
     "option_pays_before_an_empty_pick.rules": [("W566", 10)],   # trial7: Catan's city paid for nothing, silently
+    "keyword_to_read_as_a_value.rules": [("E100", 7)],   # trial7: "unexpected 'to'; expected an expression"
+    "gain_the_resource_a_func_gives.rules": [("E100", 10)],   # trial7: it asked for 'gain 1 f(x) vp;'
 }
 
 # Files whose expectation above is what the linter *should* report but does not yet.
@@ -421,6 +423,8 @@ SENTENCES: dict[str, str] = {
     "winner_together_with_a_key.rules": "a cooperative game has no key to rank the players by",
     "amend_func_case_with_colon.rules": "a case of a func's match expression is amended as 'VALUE = EXPR;'",
     "enum_member_named_top.rules": "a keyword cannot be used as a name here; found 'top'",
+    "keyword_to_read_as_a_value.rules": "a keyword cannot be used as a name here; found 'to'",
+    "gain_the_resource_a_func_gives.rules": "is a call, which names none here",
 }
 
 SENTENCE_BUGS: dict[str, str] = {}
