@@ -4437,7 +4437,8 @@ class Checker(A.Visitor):
         shown = f"{local} {name!r} here (declared on line {bound.line}) is {article(words(held))}"
         cat = self.sym.category(name)
         if cat in ("resource", "counter"):
-            if any(d.code == "E309" and d.span == bound for d in self.diags):
+            if any(d.code == "E309" and d.span.file == bound.file and (bound.line, bound.column) <= (d.span.line, d.span.column)
+                   and (d.span.end_line, d.span.end_column) <= (bound.end_line, bound.end_column) for d in self.diags):
                 return   # a `let` so named: said once, where it is bound
             self.err("E309", f"{shown}, not the {cat} {name!r}: a {local} named like a declaration hides it",
                      self.at_name(name, span), f"give the {local} another name")
@@ -5560,9 +5561,12 @@ class Checker(A.Visitor):
         return self.declared(proc.returns)
 
     def named_like_a_declaration(self, name: str, span: A.Span) -> None:
-        """E309 where a local (`let`, `for each`, `pick`...) is bound with a declaration's name."""
+        """E309 where a local (`let`, `for each`, `pick`...) is bound with a declaration's name: at the name bound,
+        the first of its spelling in the statement or aggregate (`gather(c in run(...) where board[c] ...)`)."""
         cat = self.sym.category(name)
-        self.err("E309", f"local {name!r} is named like the {cat} {name!r}, which it would hide", span,
+        hits = [(line, col) for line, col, t in self.tokens_in(span) if t.type in ("NAME", name.upper()) and t == name]
+        at = A.Span(span.file, hits[0][0], hits[0][1], hits[0][0], hits[0][1] + len(name)) if hits else span
+        self.err("E309", f"local {name!r} is named like the {cat} {name!r}, which it would hide", at,
                  "choose another name for this variable")
 
     def let(self, name: str, span: A.Span, type_: str, scope: Scope) -> None:

@@ -3337,9 +3337,12 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
         # a block left open before a `next` trigger nor an effect outside a slot
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span,
                           hint=_another_name(tok, None, "field")), False
-    if str(tok) in _SYNONYMS and tok.type in _keywords().values() and {"NAME", "INT"} <= accepts:
+    led = _last_token(err)
+    if str(tok) in _SYNONYMS and tok.type in _keywords().values() and {"NAME", "INT"} <= accepts and \
+            not (led is not None and led.type in _statement_starts() and led.type not in ("IF", "WHILE", "RETURN")):
         # `let at = from;`, `where to != from`: a reserved word a rule would name a square by, read where a value
-        # goes (a parameter so named is told at its declaration; this is a use of one)
+        # goes (a parameter so named is told at its declaration; this is a use of one); not right after a
+        # statement's word, where the value is missing (`move to table;`, `draw from deck ...`)
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=_another_name(tok, None, "value")), False
     if tok.type in ("IS", "AND", "OR") and {"NAME", "INT"} <= accepts:
         # `gain is vp;`, `if is > 2`: an operator word where a value goes, a name to the writer (not a

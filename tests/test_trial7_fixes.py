@@ -144,3 +144,13 @@ def test_a_boards_number_headings_below_zero_are_never_cut_to_their_sign():
     console.print(board.table(90))
     heading = next(line for line in console.export_text().splitlines() if "-4" in line and "-3" in line)
     assert all(f" {n} " in heading for n in numbers)
+
+
+def test_e309_points_at_the_name_bound_not_the_whole_aggregate():
+    """Reversi's `gather(c in run(...) where board[c] != p, [c])` with the columns a to h: the caret covered the
+    whole gather, and a `for each` had it at `for`."""
+    text = ("enum column { a, b, c }\nrecord square { col: column; row: 1..3; }\nvar board[square] global: bool = false;\n"
+            "func n(): int = count(c in square where board[c]);\n"
+            "proc p() {\n  for each c in square where board[c] { set board[c] = false; }\n}\n")
+    found = [(d.code, d.span.line, d.span.column, d.span.end_column) for d in analyse_text(text).diagnostics]
+    assert found == [("E309", 4, 23, 24), ("E309", 6, 12, 13)]
