@@ -158,7 +158,7 @@ class Program:
     indexed: dict = field(default_factory=dict)     # indexed counter or zone -> {index: flat name}
     # an indexed counter, variable or zone whose index is a board's cell -> {record: flat name}, filled by play as
     # cells are read (`Game.at`): a cell's name is then one lookup, not its fields taken apart each time
-    cell_names: dict = field(default_factory=dict)
+    cell_names: dict = field(default_factory=dict, compare=False, repr=False)
     # a counter or variable indexed by a record of an enum and a range (a chess square) -> the range's place in its
     # keys: its board is shown with the range as rows, highest first (grids)
     ranked: dict = field(default_factory=dict)
