@@ -453,6 +453,13 @@ def you_call(n, sym) -> Optional[str]:
     return None
 
 
+def _team_word(n) -> Optional[str]:
+    """`team()` or `teammates` (`teammate`) when the node is one of them: a read of the player's team."""
+    if type(n) is A.Call and n.func == "team":
+        return "team()"
+    return n.id if type(n) is A.Name and ALIASES.get(n.id, n.id) in ("teammates", "teammate") else None
+
+
 def called(node) -> str:
     """The proc or func a call node names."""
     return node.name if isinstance(node, A.Method) else node.func
@@ -3909,6 +3916,8 @@ class Checker(A.Visitor):
         if w.by_team and self.sym.game is not None and not self.sym.game.teams:
             self.err("E575", "'winner ... by team' in a game with no teams: its seats line declares none", w.span,
                      "declare them on the seats line: 'seats 4 teams of 2 alternating;', or drop 'by team'")
+        elif w.by_team:
+            self.team_keys(w)
         if not w.together:
             for key in (w.key,) + w.tiebreaks:
                 negated = _negated(key)
@@ -3921,6 +3930,47 @@ class Checker(A.Visitor):
                     self.err("E303", f"the winner is decided by numbers, not by {article(words(kind))}", key.span,
                              f"count them: size({printed(key)})" if base_of(kind) in ("zone", "list")
                              else None)
+
+    def team_keys(self, w: A.Winner) -> None:
+        """W568: a key of `winner ... by team` that reads the player's team (`score[team()]`, `teammates`,
+        through the funcs it calls too) is the team's value, which every member reads alike: summed over the
+        members it counts a team of three three times, one of two twice. W569: a key of `by team once` that
+        reads no team is the first member's own value alone."""
+        for key in (w.key,) + w.tiebreaks:
+            reads = self.team_reader(key)
+            if w.by_team == "once" and reads is None:
+                self.diags.append(Diagnostic(
+                    "W569", f"'by team once' ranks each team by its first member's '{printed(key)}', which reads "
+                    "no team: the other members' own values are left out", key.span,
+                    "to add up the members' values, drop 'once'; for the team's own value, read it by the team: "
+                    "score[team()]"))
+            elif w.by_team is True and reads is not None:
+                self.diags.append(Diagnostic(
+                    "W568", f"'{printed(key)}' reads the player's team ('{reads}'): each member reads the team's "
+                    "value, and 'by team' adds up the members' keys, so a team counts it once per member (teams "
+                    "of unequal size are ranked wrong)", key.span,
+                    "for a value the team keeps as one, write 'by team once'; to add up the members' own values, "
+                    "read each one's own"))
+
+    def team_reader(self, e: A.Expr) -> Optional[str]:
+        """The first word of `e` (or of a func it calls for its `you`, at any depth) that reads the player's
+        team: `team(...)`, `teammates` or `teammate`; None when it reads none."""
+        return next((word for word in (self.reads_team.get(you_call(n, self.sym) or "") or _team_word(n)
+                                       for n in own_you((e,))) if word), None)
+
+    @cached_property
+    def reads_team(self) -> dict:
+        """Each func that reads its player's team, directly or through the funcs it calls -> the word read."""
+        bodies = {name: list(own_you((d,))) for name, d in self.sym.decls.items() if isinstance(d, A.Func)}
+        out = {name: word for name, nodes in bodies.items() if (word := next(filter(None, map(_team_word, nodes)), None))}
+        grew = True
+        while grew:
+            grew = False
+            for name, nodes in bodies.items():
+                word = None if name in out else next((out[c] for n in nodes if (c := you_call(n, self.sym)) in out), None)
+                if word is not None:
+                    out[name], grew = word, True
+        return out
 
     def first_players(self, e: A.Expr, what: str) -> None:
         """W417 for each per-player value named alone in a part of the winner line read once, with the

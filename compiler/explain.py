@@ -2716,7 +2716,8 @@ class Reader(A.Visitor):
                          "the game ends, and all lose otherwise" + (f"; won or lost, {score}" if score else "") + ".")
                 return
             ties = "".join(f", then the {w.order(i)} {ranked(t)}" for i, t in enumerate(w.tiebreaks, 1))
-            team = ", its members' added up" if w.by_team else ""
+            team = {True: ", its members' added up", "once": ", read once for each team (its first member's: a value "
+                    "its members share)"}.get(w.by_team, "")
             self.say(depth, f"The winner is the {'team' if w.by_team else 'player'} with the {w.order(0)} {ranked(w.key)}{team}"
                      + (f" (ties broken by {ties[7:]})" if ties else "")
                      + (f", but only if {self.x(w.cond)} when the game ends: otherwise "

@@ -1488,7 +1488,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"draw": True} if g is not None and g.winner and g.winner.draw else {}),   # the other packs' code stays
         **({"seat_names": [n.value for n in g.seat_names]} if g is not None and g.seat_names else {}),   # likewise
         **({"teams": list(g.teams)} if g is not None and g.teams else {}),   # likewise
-        **({"by_team": True} if g is not None and g.winner and g.winner.by_team else {}),   # likewise
+        **({"by_team": g.winner.by_team} if g is not None and g.winner and g.winner.by_team else {}),   # likewise
     }
 
 

@@ -2818,7 +2818,9 @@ class Winner(Part):
     together: bool = False
     score: Optional[Expr] = None   # `score EXPR` of a cooperative game: the team's score, a number
     draw: bool = False   # `else draw`: no single best player (a tie, or the `if` false) is a draw
-    by_team: bool = False   # `winner most KEY by team`: the teams ranked by the sum of their members' keys
+    # `winner most KEY by team`: the teams ranked by the sum of their members' keys (True); `by team once`
+    # ("once"): by the key of each team's first member, a value the members share (the team's own score)
+    by_team: bool | str = False
     _quiet = ("draw", "by_team")
 
     def order(self, i: int) -> str:

@@ -403,6 +403,9 @@ CODES: dict[str, tuple[str, str]] = {
                       "one candidate"),
     "W560": (WARNING, "'exactly 1 with repeats' (or 'up to 1'): one pick, with none before it to repeat"),
     "W561": (WARNING, "a deck that 'refills from PILE 0 times': it never refills"),
+    "W568": (WARNING, "a key of 'winner ... by team' that reads the player's team ('score[team()]', 'teammates'): "
+                      "the members' keys are added up, so the team's value counts once per member"),
+    "W569": (WARNING, "a key of 'winner ... by team once' that reads no team: only the first member's own value counts"),
     "W562": (WARNING, "a pick whose block starts with a compulsory pick narrowed by its answer: some answers leave "
                       "that pick no candidate, and nothing happens"),
     "W563": (WARNING, "a card of a per_player kind taken from another player's zone, moved into a zone of the "

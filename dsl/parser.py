@@ -94,7 +94,8 @@ WORDS: dict[str, Word] = {
                                "'alternating' deals the seats to the teams in turn (1, 3, 5 and 2, 4, 6; partners "
                                "opposite at four), 'adjacent' seats a team side by side (1-2, 3-4)"),
     "winner_by": Word(("team",), "expected 'by team' after the winner's key; found 'by {found}'",
-                      "write 'winner most KEY by team;': each team scored by the sum of its members' KEY"),
+                      "write 'winner most KEY by team;': each team scored by the sum of its members' KEY (or "
+                      "'by team once' for a score each team keeps as one, as 'score[team()]')"),
     "seat_names": Word(("named",), "expected 'named' or 'roles' after the seats; found '{found}'",
                        "write 'seats 2 named \"White\", \"Black\";': one name for each seat"),
     "share_stmt among": Word(("among",), "expected 'share N RESOURCE among PLAYERS'; found '{found}' after the "
@@ -1435,9 +1436,10 @@ class _Builder:
                         draw=_pick(items, "winner_draw", False), by_team=_pick(items, "winner_by", False))
 
     def winner_by(self, meta, items):
-        """`by team` after a winner's key: the teams are ranked, by the sum of their members' keys."""
+        """`by team` after a winner's key: the teams are ranked, by the sum of their members' keys; `by team
+        once`: by the key read once a team (its first member's), which its members share."""
         _expect_word("winner_by", items[0], _token_span(self.file, items[0]))
-        return _Marker("winner_by", True)
+        return _Marker("winner_by", "once" if len(items) > 1 else True)
 
     def winner_draw(self, meta, items):
         return _Marker("winner_draw", True)

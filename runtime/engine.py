@@ -1869,7 +1869,9 @@ class Game:
         teams = None
         if g.by_team:   # `winner most KEY by team`: each member ranks as its team, by the members' keys summed
             teams = [self.team(p) for p in self.state.players]
-            sums = {t: tuple(map(sum, zip(*(rank for rank, u in zip(ranks, teams) if u == t)))) for t in set(teams)}
+            members = {t: [rank for rank, u in zip(ranks, teams) if u == t] for t in set(teams)}
+            # `by team once`: the key is the team's own value, which each member reads alike: its first member's
+            sums = {t: ranked[0] if g.by_team == "once" else tuple(map(sum, zip(*ranked))) for t, ranked in members.items()}
             ranks = [sums[t] for t in teams]
         # a team wins whole, its knocked-out members too
         can_win = () if teams is not None else out

@@ -70,7 +70,9 @@ class GameDef:
     draw: bool = False   # `winner ... else draw`: no single best player is a draw (`draw: true`, no winner)
     seat_names: tuple = ()   # `seats ... named "White", "Black";`: each seat's name (P1, P2, ... without)
     teams: Optional[tuple] = None   # `seats ... teams 2 alternating;`: (number, by_size, seating), state.team_of_seat
-    by_team: bool = False   # `winner most KEY by team`: the teams ranked by their members' keys summed
+    # `winner most KEY by team`: the teams ranked by their members' keys summed (True), or with `by team once`
+    # ("once") by their first members' keys, a value the members share
+    by_team: bool | str = False
 
 
 @dataclass(frozen=True)
