@@ -6938,7 +6938,8 @@ class Checker(A.Visitor):
                 s.domain.span, hint="tell the player something of each card ('reveal c.FIELD;' or a 'shown' field: "
                                     "the options then read what they know), or pick a position: 'pick i from "
                                     "1..size(ZONE)', then take ZONE[i]" if "hidden from its owner" in unseen else
-                "to say so in the rules, pick a position: 'pick i from 1..size(ZONE)', then take ZONE[i]"))
+                f"if the picker may see the cards (a draft's cards passed on), show them first: 'look "
+                f"{printed(s.domain)};'; to pick blind, say so: 'pick i from 1..size(ZONE)', then take ZONE[i]"))
         if s.where is not None:
             self.condition(s.where, inner)
             if not s.random:

@@ -2309,7 +2309,10 @@ def held_overrides(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None
                                         f"base(...): a player holding it and {fit[i - 1][0].name!r} too gets this "
                                         f"version alone",
                                         declared_at(sources, name, h.span),
-                                        "call base(...) where the rule as it was still applies"))
+                                        "call base(...) where the rule as it was still applies; cards each of "
+                                        "which replaces the rule whole, one in play at a time (characters), are "
+                                        "better an effect slot of their kind, run for the card in play: 'copy "
+                                        "c.SLOT;'"))
             itself = next((n for n in calls if n.func == name), None)
             if itself is not None:
                 diags.append(Diagnostic("W476", f"{_whose(sym, d)} {d.name!r}'s override calls {name!r}, which for the "

@@ -1,0 +1,56 @@
+"""What writing Citadels, King of Tokyo and Spades (tests/packs/citadels, kingoftokyo, spades) found wrong in
+the reference and the messages: the reference's Spades example counted a partnership's bags by member (a
+member short of their own bid took bags away), W421's hint for a draft's cards passed on, W472's hint for cards
+of which each replaces the rule whole."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from rulebook.compiler.driver import analyse_text
+from rulebook.runtime.engine import Game
+
+from .conftest import both_built
+
+DOCS = (Path(__file__).parent.parent / "docs" / "language.md").read_text()
+
+
+def test_the_references_spades_counts_a_partnerships_overtricks_once():
+    text = re.search(r"```rules\n(# Spades: partners sit opposite.*?)```", DOCS, re.S).group(1)
+    for program in both_built(text):
+        game = Game(program, 4, 1)
+        # P1 and P3 bid 4 and 0, take 1 and 5: six on a bid of four makes it, two bags, 40 + 2 points
+        for p, bid, tricks in zip(game.state.players, [4, 3, 0, 1], [1, 3, 5, 4]):
+            p.stock["bid"], p.stock["tricks"] = bid, tricks
+        gen = game.program.procs["score_hand"](game, game.state.players[0])
+        for _ in gen:
+            raise AssertionError("nothing is asked")
+        team = lambda key, seats: sum(game.state.players[s].stock[key] for s in seats)   # noqa: E731
+        assert (team("points", (0, 2)), team("bags", (0, 2))) == (42, 2)
+        assert (team("points", (1, 3)), team("bags", (1, 3))) == (43, 3)
+
+
+def test_w421_tells_a_draft_to_show_the_cards_passed_on_with_look():
+    text = """kind character { number: int; }
+character king "King" { number = 4; }
+zone characters of character secret;
+zone chosen per_player of character hidden;
+proc draft() { pick c from characters "take which character?" { move c to chosen; } }
+"""
+    found = [d for d in analyse_text(text).diagnostics if d.code == "W421"]
+    assert len(found) == 1 and "'look characters;'" in found[0].hint
+    looked = text.replace("{ pick c", "{ look characters; pick c")
+    assert not [d for d in analyse_text(looked).diagnostics if d.code == "W421"]
+
+
+def test_w472_points_cards_that_replace_the_rule_whole_at_an_effect_slot():
+    text = """counter gold;
+kind character { }
+zone chosen per_player of character;
+proc power() { }
+character king "King" { override proc power() in chosen { gain 1 gold; } }
+character merchant "Merchant" { override proc power() in chosen { gain 2 gold; } }
+"""
+    found = [d for d in analyse_text(text).diagnostics if d.code == "W472"]
+    assert len(found) == 1 and "copy c.SLOT;" in found[0].hint
