@@ -124,7 +124,6 @@ def test_the_score_adds_the_costs_three_for_five_colours_and_four_for_the_first_
                                  "market"],
                  city2=["palace", "cathedral", "town_hall", "fortress", "harbor", "docks", "monastery", "prison"])
     game.state.gvars["first_complete"] = game.state.players[0]
-    game.state.gvars["ending"] = True
     for seat in (0, 1):
         p = game.state.players[seat]
         p.stock["completion"] = 4 if seat == 0 else 2
