@@ -8,7 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from rulebook.cli import app
 from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
 from rulebook.runtime.engine import Game
 
@@ -130,5 +132,7 @@ def test_random_games_end_at_twenty_points_or_one_monster_and_agree_on_both_back
         assert all(p.stock["health"] <= 10 for p in game.state.players)
 
 
-def test_the_pack_lints_clean():
+def test_the_pack_lints_clean_and_is_in_canonical_form():
     assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
+    checked = CliRunner().invoke(app, ["fmt", "--check", PACK])
+    assert checked.exit_code == 0, checked.output
