@@ -3934,13 +3934,13 @@ class Checker(A.Visitor):
     def team_keys(self, w: A.Winner) -> None:
         """W568: a key of `winner ... by team` that reads the player's team (`score[team()]`, `teammates`,
         through the funcs it calls too) is the team's value, which every member reads alike: summed over the
-        members it counts a team of three three times, one of two twice. W569: a key of `by team once` that
+        members it counts a team of three three times, one of two twice; and a key of `by team once` that
         reads no team is the first member's own value alone."""
         for key in (w.key,) + w.tiebreaks:
             reads = self.team_reader(key)
             if w.by_team == "once" and reads is None:
                 self.diags.append(Diagnostic(
-                    "W569", f"'by team once' ranks each team by its first member's '{printed(key)}', which reads "
+                    "W568", f"'by team once' ranks each team by its first member's '{printed(key)}', which reads "
                     "no team: the other members' own values are left out", key.span,
                     "to add up the members' values, drop 'once'; for the team's own value, read it by the team: "
                     "score[team()]"))
@@ -10968,17 +10968,23 @@ class Checker(A.Visitor):
                     f"{printed(d.high)} start 0;'"))
 
     def _lint_losses(self) -> None:
-        """W416: a `lose` line in a modifier of an action that no `lose ... for` of the pack is
-        tagged with: only a tagged loss consults it, so it changes nothing."""
+        """W416: a `lose` line in a modifier of an action that no `lose ... for` of the pack is tagged with,
+        W569 a `gain` line of one that no `gain ... for` is: only a tagged loss or gain consults it, so it
+        changes nothing (`modifier you gain(res = energy) in kept { gain +1; }` over untagged gains of energy)."""
         nodes = [n for decl in self.sym.decls.values() for n in A.walk(decl)]
-        tagged = {n.tag.action for n in nodes if isinstance(n, A.Lose) and n.tag is not None}
+        tagged = {verb: {n.tag.action for n in nodes if isinstance(n, kinds) and n.tag is not None}
+                  for verb, kinds in (("lose", A.Lose), ("gain", (A.Gain, A.GainEach)))}
         for m in nodes:
-            if isinstance(m, A.Modifier) and m.pattern.event not in tagged:
-                for a in m.adjustments:
-                    if a.what == "lose":
-                        self.diags.append(Diagnostic(
-                            "W416", f"no loss of the pack is tagged with {m.pattern.event!r}, so this line changes "
-                            "nothing", a.span, f"tag the loss it should change: 'lose N RES for {m.pattern.event}(...);'"))
+            if not isinstance(m, A.Modifier):
+                continue
+            for a in m.adjustments:
+                if a.what in tagged and m.pattern.event not in tagged[a.what]:
+                    noun = "loss" if a.what == "lose" else "gain"
+                    self.diags.append(Diagnostic(
+                        "W416" if a.what == "lose" else "W569",
+                        f"no {noun} of the pack is tagged with {m.pattern.event!r}, so this line changes nothing"
+                        + (" (a modifier changes tagged gains only)" if a.what == "gain" else ""), a.span,
+                        f"tag the {noun} it should change: '{a.what} N RES for {m.pattern.event}(...);'"))
 
     def _lint_values(self) -> None:
         """A modifier's `value` lines and the pack's tagged values (7.7c): E421 for a value line on an

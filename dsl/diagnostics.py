@@ -403,14 +403,14 @@ CODES: dict[str, tuple[str, str]] = {
                       "one candidate"),
     "W560": (WARNING, "'exactly 1 with repeats' (or 'up to 1'): one pick, with none before it to repeat"),
     "W561": (WARNING, "a deck that 'refills from PILE 0 times': it never refills"),
-    "W568": (WARNING, "a key of 'winner ... by team' that reads the player's team ('score[team()]', 'teammates'): "
-                      "the members' keys are added up, so the team's value counts once per member"),
-    "W569": (WARNING, "a key of 'winner ... by team once' that reads no team: only the first member's own value counts"),
     "W562": (WARNING, "a pick whose block starts with a compulsory pick narrowed by its answer: some answers leave "
                       "that pick no candidate, and nothing happens"),
     "W563": (WARNING, "a card of a per_player kind taken from another player's zone, moved into a zone of the "
                       "acting player's: the acting player's own copy moves, not the one taken"),
     "W566": (WARNING, "a choose option that pays, then picks what may be nothing: the cost is paid for nothing"),
+    "W568": (WARNING, "a key of 'winner ... by team' that reads the player's team ('score[team()]', 'teammates'), "
+                      "added up over the members, or a key of 'by team once' that reads none, the first member's alone"),
+    "W569": (WARNING, "a modifier's gain line with no tagged gain of its action to change"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -136,3 +136,20 @@ def test_the_pack_lints_clean_and_is_in_canonical_form():
     assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
     checked = CliRunner().invoke(app, ["fmt", "--check", PACK])
     assert checked.exit_code == 0, checked.output
+
+
+def test_friend_of_children_and_regeneration_add_one_to_each_gain_of_energy_or_health(program):
+    game = rolled(program, ["energy", "heart", "heart", "1", "2", "3"], tokyo=1)
+    holds(game, 0, "friend_of_children", "regeneration")
+    game.state.players[0].stock["health"] = 5
+    run_proc(game, "resolve")
+    assert stock(game, "energy")[0] == 1 + 1 and stock(game, "health")[0] == 5 + 2 + 1
+    game.state.players[0].stock["health"] = 9
+    run_proc(game, "use_power", game.program.entities["heal_card"])   # 2 + 1, up to 10
+    run_proc(game, "use_power", game.program.entities["energize"])
+    assert stock(game, "health")[0] == 10 and stock(game, "energy")[0] == 2 + 9 + 1
+    game = rolled(program, ["heart", "heart", "1", "2", "3", "1"], tokyo=1)
+    holds(game, 1, "regeneration")   # another monster's card does nothing for this one
+    game.state.players[0].stock["health"] = 5
+    run_proc(game, "resolve")
+    assert stock(game, "health")[0] == 7

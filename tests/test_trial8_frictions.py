@@ -54,3 +54,23 @@ character merchant "Merchant" { override proc power() in chosen { gain 2 gold; }
 """
     found = [d for d in analyse_text(text).diagnostics if d.code == "W472"]
     assert len(found) == 1 and "copy c.SLOT;" in found[0].hint
+
+
+def test_w569_a_gain_line_of_an_action_no_gain_is_tagged_with_changes_nothing():
+    text = """counter energy "Energy";
+kind power { cost: int; }
+power friend_of_children "Friend of Children" { cost = 3;
+  modifier you gain(res = energy) in kept { gain +1; } }
+zone kept per_player of power;
+proc collect() { gain 2 energy; }
+"""
+    found = [d for d in analyse_text(text).diagnostics if d.code == "W569"]
+    assert len(found) == 1 and found[0].span.line == 4 and "for gain(...)" in found[0].hint
+    tagged = text.replace("gain 2 energy;", "gain 2 energy for gain(energy);")
+    assert not [d for d in analyse_text(tagged).diagnostics if d.code == "W569"]
+    for program in both_built(tagged):   # tagged, the card's line adds its one
+        game = Game(program, 2, 1)
+        game.move(program.entities["friend_of_children"], game.zone(game.state.players[0], "kept"))
+        for _ in program.procs["collect"](game, game.state.players[0]):
+            raise AssertionError("nothing is asked")
+        assert game.state.players[0].stock["energy"] == 3
