@@ -3412,6 +3412,12 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
         bound = declared is not None and declared.type in _NAMED_FOR or BOUND_NEXT.match(text, tok.end_pos)
         hint = _another_name(tok, declared) if bound else f"expected {expected}"
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=hint), False
+    if tok.type in _statement_starts() and tok.type in _keywords().values() and {"NAME", "INT"} <= accepts:
+        # `func face: str = match rank { ... }` in a kind with a field `rank`: a statement's word where a value
+        # goes, the name of a field (a field may be so named, and is read on its card) or of nothing
+        return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span,
+                          hint=f"{_another_name(tok, None, 'value')}; a card's field of that name is read on the "
+                          f"card: 'this.{tok}', 'c.{tok}'"), False
     named = _last_token(err)
     if accepts == {"LPAR"} and tok.type == "SEMICOLON" and named is not None and named.type == "NAME":
         # `each players: auction_turn;`: a statement that is a name alone calls a proc, with its brackets

@@ -315,6 +315,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "zone_given_for_a_list.rules": [("E303", 7)],       # trial2: not '[market]'
     "pick_with_repeats_repeatedly.rules": [("E579", 5)],   # repeats: 'with repeats' follows a count
     "refills_of_the_discard_pile.rules": [("E580", 6)],    # repeats: the pile, not the deck
+    "keyword_field_read_bare.rules": [("E100", 3)],     # trial8: a field named 'rank' read bare
     "enum_member_named_top.rules": [("E100", 3)],   # trial7: "unexpected ','; expected ':'", at the comma
     "option_pays_before_an_empty_pick.rules": [("W566", 10)],   # trial7: Catan's city paid for nothing, silently
     "keyword_to_read_as_a_value.rules": [("E100", 7)],   # trial7: "unexpected 'to'; expected an expression"
@@ -414,6 +415,7 @@ SENTENCES: dict[str, str] = {
     "zone_of_keyword.rules": "a keyword cannot be used as a name",
     "counter_bound_missing.rules": "expected an expression",
     "move_without_item.rules": "expected an expression",
+    "keyword_field_read_bare.rules": "a keyword cannot be used as a name",
     "line_separator_after_comment.rules": "is not a line break in rules files",
     "line_separator_in_title.rules": "is not a line break in rules files",
     "deep_minus_chain.rules": "nests more than 1000 levels deep",
@@ -595,6 +597,9 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "zone_of_keyword.rules": ("a keyword cannot be used as a name here; found 'any'", "expected a name", ()),
     "counter_bound_missing.rules": ("unexpected ';'; expected an expression", None, ()),
     "move_without_item.rules": ("unexpected 'to'; expected an expression", None, ()),
+    "keyword_field_read_bare.rules": ("a keyword cannot be used as a name here; found 'rank'",
+                                      "'rank' is reserved: call it 'ranks' or 'rank_value', say; a card's field of "
+                                      "that name is read on the card: 'this.rank', 'c.rank'", ()),
     "line_separator_after_comment.rules": (
         "U+2028 (line separator) is not a line break in rules files, and may appear nowhere, not even in a "
         "comment or a text", "end lines with a plain newline", ()),
