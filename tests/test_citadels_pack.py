@@ -146,3 +146,14 @@ def test_the_pack_lints_clean_and_is_in_canonical_form():
     assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
     checked = CliRunner().invoke(app, ["fmt", "--check", PACK])
     assert checked.exit_code == 0, checked.output
+
+
+def test_drawing_two_districts_keeps_one_and_puts_the_other_at_the_bottom_of_the_deck(program):
+    game = table(program, chosen1="king")
+    deck = game.zone(None, "districts")
+    first, second = deck.items[0].name, deck.items[1].name
+    asked = answer_by_prompt(game.program.procs["take_action"](game, game.state.players[0]),
+                             {"take two gold": "draw two districts, keep one"})
+    back = next(d for d in asked if d.prompt == "put which district back?")
+    assert len(back.options) == 2 and names(game, "hand", 0) == [second]   # the first option went back
+    assert deck.items[-1].name == first and gold(game)[0] == 2

@@ -153,3 +153,14 @@ def test_friend_of_children_and_regeneration_add_one_to_each_gain_of_energy_or_h
     game.state.players[0].stock["health"] = 5
     run_proc(game, "resolve")
     assert stock(game, "health")[0] == 7
+
+
+def test_two_energy_sweep_the_three_cards_for_sale_for_three_new_ones(program):
+    game = Game(program, 2, 1)
+    run_proc(game, "deal_powers")
+    before = [c.name for c in game.zone(None, "shop").items]
+    game.state.players[0].stock["energy"] = 2
+    run_proc(game, "buy", answers=["sweep the cards for sale (2 energy)"])   # then only "no": nothing asked
+    after = [c.name for c in game.zone(None, "shop").items]
+    assert len(after) == 3 and not set(after) & set(before) and stock(game, "energy")[0] == 0
+    assert [c.name for c in game.zone(None, "discarded").items] == before
