@@ -3258,10 +3258,16 @@ class Checker(A.Visitor):
             # a member, or none: no member yet (`var dealt: expansion = none;`); `[red, blue][copy_number]`
             # gives each copy its own member, as a field typed with a kind takes its own card
             for item in copy_items(value):
-                if not (isinstance(item, A.Name) and item.id in members_of.members or isinstance(item, A.Nothing)):
-                    shown = item.id if isinstance(item, A.Name) else "this value"
-                    self.err("E303", f"{shown} is not a {f.type} (one of {', '.join(members_of.members)})", item.span,
-                             did_you_mean(shown, members_of.members))
+                if isinstance(item, A.Name) and item.id not in members_of.members:
+                    self.err("E303", f"{item.id} is not a {f.type} (one of {', '.join(members_of.members)})", item.span,
+                             did_you_mean(item.id, members_of.members))
+                    break
+                if not isinstance(item, (A.Name, A.Nothing)):   # `next(two, copy_number - 1)`: worked out in play
+                    listed = ", ".join(members_of.members[:3]) + (", ..." if len(members_of.members) > 3 else "")
+                    self.err("E303", f"the value of field {f.name!r} is known before play: a member of {f.type} "
+                             "written out, not worked out by an expression", item.span,
+                             f"name the member ({', '.join(members_of.members[:2])}, ...), or give each copy its own "
+                             f"from a list of members: '{f.name} = [{listed}][copy_number];'")
                     break
             self.used.add(f.type)
             return

@@ -316,6 +316,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "pick_with_repeats_repeatedly.rules": [("E579", 5)],   # repeats: 'with repeats' follows a count
     "refills_of_the_discard_pile.rules": [("E580", 6)],    # repeats: the pile, not the deck
     "keyword_field_read_bare.rules": [("E100", 3)],     # trial8: a field named 'rank' read bare
+    "enum_field_worked_out.rules": [("E303", 5)],       # trial8: a member worked out, not written out
     "enum_member_named_top.rules": [("E100", 3)],   # trial7: "unexpected ','; expected ':'", at the comma
     "option_pays_before_an_empty_pick.rules": [("W566", 10)],   # trial7: Catan's city paid for nothing, silently
     "keyword_to_read_as_a_value.rules": [("E100", 7)],   # trial7: "unexpected 'to'; expected an expression"
@@ -597,6 +598,10 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "zone_of_keyword.rules": ("a keyword cannot be used as a name here; found 'any'", "expected a name", ()),
     "counter_bound_missing.rules": ("unexpected ';'; expected an expression", None, ()),
     "move_without_item.rules": ("unexpected 'to'; expected an expression", None, ()),
+    "enum_field_worked_out.rules": ("the value of field 'pips' is known before play: a member of rank_name "
+                                    "written out, not worked out by an expression",
+                                    "name the member (two, three, ...), or give each copy its own from a list "
+                                    "of members: 'pips = [two, three, four, ...][copy_number];'", ()),
     "keyword_field_read_bare.rules": ("a keyword cannot be used as a name here; found 'rank'",
                                       "'rank' is reserved: call it 'ranks' or 'rank_value', say; a card's field of "
                                       "that name is read on the card: 'this.rank', 'c.rank'", ()),
