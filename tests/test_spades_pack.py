@@ -80,22 +80,27 @@ def options(program, hand: list[str], broken: bool, led: str | None = None) -> l
 
 
 def test_spades_cannot_be_led_until_broken_unless_the_leader_holds_nothing_else(program):
-    assert options(program, ["heart#3", "spade#12"], broken=False) == ["4 of Hearts"]
-    assert options(program, ["heart#3", "spade#12"], broken=True) == ["4 of Hearts", "13 of Spades"]
-    assert options(program, ["spade", "spade#12"], broken=False) == ["2 of Spades", "13 of Spades"]
+    heart_and_spade = ["playing_hearts_4", "playing_spades_13"]
+    assert options(program, heart_and_spade, broken=False) == ["4 of Hearts"]
+    assert options(program, heart_and_spade, broken=True) == ["4 of Hearts", "King of Spades"]
+    two_spades = ["playing_spades_2", "playing_spades_13"]
+    assert options(program, two_spades, broken=False) == ["2 of Spades", "King of Spades"]
 
 
 def test_a_player_follows_suit_if_able(program):
-    assert options(program, ["heart#3", "club#5", "spade#12"], broken=False, led="clubs") == ["6 of Clubs"]
-    assert options(program, ["heart#3", "spade#12"], broken=False, led="clubs") == ["4 of Hearts", "13 of Spades"]
+    assert options(program, ["playing_hearts_4", "playing_clubs_6", "playing_spades_13"], False, "clubs") == \
+        ["6 of Clubs"]
+    assert options(program, ["playing_hearts_4", "playing_spades_13"], False, "clubs") == \
+        ["4 of Hearts", "King of Spades"]
 
 
 def test_the_lowest_spade_beats_the_ace_of_the_suit_led_and_breaks_spades(program):
-    game = dealt(program, [["club#13"], ["club#2"], ["spade"], ["diamond#13"]])
+    game = dealt(program, [["playing_clubs_14"], ["playing_clubs_3"], ["playing_spades_2"], ["playing_diamonds_14"]])
     run_proc(game, "play_trick")
     assert [p.stock["tricks"] for p in game.state.players] == [0, 0, 1, 0]
     assert game.state.gvars["broken"] is True and game.state.gvars["leader"].name == "P3"
-    game = dealt(program, [["club#5"], ["club#2"], ["heart#13"], ["club#13"]])   # an off-suit ace takes nothing
+    # an off-suit ace takes nothing
+    game = dealt(program, [["playing_clubs_6"], ["playing_clubs_3"], ["playing_hearts_14"], ["playing_clubs_14"]])
     run_proc(game, "play_trick")
     assert [p.stock["tricks"] for p in game.state.players] == [0, 0, 0, 1]
 
