@@ -656,6 +656,10 @@ def copy_title(e: A.Entity, kind: A.Kind, number: int, fields: dict, sym: Option
         if isinstance(part, str):
             shown.append(part)
             continue
+        member = _member_shown(part, kind, fields, sym)
+        if member is not None:   # `{colour}` of a field typed with an enum: its member as messages show it
+            shown.append(member)
+            continue
         part = numbered(part, number, kind)
         if sym is not None:
             part = A.rewrite(part, lambda n: _constant_node(read_named(title_subject(n.obj.id, kind, fields, sym),
@@ -665,6 +669,16 @@ def copy_title(e: A.Entity, kind: A.Kind, number: int, fields: dict, sym: Option
                                      if type(n) is A.Name and n.id in fields else None))
         shown.append(as_written(value))
     return "".join(shown)
+
+
+def _member_shown(part, kind: A.Kind, fields: dict, sym: Optional[Symbols]) -> Optional[str]:
+    """A title's `{NAME}` of a plain field typed with an enum: the copy's member by its title (else its name),
+    as a message's `{...}` shows a member and as `{NAME.title}` reads it; None for any other value."""
+    if sym is None or type(part) is not A.Name or not isinstance(fields.get(part.id), str):
+        return None
+    declared = next((f for f in kind.fields if f.name == part.id), None)
+    enum = sym.decls.get(declared.type) if declared is not None and declared.index is None else None
+    return (enum.title_of(fields[part.id]) or fields[part.id]) if isinstance(enum, A.Enum) else None
 
 
 def title_subject(name: str, kind: A.Kind, fields: dict, sym: Symbols) -> str:

@@ -74,3 +74,16 @@ proc collect() { gain 2 energy; }
         for _ in program.procs["collect"](game, game.state.players[0]):
             raise AssertionError("nothing is asked")
         assert game.state.players[0].stock["energy"] == 3
+
+
+def test_a_title_shows_a_field_typed_with_an_enum_by_the_members_title_as_messages_do():
+    text = """enum pips { two "2", jack "Jack", ace "Ace" }
+kind card { pips: pips; }
+card spade "{pips} of Spades" * 3 { pips = [two, jack, ace][copy_number]; }
+card heart "{pips.title} of Hearts" * 3 { pips = [two, jack, ace][copy_number]; }
+zone deck of card;
+"""
+    for program in both_built(text):
+        titles = [e.title for e in program.entities.values()]
+        assert titles == ["2 of Spades", "Jack of Spades", "Ace of Spades", "2 of Hearts", "Jack of Hearts",
+                          "Ace of Hearts"]
