@@ -3968,12 +3968,14 @@ class Checker(A.Visitor):
     def reads_team(self) -> dict:
         """Each func that reads its player's team, directly or through the funcs it calls -> the word read."""
         bodies = {name: list(own_you((d,))) for name, d in self.sym.decls.items() if isinstance(d, A.Func)}
-        out = {name: word for name, nodes in bodies.items() if (word := next(filter(None, map(_team_word, nodes)), None))}
+        out = {name: word for name, nodes in bodies.items()
+               if (word := next(filter(None, map(_team_word, nodes)), None))}
         grew = True
         while grew:
             grew = False
             for name, nodes in bodies.items():
-                word = None if name in out else next((out[c] for n in nodes if (c := you_call(n, self.sym)) in out), None)
+                word = None if name in out else \
+                    next((out[c] for n in nodes if (c := you_call(n, self.sym)) in out), None)
                 if word is not None:
                     out[name], grew = word, True
         return out

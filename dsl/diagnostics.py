@@ -409,7 +409,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "acting player's: the acting player's own copy moves, not the one taken"),
     "W566": (WARNING, "a choose option that pays, then picks what may be nothing: the cost is paid for nothing"),
     "W568": (WARNING, "a key of 'winner ... by team' that reads the player's team ('score[team()]', 'teammates'), "
-                      "added up over the members, or a key of 'by team once' that reads none, the first member's alone"),
+                      "added up over the members, or a key of 'by team once' that reads none, the first member's "
+                      "alone"),
     "W569": (WARNING, "a modifier's gain line with no tagged gain of its action to change"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),

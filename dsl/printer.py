@@ -1346,7 +1346,8 @@ class Printer(A.Visitor):
             return
         # a key that begins with the word `most` or `fewest` (a counter so named) keeps its order's word:
         # `then most most`, as `then most` would read the counter as the word
-        self.clauses([Clause(f"winner {w.order(0)} ", w.key), Clause(f"by team{' once' * (w.by_team == 'once')}") if w.by_team else None] +
+        by_team = Clause("by team once" if w.by_team == "once" else "by team") if w.by_team else None
+        self.clauses([Clause(f"winner {w.order(0)} ", w.key), by_team] +
                      [Clause(f"then {w.order(i) + ' ' if w.order(i) == 'fewest' or _ORDER_WORD.match(_expr(t)) else ''}", t)
                       for i, t in enumerate(w.tiebreaks, 1)] + [_where("if ", w.cond)] +
                      [Clause("else draw") if w.draw else None])

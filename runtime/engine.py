@@ -1871,7 +1871,8 @@ class Game:
             teams = [self.team(p) for p in self.state.players]
             members = {t: [rank for rank, u in zip(ranks, teams) if u == t] for t in set(teams)}
             # `by team once`: the key is the team's own value, which each member reads alike: its first member's
-            sums = {t: ranked[0] if g.by_team == "once" else tuple(map(sum, zip(*ranked))) for t, ranked in members.items()}
+            sums = {t: ranked[0] if g.by_team == "once" else tuple(map(sum, zip(*ranked)))
+                    for t, ranked in members.items()}
             ranks = [sums[t] for t in teams]
         # a team wins whole, its knocked-out members too
         can_win = () if teams is not None else out
