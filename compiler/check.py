@@ -10977,7 +10977,7 @@ class Checker(A.Visitor):
 
     def _lint_losses(self) -> None:
         """W416: a `lose` line in a modifier of an action that no `lose ... for` of the pack is tagged with,
-        W569 a `gain` line of one that no `gain ... for` is: only a tagged loss or gain consults it, so it
+        or a `gain` line of one that no `gain ... for` is: only a tagged loss or gain consults it, so it
         changes nothing (`modifier you gain(res = energy) in kept { gain +1; }` over untagged gains of energy)."""
         nodes = [n for decl in self.sym.decls.values() for n in A.walk(decl)]
         tagged = {verb: {n.tag.action for n in nodes if isinstance(n, kinds) and n.tag is not None}
@@ -10989,7 +10989,7 @@ class Checker(A.Visitor):
                 if a.what in tagged and m.pattern.event not in tagged[a.what]:
                     noun = "loss" if a.what == "lose" else "gain"
                     self.diags.append(Diagnostic(
-                        "W416" if a.what == "lose" else "W569",
+                        "W416",
                         f"no {noun} of the pack is tagged with {m.pattern.event!r}, so this line changes nothing"
                         + (" (a modifier changes tagged gains only)" if a.what == "gain" else ""), a.span,
                         f"tag the {noun} it should change: '{a.what} N RES for {m.pattern.event}(...);'"))

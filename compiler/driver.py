@@ -36,7 +36,7 @@ CACHE_FORMAT = "rulebook-cache/2"
 MAX_CACHE_ENTRY_BYTES = 64 * 1024 * 1024
 # Whole-pack lints say nothing certain about a file outside any pack (`rulebook lint FILE`, an editor's
 # loose file): another file could use, emit or tag the name.
-LONE_FILE_SILENT = ("W401", "W403", "W416", "W569", "W419", "W441", "W442", "W544")
+LONE_FILE_SILENT = ("W401", "W403", "W416", "W419", "W441", "W442", "W544")
 
 
 @lru_cache(maxsize=1)

@@ -2269,6 +2269,14 @@ def _call_base(sym: Symbols, decl, old, diags: list[Diagnostic]):
                      else replace(n, proc=hidden) if type(n) is A.CanOpen and n.proc == BASE else None)
 
 
+def _adds_to_base(decl) -> bool:
+    """Whether a card's version of a func works out its value from base(...) by arithmetic (`base() + 1`):
+    a change meant to add up, which a second copy held does not add again."""
+    value = decl.value if isinstance(decl, A.Func) else None
+    return type(value) is A.Binary and value.op in ("+", "-", "*") and \
+        any(type(n) is A.Call and n.func == BASE for n in A.walk(value))
+
+
 def held_overrides(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None:
     """A card's `override func|proc NAME(...) in ZONE ...` (dsl.ast.HeldOverride), once every pack is
     merged (so it builds on NAME as the packs leave it, and an `amend` of the card has replaced it):
@@ -2313,6 +2321,14 @@ def held_overrides(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None
                                         "which replaces the rule whole, one in play at a time (characters), are "
                                         "better an effect slot of their kind, run for the card in play: 'copy "
                                         "c.SLOT;'"))
+            if d.copies > 1 and _adds_to_base(h.decl):
+                diags.append(Diagnostic(
+                    "W569", f"{_whose(sym, d)} {d.name!r} has {d.copies} copies and its version of {name!r} adds to "
+                    "base(...): a player holding two copies gets it once (any copy held runs the one version)",
+                    declared_at(sources, name, h.span),
+                    f"for a change that adds up copy by copy, tag the value and give the card a modifier: "
+                    f"'func {name}(...): int = ... for EVENT(...);' and 'modifier you EVENT in "
+                    f"{', '.join(h.zones)} {{ value +1; }}'"))
             itself = next((n for n in calls if n.func == name), None)
             if itself is not None:
                 diags.append(Diagnostic("W476", f"{_whose(sym, d)} {d.name!r}'s override calls {name!r}, which for the "

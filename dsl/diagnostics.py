@@ -263,7 +263,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W413": (WARNING, "statement after end game or return, never run"),
     "W414": (WARNING, "proc with a result type that can end without return"),
     "W415": (WARNING, "restore of the acting player where they are always in (an each, a trigger)"),
-    "W416": (WARNING, "a modifier's lose line with no tagged loss of its action to change"),
+    "W416": (WARNING, "a modifier's gain or lose line with no tagged gain or loss of its action to change"),
     "W417": (WARNING, "winner line condition or team score that reads a per-player value (the first player's)"),
     "W418": (WARNING, "retired, no longer issued: every text fills in its {values} where it is evaluated"),
     "W419": (WARNING, "a forbid or allow modifier of an action nothing of the pack is tagged with"),
@@ -411,7 +411,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W568": (WARNING, "a key of 'winner ... by team' that reads the player's team ('score[team()]', 'teammates'), "
                       "added up over the members, or a key of 'by team once' that reads none, the first member's "
                       "alone"),
-    "W569": (WARNING, "a modifier's gain line with no tagged gain of its action to change"),
+    "W569": (WARNING, "a card of several copies whose version of a func adds to base(...): two copies held "
+                      "change the rule once"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -164,3 +164,13 @@ def test_two_energy_sweep_the_three_cards_for_sale_for_three_new_ones(program):
     after = [c.name for c in game.zone(None, "shop").items]
     assert len(after) == 3 and not set(after) & set(before) and stock(game, "energy")[0] == 0
     assert [c.name for c in game.zone(None, "discarded").items] == before
+
+
+def test_two_extra_heads_roll_eight_dice(program):
+    game = Game(program, 2, 1)
+    for e in game.program.entities.values():
+        if e.kind == "kot_die":
+            game.move(e, game.zone(None, "box"))
+    holds(game, 0, "extra_head", "extra_head#2")
+    next(game.program.procs["roll_dice"](game, game.state.players[0]))
+    assert len(game.zone(None, "tray").items) == 8

@@ -1,7 +1,8 @@
 """What writing Citadels, King of Tokyo and Spades (tests/packs/citadels, kingoftokyo, spades) found wrong in
 the reference and the messages: the reference's Spades example counted a partnership's bags by member (a
 member short of their own bid took bags away), W421's hint for a draft's cards passed on, W472's hint for cards
-of which each replaces the rule whole."""
+of which each replaces the rule whole; W416 for a modifier's gain line no tagged gain reaches; W569 for a card
+of several copies whose version adds to base(...), which two copies held add once."""
 
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ character merchant "Merchant" { override proc power() in chosen { gain 2 gold; }
     assert len(found) == 1 and "copy c.SLOT;" in found[0].hint
 
 
-def test_w569_a_gain_line_of_an_action_no_gain_is_tagged_with_changes_nothing():
+def test_w416_a_gain_line_of_an_action_no_gain_is_tagged_with_changes_nothing():
     text = """counter energy "Energy";
 kind power { cost: int; }
 power friend_of_children "Friend of Children" { cost = 3;
@@ -64,10 +65,11 @@ power friend_of_children "Friend of Children" { cost = 3;
 zone kept per_player of power;
 proc collect() { gain 2 energy; }
 """
-    found = [d for d in analyse_text(text).diagnostics if d.code == "W569"]
+    found = [d for d in analyse_text(text).diagnostics if d.code == "W416"]
     assert len(found) == 1 and found[0].span.line == 4 and "for gain(...)" in found[0].hint
+    assert "no gain of the pack is tagged" in found[0].message
     tagged = text.replace("gain 2 energy;", "gain 2 energy for gain(energy);")
-    assert not [d for d in analyse_text(tagged).diagnostics if d.code == "W569"]
+    assert not [d for d in analyse_text(tagged).diagnostics if d.code == "W416"]
     for program in both_built(tagged):   # tagged, the card's line adds its one
         game = Game(program, 2, 1)
         game.move(program.entities["friend_of_children"], game.zone(game.state.players[0], "kept"))
@@ -87,3 +89,38 @@ zone deck of card;
         titles = [e.title for e in program.entities.values()]
         assert titles == ["2 of Spades", "Jack of Spades", "Ace of Spades", "2 of Hearts", "Jack of Hearts",
                           "Ace of Hearts"]
+
+
+EXTRA_HEAD = """counter dice "Dice rolled";
+event dice_rolled();
+kind power { cost: int; }
+power extra_head "Extra Head" * 2 { cost = 7; override func dice_count(): int in kept = base() + 1; }
+zone kept per_player of power;
+func dice_count(): int = 6;
+proc roll_dice() { set dice = dice_count(); }
+"""
+
+
+def test_w569_a_version_adding_to_base_in_a_card_of_several_copies_adds_once_for_two():
+    found = [d for d in analyse_text(EXTRA_HEAD).diagnostics if d.code == "W569"]
+    assert len(found) == 1 and found[0].span.line == 4 and "modifier you EVENT in kept" in found[0].hint
+    for program in both_built(EXTRA_HEAD):   # what it warns of: two copies held, one more die
+        game = Game(program, 2, 1)
+        for copy in ("extra_head", "extra_head#2"):
+            game.move(program.entities[copy], game.zone(game.state.players[0], "kept"))
+        for _ in program.procs["roll_dice"](game, game.state.players[0]):
+            raise AssertionError("nothing is asked")
+        assert game.state.players[0].stock["dice"] == 7
+    modified = EXTRA_HEAD.replace("override func dice_count(): int in kept = base() + 1;",
+                                  "modifier you dice_rolled in kept { value +1; }") \
+        .replace("func dice_count(): int = 6;", "func dice_count(): int = 6 for dice_rolled();")
+    assert not [d for d in analyse_text(modified).diagnostics if d.code == "W569"]
+    for program in both_built(modified):   # a modifier a copy: two copies, two more dice
+        game = Game(program, 2, 1)
+        for copy in ("extra_head", "extra_head#2"):
+            game.move(program.entities[copy], game.zone(game.state.players[0], "kept"))
+        for _ in program.procs["roll_dice"](game, game.state.players[0]):
+            raise AssertionError("nothing is asked")
+        assert game.state.players[0].stock["dice"] == 8
+    one_copy = EXTRA_HEAD.replace('"Extra Head" * 2', '"Extra Head"')
+    assert not [d for d in analyse_text(one_copy).diagnostics if d.code == "W569"]
