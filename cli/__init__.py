@@ -1098,14 +1098,14 @@ def _key_heading(text: str, label) -> str:
     return m.group(1) + (m.group(2).replace("_", " ") if m.group(3) else label(m.group(2)))
 
 
-def _team_rows(rows: dict, result: dict, parts: int, score_text) -> dict:
-    """The score table's rows of a game won by a team: each team's members in seat order, then a row
-    `team N` with the team's summed keys (its parts left blank)."""
+def _team_rows(rows: dict, teams: list, totals: list) -> dict:
+    """A table's rows (one per seat, in seat order) grouped by team: each team's members in seat order
+    (`teams`: each row's team, from 1), then a row `team N` with the team's cells (`totals`, team 1's
+    first). `play`'s score table and `simulate`'s per-seat table both group so."""
     grouped = {}
-    players = dict(zip(result["scores"], rows))   # a player's name -> its row's heading (`P2 (out)`)
-    for team, keys in enumerate(result["team_scores"], 1):
-        grouped.update({players[p]: rows[players[p]] for p, t in result["teams"].items() if t == team})
-        grouped[f"team {team}"] = [score_text(k) for k in keys] + [""] * parts
+    for team, cells in enumerate(totals, 1):
+        grouped.update({heading: cells_of for (heading, cells_of), t in zip(rows.items(), teams) if t == team})
+        grouped[f"team {team}"] = cells
     return grouped
 
 
@@ -1147,7 +1147,8 @@ def _print_result(title: str, result: dict, decisions: int, brief: bool = False,
     rows = {player + (" (out)" if player in knocked else ""): [score_text(k) for k in scores] + [str(parts[player][n]) for n in names]
             for player, scores in result["scores"].items()}
     if "teams" in result:   # `winner ... by team`
-        rows = _team_rows(rows, result, len(names), score_text)
+        rows = _team_rows(rows, [result["teams"][p] for p in result["scores"]],
+                          [[score_text(k) for k in keys] + [""] * len(names) for keys in result["team_scores"]])
     table = Table(title=_cell(f"{title}: final scores"))
     table.add_column("player")
     for text, key in heads:

@@ -17,7 +17,7 @@ import click
 
 from . import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, Exit, Format, PATH, _check_seats, setting_option, _fail, \
     _sources_of, app, err, AutoAgent, _program, existing_packs, game_limits, interpreted_option, limit_options, many, \
-    out, pack_argument, players_or_only_count, with_option, writable
+    out, pack_argument, players_or_only_count, with_option, writable, _team_rows
 from rulebook.dsl.diagnostics import RulesError
 from rulebook.runtime.console import distinct_cuts
 
@@ -285,9 +285,14 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
     team = report.get("team")   # None for a cooperative game scored and never won or lost
     if together and team is not None:
         seats.add_row("all players", _interval(team["win_rate"], team["ci_low"], team["ci_high"]))
-    for row in report["seats"] if not together else ():
-        cells = [f"{num(s['mean'], '.1f')} ± {num(s['sd'], '.1f')}" if s else "-" for s in row["scores"].values()]
-        seats.add_row(row["seat"], _interval(row["win_rate"], row["ci_low"], row["ci_high"]), *cells)
+    rows = {row["seat"]: [_interval(row["win_rate"], row["ci_low"], row["ci_high"])]
+            + [f"{num(s['mean'], '.1f')} ± {num(s['sd'], '.1f')}" if s else "-" for s in row["scores"].values()]
+            for row in report["seats"]} if not together else {}
+    if rows and report.get("teams"):   # a game with teams: each team's seats, then the team's win rate
+        rows = _team_rows(rows, report["teams"], [[_interval(t["win_rate"], t["ci_low"], t["ci_high"])]
+                                                  + [""] * len(report["score_keys"]) for t in report["team_rates"]])
+    for heading, cells in rows.items():
+        seats.add_row(heading, *cells)
     drawn = report.get("draws")   # a game that may be drawn (`winner ... else draw`): its draws beside the wins
     if drawn is not None and not together:
         seats.add_row(f"draw ({drawn['draws']})", _interval(drawn["rate"], drawn["ci_low"], drawn["ci_high"]),

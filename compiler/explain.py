@@ -2074,7 +2074,8 @@ class Reader(A.Visitor):
         """A modifier put in force ("From now on, on your build: ..."), or, `held` its head, a card's
         (`modifier ... in ZONE`: "While Quarry is in your tableau, on your build: ...")."""
         p = s.pattern
-        who = {"you": "your", "opponents": "your opponents'"}.get(subject_mode(p), "everyone's")
+        who = {"you": "your", "opponents": "your opponents'", "teammates": "your teammates'"}.get(subject_mode(p),
+                                                                                            "everyone's")
         args = ", ".join(f"{a.name} {self.filter_words(a.value) if is_filter(a) else expr(a.value)}" for a in p.args
                          if not a.element)
         element = next((a.value for a in p.args if a.element and a.name == "res"), None)   # `gain(warriors[c])`

@@ -1513,7 +1513,7 @@ def endings(until: Optional[Pattern]) -> tuple:
 
 
 def subject_word(pattern: Pattern, default: str = "you") -> str:
-    """Whose events a pattern matches: 'you', 'opponents', 'anyone' or 'nobody' (the events with no
+    """Whose events a pattern matches: 'you', 'opponents', 'teammates', 'anyone' or 'nobody' (the events with no
     subject: a move into a shared zone, 7.2); `default` when none is written."""
     if pattern.subject is None:
         return default
@@ -1521,7 +1521,10 @@ def subject_word(pattern: Pattern, default: str = "you") -> str:
         return "you"
     if getattr(pattern.subject, "id", None) == "nobody":
         return "nobody"
-    return "opponents" if getattr(pattern.subject, "id", None) in ("opponents", "opponent", "others") else "anyone"
+    word = getattr(pattern.subject, "id", None)
+    if word == "teammates":   # the other members of your team (a game with `teams` on its seats line)
+        return "teammates"
+    return "opponents" if word in ("opponents", "opponent", "others") else "anyone"
 
 
 @node

@@ -938,6 +938,9 @@ class Game:
         self.seed = seed
         self.rng = random.Random(rng_seed(seed))
         self.state = State(players, list(program.actors), program.game.seat_names if program.game is not None else ())
+        if program.game is not None and program.game.teams:   # `whenever teammates ...` matches by these
+            for h in self.state.players:
+                h.team = team_of_seat(program.game.teams, h.index, players)
         if program.options:   # every option by its value, in the settings a log or a copy keeps
             self.options = option_values(program, variants)
             variants = [v for v in variants if "=" not in v] + [f"{k}={v}" for k, v in self.options.items()]
@@ -4318,7 +4321,8 @@ class Game:
 
     def team(self, h: Holder) -> int:
         """`team(p)`: the team of p's seat, from 1, by the seats line's `teams` (0 for an actor)."""
-        return team_of_seat(self._teams(), h.index, len(self.state.players)) if h.is_player else 0
+        self._teams()   # E601 in a game without teams
+        return h.team   # set from the seats when the game was made (0 for an actor)
 
     def team_count(self, h: Optional[Holder] = None) -> int:
         """`team_count`: how many teams the seats make (`teams of 2` at 6 seats: 3)."""
@@ -4326,8 +4330,8 @@ class Game:
 
     def _team_members(self, team: int) -> list[Holder]:
         """Every seated player of a team, in seat order, knocked out or not."""
-        teams, seats = self._teams(), len(self.state.players)
-        return [p for p in self.state.players if team_of_seat(teams, p.index, seats) == team]
+        self._teams()   # E601 in a game without teams
+        return [p for p in self.state.players if p.team == team]
 
     def teammates(self, h: Holder) -> list[Holder]:
         """`teammates`: the other players of your team still in, in seat order (none for an actor)."""
@@ -6698,6 +6702,9 @@ def matches(owner: Holder, mode: str, filters: dict, subject: Optional[Holder], 
     if mode == "you" and subject is not owner:
         return False
     if mode == "opponents" and (subject is owner or subject is None or not subject.is_player):
+        return False
+    if mode == "teammates" and (subject is owner or subject is None or not subject.is_player
+                                or subject.team != owner.team):
         return False
     if mode == "nobody" and subject is not None:   # `whenever nobody move(...)`: the events of no one
         return False

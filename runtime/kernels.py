@@ -232,12 +232,15 @@ def _prices(game, h) -> "_PriceList":
 
 def _may_apply(m, h) -> bool:
     """Whether a modifier can change what `h` does (the subject test of `engine.matches`, filters
-    aside): a modifier of `you` applies to its owner alone, of `opponents` to the others alone."""
+    aside): a modifier of `you` applies to its owner alone, of `opponents` to the others alone, of
+    `teammates` to the owner's team's others."""
     subject = m.subject
     if subject == "you":
         return m.owner is h
     if subject == "opponents":
         return m.owner is not h
+    if subject == "teammates":
+        return m.owner is not h and m.owner.team == h.team
     return True
 
 

@@ -24,6 +24,7 @@ from .engine import Game, RulesRuntimeError, follow_moves
 from .coverage import reaction_tids
 from .limits import Limits, Stopped, limit
 from .program import Program, is_reaction_slot
+from .state import team_of_seat
 
 CONFIDENCE = 0.95
 
@@ -55,6 +56,8 @@ class Job:
     seat_names: tuple = ()   # `seats ... named`: each seat's name (P1, P2, ... without)
     texts: tuple = ()   # interpreted: the stack's rules texts as the parent read them (driver.stack_texts);
                         # `source` is then empty, and no worker reads the pack's folder
+    teams: tuple = ()   # `seats ... teams ...`: each seat's team, from 1 (() without teams)
+    by_team: bool = False   # `winner ... by team`: the members of a team win together
 
 
 @dataclass
@@ -98,7 +101,9 @@ def prepare(pack: str, expansions: Sequence[str], players: int, variants: Sequen
               players, tuple(variants), agent, game is not None and game.together,
               game.team_score_text if game is not None else None, game is None or game.win_if is not None
               or not game.together, interpreted, limits, used_zones(stack_chain(pack, expansions)),
-              game is not None and game.draw, game.seat_names if game is not None else (), texts)
+              game is not None and game.draw, game.seat_names if game is not None else (), texts,
+              tuple(team_of_seat(game.teams, i, players) for i in range(players)) if game is not None and game.teams
+              else (), game is not None and game.by_team)
     return job, program
 
 
@@ -566,6 +571,19 @@ def seat_table(records: list[GameRecord], players: int, keys: Sequence[str], nam
     return seats
 
 
+def team_table(records: list[GameRecord], teams: Sequence[int], by_team: bool) -> list[dict]:
+    """A game with teams: per team (from 1), its win rate with its interval. A team's share of a game is
+    its members' shares added up, or, when they win together (`by team`), one member's."""
+    played = [r for r in records if r.finished]
+    rows = []
+    for team in range(1, max(teams) + 1):
+        seats = [i for i, t in enumerate(teams) if t == team]
+        wins = sum((max if by_team else sum)(r.wins[i] for i in seats) for r in played)
+        low, high = wilson(wins, len(played))
+        rows.append({"team": team, "win_rate": wins / len(played) if played else None, "ci_low": low, "ci_high": high})
+    return rows
+
+
 def role_table(records: list[GameRecord]) -> list[dict]:
     """A pack with roles: per role (by title), the games a seat held it, and its win rate with its interval, in
     the order the roles were first met; none for a pack without roles."""
@@ -735,6 +753,7 @@ def summary(job: Job, records: list[GameRecord], keys: Sequence[str], components
         "pack": job.pack, "with": list(job.expansions), "players": job.players, "games": len(records),
         "seed": seed, "variants": list(job.variants), "agent": job.agent, "score_keys": list(keys),
         "seats": seat_table(records, job.players, keys, job.seat_names), "length": length_table(records),
+        **({"teams": list(job.teams), "team_rates": team_table(records, job.teams, job.by_team)} if job.teams else {}),
         **({"draws": draw_rate(records)} if job.draws else {}),   # only for a game that may be drawn
         "components": component_table(records, job.players, components, job.together),
         "failed": sum(r.error is not None for r in records),

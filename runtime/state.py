@@ -172,10 +172,11 @@ class EntityDef:
 class Holder:
     """A player or a neutral actor: its stocks (resources, counters, track positions) and zones."""
 
-    __slots__ = ("index", "name", "stock", "zones", "is_player", "refs", "vars", "markers")
+    __slots__ = ("index", "name", "stock", "zones", "is_player", "refs", "vars", "markers", "team")
 
     def __init__(self, index: int, name: str, is_player: bool = True):
         self.index, self.name, self.is_player = index, name, is_player
+        self.team = 0   # the seat's team by the seats line's `teams` (0: none), set by the Game; not part of the state
         self.stock: dict[str, int] = {}
         self.zones: dict[str, list] = {}
         self.vars: dict[str, Any] = {}   # `var` declarations: values that are not numbers
