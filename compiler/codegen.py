@@ -1887,9 +1887,9 @@ class CodeGen(A.Visitor):
         self.nested(s.body, ctx)
 
     def visit_Hold(self, s: A.Hold, ctx: Ctx):
-        self.writeline(f"rt.hold_shown({self.display_name(s.zone, ctx)})", s)
-        self.block(s.body, ctx)
-        self.visit_Fill(s.laid_out(), ctx)
+        # laid out (s.laid_out()'s `fill`) when the block is left: its end, a `return` or a `break` (engine.Held)
+        self.writeline(f"with rt.holding({ctx.you}, {self.display_name(s.zone, ctx)}, {where(s)!r}):", s)
+        self.nested(s.body, ctx)
 
     def visit_Tagged(self, s: A.Tagged, ctx: Ctx):
         self.writeline(f"if rt.unforbidden({ctx.you}, {self.tag(s.tag, ctx)}):", s)

@@ -766,9 +766,9 @@ class Interpreter(A.Visitor):
         return self._hold(s, rt, f)
 
     def _hold(self, s, rt, f):
-        rt.hold_shown(self.display_name(s.zone, rt, f))
-        yield from self.run(s.body, rt, f)
-        self.visit_Fill(s.laid_out(), rt, f)
+        # laid out (s.laid_out()'s `fill`) when the block is left: its end, a `return` or a `break` (engine.Held)
+        with rt.holding(f.you, self.display_name(s.zone, rt, f), where(s)):
+            yield from self.run(s.body, rt, f)
 
     def visit_Reset(self, s, rt, f):
         rt.reset(*self.sym.resets[id(s)])

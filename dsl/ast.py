@@ -1620,7 +1620,8 @@ class Hold(Stmt):
     body: tuple
 
     def laid_out(self) -> "Fill":
-        """The `fill DISPLAY;` the block ends with: both backends, the checker and `explain` run it as written."""
+        """The `fill DISPLAY;` the block ends with, however it is left (its end, a `return`, a `break`): the
+        checker and `explain` read it as written, and both backends lay out as it does (engine.Held)."""
         return Fill(self.zone, None, None, span=self.span)
 
 

@@ -297,6 +297,27 @@ class _Inside:
 INSIDE = _Inside()
 
 
+class Held:
+    """`hold DISPLAY { ... }` running: the display is out of `state.shown` (Game.hold_shown) until the block is
+    left, by its end, a `return` or a `break` (an exception that `finishes_rounds`), when it is laid out as
+    `fill DISPLAY;` lays it out (Game.lay_out, at the statement); an error, or a game stopped or dropped while
+    a decision inside is pending, leaves it as it is (laying out would draw from the source)."""
+
+    __slots__ = ("game", "you", "name", "where")
+
+    def __init__(self, game: "Game", you: Optional[Holder], name: str, where: Optional[str]):
+        self.game, self.you, self.name, self.where = game, you, name, where
+
+    def __enter__(self) -> "Held":
+        self.game.hold_shown(self.name)
+        return self
+
+    def __exit__(self, kind, value, tb) -> bool:
+        if kind is None or getattr(kind, "finishes_rounds", False):
+            self.game.lay_out(self.you, self.name, self.where)
+        return False
+
+
 class LeaveLoop(BaseException):
     """`break;` / `break LABEL;` (label None: the innermost loop): unwinds to the innermost running loop
     that takes it, which the checker makes the loop written around the statement (E335, E336). A
@@ -2756,9 +2777,14 @@ class Game:
                 self.state.shown.sort(key=list(shows).index)   # in declaration order
             self._top_up(you, name, where)
 
+    def holding(self, you: Optional[Holder], name: str, where: Optional[str] = None) -> Held:
+        """`hold market { ... }`: the block runs inside it (`with`), so that the display is laid out again
+        however the block is left, by its end, `return` or `break` (Held)."""
+        return Held(self, you, name, where)
+
     def hold_shown(self, name: str) -> None:
         """`hold market { ... }`: the display (an indexed one's every element, or one element) is no longer topped
-        up, until the `fill market;` that ends the block lays it out again (lay_out)."""
+        up, until the block is left and lays it out again (Held, lay_out)."""
         shows = self.program.shows
         self.state.shown = [n for n in self.state.shown if n != name and shows[n][4] != name]
 

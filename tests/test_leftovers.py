@@ -6,6 +6,7 @@ condition that reads itself. Each on both backends where it runs."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -16,7 +17,7 @@ from rulebook.compiler.driver import analyse_text
 from rulebook.dsl.highlight import RulesLexer
 from rulebook.runtime.engine import Game
 
-from .conftest import both_built, explained, found_at, printed_back, write_pack
+from .conftest import both_built, explained, found_at, printed_back, random_games_agree, rules_program, run_proc, write_pack
 
 # Bridge-like partnerships (seats 1 and 3 against 2 and 4): every player hears the tricks their
 # partners take, and the first player's nil bid forbids their partners' nil bids.
@@ -115,3 +116,99 @@ def test_simulate_groups_the_seats_by_team_with_each_teams_win_rate(tmp_path):
     assert data["teams"] == [1, 2, 1, 2]
     # team 2 (P2 4 tricks, P4 14) beats team 1 (11 + 3) every game: a whole win, not a half per member
     assert [t["win_rate"] for t in data["team_rates"]] == [0.0, 1.0]
+
+
+# ---------------------------------------------------------------- hold DISPLAY { ... } left early
+
+DOCS = (Path(__file__).parent.parent / "docs" / "language.md").read_text(encoding="utf-8")
+
+
+def snippet(first_line: str) -> str:
+    """The rules of the docs' example that begins with this comment line, to its closing fence."""
+    text = DOCS[DOCS.index(first_line):]
+    return text[:text.index("```")]
+
+
+# Ticket to Ride (the docs' house rule): a round begins with one Locomotive face up, then four from the
+# deck; these setups leave the block early, by a `return` (no Locomotive left to show) or a `break`.
+TTR = snippet("# Ticket to Ride (a house rule, for illustration): each round begins") + """
+counter rounds from 0 to 9;
+proc take_card() {
+  pick t from market "take which card?" { move t to hand; }
+}
+proc no_loco_round() {
+  hold market {
+    fill train_deck with train;
+    move all of train_deck where it.loco to train_discard;
+    if count(t in train_deck where t.loco) == 0 {
+      shuffle train_deck;
+      return;
+    }
+    draw 1 from train_deck where it.loco to market;
+  }
+}
+proc loco_rounds() {
+  while true {
+    hold market {
+      fill train_deck with train;
+      shuffle train_deck;
+      gain 1 rounds;
+      if rounds >= 2 {
+        break;
+      }
+    }
+  }
+}
+proc broken() {
+  hold market {
+    fill train_deck with train;
+    gain 6 / (rounds - rounds) rounds;
+  }
+}
+"""
+
+ttr_program = rules_program(TTR)
+
+
+def shown(game: Game) -> list:
+    return [c.title for c in game.zone(None, "market").items]
+
+
+def test_a_return_out_of_a_hold_lays_the_display_out_on_both_backends(ttr_program):
+    game = Game(ttr_program, 2, 1)
+    run_proc(game, "no_loco_round")
+    # laid out as at the block's end: five cards from the shuffled deck, none a Locomotive, kept filled
+    assert len(shown(game)) == 5 and "Locomotive" not in shown(game)
+    assert game.state.shown == ["market"]
+    run_proc(game, "take_card", answers=["Red"])
+    assert len(shown(game)) == 5
+
+
+def test_a_break_out_of_a_hold_lays_the_display_out_on_both_backends(ttr_program):
+    game = Game(ttr_program, 2, 1)
+    run_proc(game, "loco_rounds")
+    assert game.state.players[0].stock["rounds"] == 2
+    assert len(shown(game)) == 5 and game.state.shown == ["market"]
+
+
+def test_an_error_inside_a_hold_leaves_the_display_as_it_is(ttr_program):
+    game = Game(ttr_program, 2, 1)
+    with pytest.raises(ZeroDivisionError):   # (a game's play turns it into a rules error, E6xx)
+        run_proc(game, "broken")
+    assert shown(game) == [] and game.state.shown == []   # nothing drawn after the error
+
+
+def test_games_leaving_a_hold_early_agree_on_both_backends():
+    game = """
+game ttr "TTR" {
+  seats 2 to 2;
+  phase play {
+    no_loco_round();
+    each players: take_card();
+    loco_rounds();
+    each players: take_card();
+  }
+  winner most size(hand);
+}
+"""
+    random_games_agree(TTR + game, seeds=range(1, 4), counts=(2,))
