@@ -1884,7 +1884,12 @@ def _amend_pick(sym: Symbols, what: str, pick: A.Pick, change: A.PickAmend, diag
         new.update(title=None, title_parts=(), random=True)
         if change.label is None:
             new.update(label=None, label_parts=())
+    for (word, given), part in zip(change.words(), ("repeats", "secret", "asked")):
+        if given is not None:
+            new[part] = given
     amended = replace(pick, **new)
+    if _words_misplaced(pick, amended, change, about, diags):
+        return None
     if amended.least is not None and _least_contradicted(amended, change, about, diags):
         return None
     if amended.random and _asks_in_random(amended, change, about, diags):
@@ -1905,6 +1910,38 @@ def _known(e: Optional[A.Expr]):
         return A.as_const(e) if e is not None else None
     except A.NotConstant:
         return None
+
+
+def _words_misplaced(pick: A.Pick, amended: A.Pick, change: A.PickAmend, about: str, diags: list[Diagnostic]) -> bool:
+    """E581 at `remove WORD` of a pick that has no WORD (as the base, or an earlier amend, left it); W570 at a word
+    added to a pick that has it already; E582 at `with repeats` left on a pick with no count (`exactly N`, `up
+    to N`), `secret` or `always asked` on a pick at random, which nobody is asked. True on an error (the amend is
+    then not applied, and the base's pick is checked as it is)."""
+    had = {"with repeats": pick.repeats, "secret": pick.secret, "always asked": pick.asked}
+    for word, given in change.words():
+        if given is False and not had[word]:
+            diags.append(Diagnostic("E581", f"the {about} has no '{word}' to remove", change.span,
+                                    f"drop 'remove {word}'" + (" (a pick is told to all unless it is 'secret')"
+                                                               if word == "secret" else "")))
+            return True
+        if given and had[word]:
+            diags.append(Diagnostic("W570", f"the {about} is '{word}' already: adding it changes nothing",
+                                    change.span, f"drop '{word}'"))
+    if change.repeats is not None or change.moded():
+        if amended.repeats and (amended.limit is None or amended.least is not None or amended.budget is not None):
+            diags.append(Diagnostic(
+                "E582", f"the {about} would have 'with repeats' without a count: it lets each of 'exactly N' or "
+                f"'up to N' picks take an element picked before", change.span,
+                "write the count with it: 'pick \"...\" exactly N with repeats;'" if change.repeats else
+                "write 'remove with repeats' with the new mode, or keep a count"))
+            return True
+    for word, part in (("secret", "secret"), ("always asked", "asked")):
+        if amended.random and getattr(amended, part) and (getattr(change, part) or change.random):
+            diags.append(Diagnostic(
+                "E582", f"the {about} would be at random and '{word}': nobody is asked a pick at random", change.span,
+                f"drop '{word}'" if getattr(change, part) else f"write 'remove {word}' with 'at random'"))
+            return True
+    return False
 
 
 def _least_contradicted(pick: A.Pick, change: A.PickAmend, about: str, diags: list[Diagnostic]) -> bool:

@@ -2734,7 +2734,9 @@ class PickAmend(Part):
     N | at least M [up to N]];` in an `amend` of a proc or a game phase: the one pick of its body (nested anywhere) whose
     prompt is written so (`{...}` unfilled). Each part written replaces the pick's (the mode, from
     `optional` to `exactly N`, as one part); `base` in the condition, the `optional when` guard or
-    the count stands for that part as the base writes it. The body and the `else` stay the base's."""
+    the count stands for that part as the base writes it. The body and the `else` stay the base's. After
+    the mode, the words `with repeats`, `secret` and `always asked` add themselves to the pick, and
+    `remove WORD` takes one away (`pick "Seer: whose card?" remove secret;`)."""
 
     title: Optional[str]
     where: Optional[Expr]
@@ -2752,7 +2754,12 @@ class PickAmend(Part):
     stmt_label: Optional[str] = None
     random: bool = False
     least: Optional[Expr] = None   # `at least M` (alone or with `up to N`): part of the mode written anew
-    _quiet = ("stmt_label", "random", "least")
+    # the pick's words an amend adds (True: `secret`, `always asked`, `with repeats`) or removes (False: `remove
+    # secret`...); None: the base's kept
+    secret: Optional[bool] = None
+    asked: Optional[bool] = None
+    repeats: Optional[bool] = None
+    _quiet = ("stmt_label", "random", "least", "secret", "asked", "repeats")
 
     def moded(self) -> bool:
         """Whether the amend writes a mode (`optional`, `repeatedly`, `up to N`, `exactly N`, `at least M`)."""
@@ -2766,7 +2773,13 @@ class PickAmend(Part):
         """The parts it writes, as messages name them: ["condition", "label", "mode"]."""
         return [part for part, written in (("prompt", self.prompted()), ("condition", self.where is not None),
                                            ("label", self.label is not None), ("mode", self.moded()),
-                                           ("picker ('at random')", self.random)) if written]
+                                           ("picker ('at random')", self.random)) if written] + \
+            [f"'{word}'" for word, given in self.words() if given is not None]
+
+    def words(self) -> tuple:
+        """Each word of a pick an amend may add or remove, as written, with what this one does: True (adds
+        it), False (`remove WORD`) or None (keeps the base's)."""
+        return (("with repeats", self.repeats), ("secret", self.secret), ("always asked", self.asked))
 
 
 @node

@@ -403,6 +403,9 @@ CODES: dict[str, tuple[str, str]] = {
                       "one candidate"),
     "W560": (WARNING, "'exactly 1 with repeats' (or 'up to 1'): one pick, with none before it to repeat"),
     "W561": (WARNING, "a deck that 'refills from PILE 0 times': it never refills"),
+    "W570": (WARNING, "an amend adds 'secret', 'always asked' or 'with repeats' to a pick that has it already"),
+    "W571": (WARNING, "an 'in force while' condition that asks in_force() of its own card, directly or through other "
+                      "cards' conditions: it asks itself without end"),
     "W562": (WARNING, "a pick whose block starts with a compulsory pick narrowed by its answer: some answers leave "
                       "that pick no candidate, and nothing happens"),
     "W563": (WARNING, "a card of a per_player kind taken from another player's zone, moved into a zone of the "
@@ -480,6 +483,10 @@ CODES: dict[str, tuple[str, str]] = {
     "E578": (ERROR, "'always asked' on a pick at random: nobody is asked"),
     "E579": (ERROR, "'with repeats' on a pick that is not 'exactly N' or 'up to N'"),
     "E580": (ERROR, "refills() of what is not a deck declared 'refills from PILE'"),
+    "E581": (ERROR, "an amend removes 'secret', 'always asked' or 'with repeats' from a pick that has none"),
+    "E582": (ERROR, "an amend leaves a pick with a word it cannot have: 'with repeats' without a count, 'secret' "
+                    "or 'always asked' at random"),
+    "E583": (ERROR, "an amend writes one of a pick's words twice ('secret remove secret')"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

@@ -48,6 +48,8 @@ class RulesLexer(RegexLexer):
             # an amend's `remove in force;` (a kind's or card's `in force while` dropped)
             (r"\b(remove)(\s+)(in)(\s+)(force)\b(?=\s*;)",
              bygroups(Keyword.Declaration, Whitespace, Keyword, Whitespace, Keyword)),
+            # an amend's `pick "..." remove secret;` (`remove always asked`, `remove with repeats`): no name declared
+            (r"\bremove\b(?=\s+(?:secret|with|always)\b)", Keyword),
             (r"\b(" + "|".join(DECLARATIONS) + r")\b(\s+)([A-Za-z_][A-Za-z0-9_]*)",
              bygroups(Keyword.Declaration, Whitespace, Name.Class)),
             # `together` is a keyword only right after `winner` (a cooperative game); elsewhere a name
@@ -104,7 +106,8 @@ class RulesLexer(RegexLexer):
             # `can PROC(args)`: before a call (`can` alone, or before a '(', is a name)
             (r"\bcan\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*\()", Keyword),
             # a pick's `always asked` (before its block): both words
-            (r"\b(always)(\s+)(asked)\b(?=\s*\{)", bygroups(Keyword, Whitespace, Keyword)),
+            # (in an amend of a pick, before its `;`, another word or `at random`)
+            (r"\b(always)(\s+)(asked)\b(?=\s*[{;]|\s+(?:remove|secret|with|at)\b)", bygroups(Keyword, Whitespace, Keyword)),
             (r"\bas\b(?=\s*\")", Keyword),
             (r"\bas\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*[{:])", Keyword),
             (words(CONSTANTS, prefix=r"\b", suffix=r"\b"), Keyword.Constant),

@@ -1273,7 +1273,30 @@ class _Builder:
         return A.ChooseAmend(_title(items), tuple(i for i in items if isinstance(i, (A.Option, A.OptionRemoved))),
                              self._prompt_parts(items), label, span=self._s(meta))
 
+    def pick_amend_words(self, meta, items):
+        """What an amend writes after a pick's mode: the words it adds or removes (`with repeats`, `secret`,
+        `always asked`, `remove secret`...) as {part: added}, and its `at random` (E583: a word twice)."""
+        words = {}
+        for item in items:
+            if isinstance(item, _Marker) and item.tag == "at_random":
+                continue
+            removed = isinstance(item, _Marker) and item.tag == "removed"
+            word = item.value if removed else item
+            part = "secret" if isinstance(word, Token) else {"with_repeats": "repeats", "always_asked": "asked"}[word.tag]
+            if part in words:
+                written = {"secret": "secret", "repeats": "with repeats", "asked": "always asked"}[part]
+                raise RulesError([Diagnostic(
+                    "E583", f"'{written}' is written twice in this amend of the pick"
+                    + (", once added and once removed" if words[part] == removed else ""), self._s(meta),
+                    hint=f"write '{written}' to add it or 'remove {written}' to take it away, once")])
+            words[part] = not removed
+        return _Marker("amend_words", (words, _pick(items, "at_random", False)))
+
+    def pick_word_removed(self, meta, items):
+        return _Marker("removed", items[-1])
+
     def pick_amend(self, meta, items):
+        words, random = _pick(items, "amend_words", ({}, False))
         exactly = _pick(items, "exactly")
         limit = _pick(items, "up_to") if exactly is None else exactly
         label = _pick(items, "pick_label")
@@ -1285,7 +1308,8 @@ class _Builder:
                            or any(isinstance(t, Token) and t.type == "REPEATEDLY" for t in items),
                            limit, exactly is not None, self._prompt_parts(items),
                            next((str(t) for t in items if isinstance(t, Token) and t.type == "NAME"), None),
-                           _pick(items, "at_random", False), least, span=self._s(meta))
+                           random, least, secret=words.get("secret"), asked=words.get("asked"),
+                           repeats=words.get("repeats"), span=self._s(meta))
 
     def match_amend(self, meta, items):
         return A.MatchAmend(items[0], tuple(i for i in items[1:] if isinstance(i, (A.Arm, A.ArmRemoved, A.Case))),

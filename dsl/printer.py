@@ -1316,7 +1316,7 @@ class Printer(A.Visitor):
                 self.line(f"remove {item.name.replace('whenever ', subject, 1)};")
             elif isinstance(item, A.PickAmend):   # the prompt first: it finds the pick
                 self.clauses([Clause("pick" + _amend_label(item) + _title(item.title)), _where("where ", item.where),
-                              *_modes(A.replace(item, title=None))])
+                              *_modes(A.replace(item, title=None, repeats=None, random=False)), _amend_words(item)])
             else:
                 self.part(item)
         self.depth -= 1
@@ -1439,6 +1439,14 @@ def _stmt_label(s) -> Optional[Clause]:
 def _secrecy(s) -> Optional[Clause]:
     """` secret` and a pick's ` always asked` before a decision's block (None without either)."""
     words = ["secret"] * s.secret + ["always asked"] * getattr(s, "asked", False)
+    return Clause(" ".join(words)) if words else None
+
+
+def _amend_words(item) -> Optional[Clause]:
+    """The words an amend adds to a pick or removes from it (`with repeats`, `remove secret`), then its `at
+    random` (None without any)."""
+    words = [word if given else f"remove {word}" for word, given in item.words() if given is not None]
+    words += ["at random"] * item.random
     return Clause(" ".join(words)) if words else None
 
 

@@ -10,10 +10,15 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from pygments.token import Name
+from pygments.token import Keyword, Name
 
 from rulebook.cli import app
-from rulebook.compiler.driver import analyse_text
+from rulebook.compiler.driver import analyse_text, compile_pack, interpret_pack
+from rulebook.dsl import ast as A
+from rulebook.dsl.diagnostics import RulesError
+from rulebook.dsl.parser import parse_text
+from rulebook.runtime.agents import make_agents
+from rulebook.runtime.view import told_answer
 from rulebook.dsl.highlight import RulesLexer
 from rulebook.runtime.engine import Game
 
@@ -212,3 +217,116 @@ game ttr "TTR" {
 }
 """
     random_games_agree(TTR + game, seeds=range(1, 4), counts=(2,))
+
+
+# ---------------------------------------------------------------- amend adds or removes a pick's words
+
+PACKS = Path(__file__).parent / "packs"
+LOTTERY = snippet('# A "Pick 3" lottery') + """
+game pick3 "Pick 3" {
+  seats 1 to 4;
+  phase play {
+    each players: buy_ticket();
+    draw_digits();
+  }
+  winner most points;
+}
+"""
+TICKET = '"digit {n + 1} of your ticket"'
+
+
+def house(tmp_path, base: Path, text: str) -> Path:
+    """A house pack extending `base` with `text`."""
+    import os
+
+    root = tmp_path / "house"
+    return write_pack(root, text, name="house", extends=[os.path.relpath(base, root)])
+
+
+def lottery_with(words: str) -> str:
+    return LOTTERY + f"amend buy_ticket {{\n  pick {TICKET} {words};\n}}\n"
+
+
+@pytest.mark.parametrize("words,repeats,secret,asked", [
+    ("remove with repeats", False, False, False),
+    ("secret always asked", True, True, True),
+    ("up to 2 remove with repeats secret", False, True, False),
+])
+def test_an_amend_adds_and_removes_a_picks_words(words, repeats, secret, asked):
+    result = analyse_text(lottery_with(words))
+    assert [d.code for d in result.diagnostics if d.severity != "info"] == []
+    pick = next(n for n in A.walk(result.symbols.decls["buy_ticket"]) if type(n) is A.Pick)
+    assert (pick.repeats, pick.secret, pick.asked) == (repeats, secret, asked)
+    info = next(d.message for d in result.diagnostics if d.code == "I404")
+    assert info.startswith("amends the ") and "'with repeats'" in info or "'secret'" in info
+
+
+def test_a_ticket_without_repeats_never_repeats_a_digit_on_both_backends():
+    for program in both_built(lottery_with("remove with repeats")):
+        for seed in range(1, 6):
+            game = Game(program, 2, seed, make_agents("random", 2, seed))
+            game.play()
+            for p in game.state.players:
+                digits = [p.stock[f"ticket[{i}]"] if f"ticket[{i}]" in p.stock else None for i in (1, 2, 3)]
+                assert len(set(digits)) == 3, digits
+
+
+def test_a_house_rule_makes_the_seers_look_public(tmp_path):
+    prompt = '"Seer: look at whose card? (none: two centre cards)"'
+    pack = house(tmp_path, PACKS / "werewolf", f"amend night {{\n  pick {prompt} remove secret;\n}}\n")
+    for program in (compile_pack(str(pack)).program, interpret_pack(str(pack))):
+        game = Game(program, 3, 1)
+        d, told = game.start(), {}
+        while d is not None:
+            other = (d.player.index + 1) % 3
+            told[told_answer(game, d, d.player.index, 0)] = told_answer(game, d, other, 0)
+            d = game.apply(0)
+        seer = [(mine, theirs) for mine, theirs in told.items() if mine.startswith("Seer: look at whose")]
+        assert seer and all(mine == theirs for mine, theirs in seer)   # told to all now
+        robber = [(mine, theirs) for mine, theirs in told.items() if mine.startswith("Robber")]
+        assert all(theirs.endswith("→ …") for _mine, theirs in robber)   # the other night choices stay secret
+
+
+def test_printed_back_and_explained():
+    _module, printed = printed_back(lottery_with("exactly 2 remove with repeats secret"))
+    assert f"pick {TICKET} exactly 2 remove with repeats secret;" in printed
+    reading = explained(analyse_text(lottery_with("remove with repeats always asked")), "buy_ticket")
+    assert "pick one d not picked before from 0 to 9 (amended by" in reading
+    assert "(asked even when only one is left to pick)" in reading and "in secret" not in reading
+
+
+@pytest.mark.parametrize("words,code,message", [
+    ("remove secret", "E581", "has no 'secret' to remove"),
+    ("remove always asked", "E581", "has no 'always asked' to remove"),
+    ("with repeats", "W570", "is 'with repeats' already: adding it changes nothing"),
+    ("optional", "E582", "would have 'with repeats' without a count"),
+])
+def test_amending_a_word_that_is_not_there_or_is_already(words, code, message):
+    found = [d for d in analyse_text(lottery_with(words)).diagnostics if d.code == code]
+    assert len(found) == 1 and message in found[0].message
+    line = lottery_with(words).splitlines().index(f"  pick {TICKET} {words};") + 1
+    assert (found[0].span.line, found[0].span.column) == (line, 3)
+
+
+def test_with_repeats_on_a_pick_without_a_count_and_secret_at_random_are_e582():
+    plain = LOTTERY.replace('exactly 3 with repeats {\n    set ticket', "{\n    set ticket")
+    found = [d for d in analyse_text(plain + f"amend buy_ticket {{\n  pick {TICKET} with repeats;\n}}\n").diagnostics
+             if d.code in ("E582", "E579")]
+    assert [d.code for d in found] == ["E582"]
+    drawn = LOTTERY + "amend draw_digits {\n  pick where true secret;\n}\n"
+    assert "E582" in [d.code for d in analyse_text(drawn).diagnostics]
+
+
+def test_a_word_twice_in_one_amend_is_e583():
+    with pytest.raises(RulesError) as caught:
+        parse_text(lottery_with("secret remove secret"), "h.rules")
+    d = caught.value.diagnostics[0]
+    assert d.code == "E583" and "once added and once removed" in d.message
+
+
+def test_the_highlighter_colours_the_removed_words_and_declares_nothing():
+    text = lottery_with("remove secret always asked")
+    lexed = [(t, v) for t, v in RulesLexer().get_tokens(text) if v.strip()]
+    at = lexed.index((Keyword, "remove"))
+    assert lexed[at:at + 4] == [(Keyword, "remove"), (Keyword, "secret"), (Keyword, "always"), (Keyword, "asked")]
+    assert (Name.Class, "secret") not in lexed
