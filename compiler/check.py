@@ -877,6 +877,7 @@ class Checker(A.Visitor):
         self.periods: list = []   # (pattern, what) of the `once per` of the cards' anytime slots and of options
         self.visiting = None  # the declaration being checked
         self.runs_here: set = set()   # proc calls (ids) the condition being checked runs (deciding_condition)
+        self.forced_kinds: dict = {}   # id of an `in_force(c)` argument -> the kinds of c's type (W571)
         self.in_deciding = 0   # `if`/`while` conditions around the expression being checked
         self.no_effects: dict = {}   # proc calls (ids) where no effect may run: why (E396)
         self.bound: dict = {}   # (id of the declaration, local name) -> where it was last bound (E201: out of its block)
@@ -1106,6 +1107,7 @@ class Checker(A.Visitor):
         self._lint_offers()
         self._lint_remembered()
         self._lint_slots_never_run()
+        self._lint_force_asking_itself()
         for decl, _old in self.sym.overrides:
             self.diags.append(Diagnostic("I404", f"overrides {CATEGORY[type(decl)]} {decl.name!r}", self.at_decl(decl)))
             for n in A.walk(decl):
@@ -2262,11 +2264,66 @@ class Checker(A.Visitor):
                      "give it a card: 'in_force(c)', or 'some(c in p.ZONE where in_force(c))' for a player's zone")
             return
         kinds = kinds_in(given)
+        self.forced_kinds[id(arg)] = kinds
         if kinds and not holds_slots(self.sym, kinds):
             self.err("W546", f"no card of {' or '.join(map(repr, kinds))} holds a reaction, modifier, override, "
                      f"anytime slot or option from a zone, so in_force({printed(arg)}) is always false", arg.span,
                      "in_force() asks about the slots a card holds from a zone (7.7e): test where the card lies "
                      "with 'contains(ZONE, c)'")
+
+    def _lint_force_asking_itself(self) -> None:
+        """W571: an `in force while` line (a kind's or a card's) whose condition asks `in_force(c)` of a card whose
+        line, directly or through other lines and the funcs they call, asks it back: working it out asks itself
+        without end (E602 at play, on both backends). Said once per line, at the call in the line that leads
+        back (an `in_force` call, or the func call through which one is reached)."""
+        lines = {name: d.in_force[0] for name, d in self.sym.decls.items()
+                 if isinstance(d, (A.Kind, A.Entity)) and d.in_force}
+        if not lines or not self.forced_kinds:
+            return
+        own = {name: [c for c, d in self.sym.decls.items() if isinstance(d, A.Entity) and d.kind == name
+                      and c in lines] for name, d in self.sym.decls.items() if isinstance(d, A.Kind)}
+
+        def asked(expr, owner: str, seen: set) -> set:
+            """The lines an `in_force` in `expr` (or in the funcs it calls) may work out; `this` is `owner`'s card."""
+            out = set()
+            for n in A.walk(expr):
+                name = n.func if type(n) is A.Call else n.name if type(n) is A.Method else None
+                if name == "in_force" and n.args:
+                    arg = n.args[0]
+                    if type(arg) is A.Name and arg.id == "this" and owner is not None:
+                        out.add(owner)   # the card whose line this is: the same line
+                    else:
+                        for kind in self.forced_kinds.get(id(arg), ()):
+                            out.update(([kind] if kind in lines else []) + own.get(kind, []))
+                elif isinstance(self.sym.decls.get(name), A.Func) and name not in seen:
+                    seen.add(name)
+                    out |= asked(self.sym.decls[name].value, None, seen)
+            return out
+
+        edges = {name: asked(line, name, set()) for name, line in lines.items()}
+        for name, line in lines.items():
+            if name not in self._force_reach(name, edges):
+                continue
+
+            def leads_back(n) -> bool:
+                return any(m == name or name in self._force_reach(m, edges) for m in asked(n, name, set()))
+            at = next((n for n in A.walk(line) if type(n) in (A.Call, A.Method) and leads_back(n)), line)
+            whose = f"kind {name!r}" if isinstance(self.sym.decls[name], A.Kind) else f"card {name!r}"
+            self.diags.append(Diagnostic(
+                "W571", f"the 'in force while' of {whose} asks in_force() of a card whose condition asks it back: "
+                "working it out asks itself without end, and play stops (E602)", at.span,
+                "test what the cards' conditions test instead of whether they are in force (a func both lines call)"))
+
+    @staticmethod
+    def _force_reach(start: str, edges: dict) -> set:
+        """Every line reached from the line `start` by the `in_force` calls of the lines (W571)."""
+        reached, todo = set(), [start]
+        while todo:
+            for other in edges.get(todo.pop(), ()):
+                if other not in reached:
+                    reached.add(other)
+                    todo.append(other)
+        return reached
 
     def refills_asked(self, arg: A.Expr, given: str) -> None:
         """`refills(deck)`: a zone declared `refills from PILE` (E580 at it otherwise, with the decks that do: any

@@ -20,7 +20,7 @@ from rulebook.dsl.parser import parse_text
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.view import told_answer
 from rulebook.dsl.highlight import RulesLexer
-from rulebook.runtime.engine import Game
+from rulebook.runtime.engine import Game, RulesRuntimeError
 
 from .conftest import both_built, explained, found_at, printed_back, random_games_agree, rules_program, run_proc, write_pack
 
@@ -330,3 +330,59 @@ def test_the_highlighter_colours_the_removed_words_and_declares_nothing():
     at = lexed.index((Keyword, "remove"))
     assert lexed[at:at + 4] == [(Keyword, "remove"), (Keyword, "secret"), (Keyword, "always"), (Keyword, "asked")]
     assert (Name.Class, "secret") not in lexed
+
+
+# ---------------------------------------------------------------- in force while ... in_force(...) of itself
+
+# King of Tokyo-like keep cards and Cosmic-like powers, each kind's cards in force while a condition holds
+FORCE = """
+counter vp;
+counter energy;
+event hit();
+kind keep "Keep card" { in force while KEEP; }
+kind power "Power" { in force while POWER; }
+zone kept per_player of keep;
+zone powers per_player of power;
+keep urbavore "Urbavore" { whenever you hit in kept { gain 1 vp; } }
+keep solar "Solar Powered" { SOLAR whenever you hit in kept { gain 1 vp; } }
+power zap "Zap" { whenever you hit in powers { gain 1 vp; } }
+func any_power(): bool = some(c in powers where in_force(c));
+func any_keep(): bool = some(c in kept where in_force(c));
+proc setup() { move urbavore to kept; move solar to kept; move zap to powers; }
+game tokyo "Tokyo" {
+  seats 2 to 2;
+  phase play {
+    each first(players) { setup(); }
+    each players { emit hit(); }
+  }
+  winner most vp;
+}
+"""
+
+
+def force(keep: str = "true", power: str = "true", solar: str = "") -> str:
+    return FORCE.replace("KEEP", keep).replace("POWER", power).replace("SOLAR", solar)
+
+
+@pytest.mark.parametrize("keep,power,solar,found", [
+    ("in_force(this)", "true", "", [(5, 40)]),                               # the line asks itself
+    ("any_power()", "any_keep()", "", [(5, 40), (6, 37)]),                   # two kinds ask each other
+    ("true", "any_keep()", "in force while any_power();", [(6, 37), (10, 45)]),   # a card's own line
+    ("energy == 0 and any_power()", "true", "", []),                        # asks another, which does not ask back
+    ("true", "any_keep()", "in force while energy == 0;", []),
+])
+def test_w571_a_line_that_asks_itself_at_the_call_leading_back(keep, power, solar, found):
+    assert [(line, col) for code, line, col in found_at(force(keep, power, solar)) if code == "W571"] == found
+
+
+@pytest.mark.parametrize("keep,power", [("in_force(this)", "true"), ("any_power()", "any_keep()")])
+def test_play_stops_with_e602_on_both_backends_where_w571_warns(keep, power):
+    for program in both_built(force(keep, power)):
+        game = Game(program, 2, 1)
+        with pytest.raises(RulesRuntimeError) as caught:
+            game.play()
+        assert caught.value.code == "E602"
+
+
+def test_lines_that_do_not_ask_back_play_on_both_backends():
+    assert stocks(force("energy == 0 and any_power()", "true"), 2, "vp") == [3, 0]
