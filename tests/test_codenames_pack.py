@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 
 from rulebook.compiler.driver import compile_pack, interpret_pack
-from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
-from .conftest import drive
+from .conftest import drive, played_on_both_backends
 
 PACK = str(Path(__file__).parent / "packs" / "codenames")
 
@@ -90,11 +89,7 @@ def test_the_operatives_of_a_team_guess_in_turn(program):
 
 @pytest.mark.parametrize("players,seed", [(4, 1), (5, 2), (6, 3), (8, 4)])
 def test_random_games_end_with_one_whole_team_winning_and_agree_on_both_backends(players, seed):
-    played = []
-    for program in (compile_pack(PACK).program, interpret_pack(PACK)):
-        game = Game(program, players, seed, make_agents("random", players, seed))
-        result = game.play()
-        played.append((game.log, result["winners"], game.state.digest()))
+    for game, result in played_on_both_backends(PACK, players, seed):   # (winners compared too)
         winners = {int(name[1:]) % 2 for name in result["winners"]}
         assert len(winners) == 1 and len(result["winners"]) == (players + (winners == {1})) // 2
         sides = [c.fields["side"] for c in game.zone(None, "key").items]
@@ -103,4 +98,3 @@ def test_random_games_end_with_one_whole_team_winning_and_agree_on_both_backends
         loser = game.state.globals["loser"]
         winning_team = 1 if winners == {1} else 2
         assert (loser == 3 - winning_team) if loser else left[winning_team] == 0
-    assert played[0] == played[1]

@@ -10,10 +10,9 @@ from pathlib import Path
 import pytest
 
 from rulebook.compiler.driver import compile_pack, interpret_pack
-from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game, GameEnded
 
-from .conftest import answer_by_prompt, drive
+from .conftest import answer_by_prompt, drive, played_on_both_backends
 
 PACK = Path(__file__).parent / "packs" / "cribbage"
 
@@ -112,10 +111,5 @@ def test_the_game_ends_as_a_player_reaches_121_mid_hand(program):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_random_games_reach_121_and_agree_on_both_backends(seed):
-    played = []
-    for program in (compile_pack(str(PACK)).program, interpret_pack(str(PACK))):
-        game = Game(program, 2, seed, make_agents("random", 2, seed))
-        result = game.play()
-        played.append((game.log, result["scores"], game.state.digest()))
+    for game, _result in played_on_both_backends(PACK, 2, seed):
         assert max(p.stock["points"] for p in game.state.players) == 121
-    assert played[0] == played[1]

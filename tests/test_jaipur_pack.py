@@ -10,10 +10,9 @@ from pathlib import Path
 import pytest
 
 from rulebook.compiler.driver import compile_pack, interpret_pack
-from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
-from .conftest import answer_by_prompt, drive
+from .conftest import answer_by_prompt, drive, played_on_both_backends
 
 PACK = Path(__file__).parent / "packs" / "jaipur"
 
@@ -145,13 +144,8 @@ def test_a_tie_on_rupees_goes_to_more_bonus_tokens_and_a_tie_of_herds_to_nobody(
 
 @pytest.mark.parametrize("seed", range(4))
 def test_random_games_keep_the_cards_and_agree_on_both_backends(seed):
-    played = []
-    for program in (compile_pack(str(PACK)).program, interpret_pack(str(PACK))):
-        game = Game(program, 2, seed, make_agents("random", 2, seed))
-        result = game.play()
-        played.append((game.log, result["scores"], game.state.digest()))
+    for game, _result in played_on_both_backends(PACK, 2, seed):
         places = [game.zone(None, z) for z in ("deck", "market", "discard")] + \
             [game.zone(p, z) for p in game.state.players for z in ("hand", "herd")]
         assert sum(len(z.items) for z in places) == 55
         assert max(p.stock["seals"] for p in game.state.players) == 2
-    assert played[0] == played[1]

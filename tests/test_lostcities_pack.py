@@ -10,10 +10,9 @@ from pathlib import Path
 import pytest
 
 from rulebook.compiler.driver import compile_pack, interpret_pack
-from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
-from .conftest import answer_by_prompt
+from .conftest import answer_by_prompt, played_on_both_backends
 
 PACK = Path(__file__).parent / "packs" / "lostcities"
 
@@ -84,14 +83,9 @@ def test_the_card_just_discarded_is_not_drawn_back(program):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_random_games_keep_the_60_cards_and_agree_on_both_backends(seed):
-    played = []
-    for program in (compile_pack(str(PACK)).program, interpret_pack(str(PACK))):
-        game = Game(program, 2, seed, make_agents("random", 2, seed))
-        result = game.play()
-        played.append((game.log, result["scores"], game.state.digest()))
+    for game, _result in played_on_both_backends(PACK, 2, seed):
         held = sum(len(game.zone(p, z).items) for p in game.state.players
                    for z in ["hand"] + [f"column[{c}]" for c in ("yellow", "blue", "white", "green", "red")])
         assert held + sum(len(game.zone(None, f"discard[{c}]").items)
                           for c in ("yellow", "blue", "white", "green", "red")) == 60
         assert len(game.zone(None, "deck").items) == 0   # the round ends as the last card is drawn
-    assert played[0] == played[1]

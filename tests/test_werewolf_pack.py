@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 
 from rulebook.compiler.driver import compile_pack, interpret_pack
-from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
-from .conftest import answer_by_prompt, run_answering, run_proc
+from .conftest import answer_by_prompt, played_on_both_backends, run_answering, run_proc
 
 PACK = str(Path(__file__).parent / "packs" / "werewolf")
 
@@ -119,12 +118,7 @@ def test_with_no_werewolf_among_the_players_the_village_wins_if_nobody_dies(prog
 
 @pytest.mark.parametrize("players,seed", [(3, 1), (5, 2), (7, 3), (10, 4)])
 def test_random_games_agree_on_both_backends(players, seed):
-    played = []
-    for program in (compile_pack(PACK).program, interpret_pack(PACK)):
-        game = Game(program, players, seed, make_agents("random", players, seed))
-        result = game.play()
-        played.append((game.log, result["winners"], game.state.digest()))
+    for game, _result in played_on_both_backends(PACK, players, seed):   # (winners compared too)
         cards = [c.name for p in game.state.players for c in game.zone(p, "held").items]
         cards += [c.name for i in (1, 2, 3) for c in game.zone(None, f"centre[{i}]").items]
         assert len(set(cards)) == players + 3
-    assert played[0] == played[1]
