@@ -6725,15 +6725,19 @@ def forbidders(mods: list) -> list:
 
 def matches(owner: Holder, mode: str, filters: dict, subject: Optional[Holder], args: dict) -> bool:
     """Whether an event by `subject` with `args` matches a pattern owned by `owner`."""
-    if mode == "you" and subject is not owner:
-        return False
-    if mode == "opponents" and (subject is owner or subject is None or not subject.is_player):
-        return False
-    if mode == "teammates" and (subject is owner or subject is None or not subject.is_player
-                                or subject.team != owner.team):
-        return False
-    if mode == "nobody" and subject is not None:   # `whenever nobody move(...)`: the events of no one
-        return False
+    # (the two common modes first, each tested once: this runs for every listener of every event)
+    if mode == "you":
+        if subject is not owner:
+            return False
+    elif mode != "anyone":
+        if mode == "opponents":
+            if subject is owner or subject is None or not subject.is_player:
+                return False
+        elif mode == "nobody":   # `whenever nobody move(...)`: the events of no one
+            if subject is not None:
+                return False
+        elif subject is owner or subject is None or not subject.is_player or subject.team != owner.team:
+            return False   # `teammates`: the other members of the owner's team
     for k, v in filters.items():   # a loop, not all(genexpr): this runs for every listener of every event
         if not args.get(k) == v:
             return False
