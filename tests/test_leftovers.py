@@ -109,6 +109,33 @@ def test_fmt_explain_and_the_highlighter_read_the_subject():
     assert lexed.count((Name, "teammates")) == 2 and lexed.count((Name, "opponents")) == 0
 
 
+# a card on the first player's table that hears the partner's tricks (a reaction, 7.2a), and a house rule
+# that takes the reaction away
+SIGNAL = """
+counter tricks "Tricks" from 0 to 30;
+counter side_tricks "Partnership tricks" from 0 to 13;
+event took_trick();
+kind card { }
+zone table per_player of card;
+card signal "Signal" { whenever teammates took_trick in table { gain 1 side_tricks; } }
+game bridge "Bridge" {
+  seats 4 to 4 teams of 2 alternating;
+  phase play {
+    each first(players) { move signal to table; }
+    each players { gain seat() tricks; emit took_trick(); }
+  }
+  winner most tricks by team;
+}
+"""
+
+
+def test_a_cards_reaction_hears_the_teammates_and_an_amend_removes_it_by_its_subject():
+    assert stocks(SIGNAL, 4, "side_tricks") == [1, 0, 0, 0]   # P1's card hears P3 only
+    removed = SIGNAL + "amend signal {\n  remove whenever teammates took_trick in table;\n}\n"
+    assert [code for code, *_ in found_at(removed)] == ["I404"]
+    assert stocks(removed, 4, "side_tricks") == [0, 0, 0, 0]
+
+
 def test_simulate_groups_the_seats_by_team_with_each_teams_win_rate(tmp_path):
     pack = write_pack(tmp_path / "bridge", partners())
     report = tmp_path / "report.json"
