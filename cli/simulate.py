@@ -427,7 +427,7 @@ median {{ t.median }}, from {{ t.min }} to {{ t.max }} over {{ t.games }} games.
 (95% interval {{ pct(r.team.ci_low) }} – {{ pct(r.team.ci_high) }}); every seat wins or loses with it.</p>{% endif %}
 <img alt="win rates" src="data:image/png;base64,{{ plots.wins }}">
 <table><tr><th>seat</th><th>win rate</th><th>95% interval</th>{% for k in r.score_keys %}<th>{{ k }} (mean ± sd)</th>{% endfor %}</tr>
-{% for s in r.seats %}<tr><td>{{ s.seat }}</td><td class="n">{{ pct(s.win_rate) }}</td>
+{% for s in seat_rows %}<tr><td>{{ s.seat }}</td><td class="n">{{ pct(s.win_rate) }}</td>
 <td class="n">{{ pct(s.ci_low) }} – {{ pct(s.ci_high) }}</td>{% for v in s.scores.values() %}
 <td class="n">{% if v %}{{ num(v.mean, ".1f") }} ± {{ num(v.sd, ".1f") }}{% endif %}</td>{% endfor %}</tr>
 {% endfor %}</table>{% endif %}
@@ -522,9 +522,13 @@ def write_html(report: dict, records: list, folder: Path) -> None:
     names = [row["seat"] for row in report["seats"]]   # the seats' names (`seats ... named`), else P1, P2, ...
     scores = {names[seat] if seat < len(names) else f"P{seat + 1}": [r.scores[seat][0] for r in played]
               for seat in range(report["players"]) if report["score_keys"]}   # a cooperative game may have no score
+    rows = {row["seat"]: row for row in report["seats"]}
+    if report.get("teams"):   # each team's seats, then the team's win rate, as in the terminal's table
+        rows = _team_rows(rows, report["teams"], [{**t, "seat": f"team {t['team']}", "scores": dict.fromkeys(
+            report["score_keys"])} for t in report["team_rates"]])
     environment = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
     page = environment.from_string(PAGE).render(
-        r=report, plots=plots(report, scores, [r.decisions for r in played]),
+        r=report, seat_rows=list(rows.values()), plots=plots(report, scores, [r.decisions for r in played]),
         pct=lambda v: "" if v is None else num(v, ".1%"), num=num)
     folder.mkdir(parents=True, exist_ok=True)
     write_atomic(folder / "index.html", page)

@@ -6,6 +6,7 @@ condition that reads itself. Each on both backends where it runs."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -140,7 +141,7 @@ def test_simulate_groups_the_seats_by_team_with_each_teams_win_rate(tmp_path):
     pack = write_pack(tmp_path / "bridge", partners())
     report = tmp_path / "report.json"
     result = CliRunner().invoke(app, ["simulate", str(pack), "--players", "4", "--games", "3", "-w", "1",
-                                      "--json", str(report)])
+                                      "--json", str(report), "--html", str(tmp_path / "html")])
     assert result.exit_code == 0, result.output
     rows = [line.split("│")[1].strip() for line in result.output.splitlines() if line.startswith("│")]
     assert rows == ["P1", "P3", "team 1", "P2", "P4", "team 2"]   # as play's score table
@@ -148,6 +149,8 @@ def test_simulate_groups_the_seats_by_team_with_each_teams_win_rate(tmp_path):
     assert data["teams"] == [1, 2, 1, 2]
     # team 2 (P2 4 tricks, P4 14) beats team 1 (11 + 3) every game: a whole win, not a half per member
     assert [t["win_rate"] for t in data["team_rates"]] == [0.0, 1.0]
+    page = (tmp_path / "html" / "index.html").read_text()
+    assert re.findall(r"<tr><td>(P\d|team \d)</td>", page) == ["P1", "P3", "team 1", "P2", "P4", "team 2"]
 
 
 # ---------------------------------------------------------------- hold DISPLAY { ... } left early
