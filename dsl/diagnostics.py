@@ -403,9 +403,6 @@ CODES: dict[str, tuple[str, str]] = {
                       "one candidate"),
     "W560": (WARNING, "'exactly 1 with repeats' (or 'up to 1'): one pick, with none before it to repeat"),
     "W561": (WARNING, "a deck that 'refills from PILE 0 times': it never refills"),
-    "W570": (WARNING, "an amend adds 'secret', 'always asked' or 'with repeats' to a pick that has it already"),
-    "W571": (WARNING, "an 'in force while' condition that asks in_force() of its own card, directly or through other "
-                      "cards' conditions: it asks itself without end"),
     "W562": (WARNING, "a pick whose block starts with a compulsory pick narrowed by its answer: some answers leave "
                       "that pick no candidate, and nothing happens"),
     "W563": (WARNING, "a card of a per_player kind taken from another player's zone, moved into a zone of the "
@@ -416,6 +413,9 @@ CODES: dict[str, tuple[str, str]] = {
                       "alone"),
     "W569": (WARNING, "a card of several copies whose version of a func adds to base(...): two copies held "
                       "change the rule once"),
+    "W570": (WARNING, "an amend adds 'secret', 'always asked' or 'with repeats' to a pick that has it already"),
+    "W571": (WARNING, "an 'in force while' condition that asks in_force() of its own card, directly or through other "
+                      "cards' conditions: it asks itself without end"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
