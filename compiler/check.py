@@ -11216,6 +11216,8 @@ class Checker(A.Visitor):
                 continue
             if isinstance(decl, (A.Entity, A.Game, A.Enum, A.Variant, A.Kind)):
                 continue
+            if isinstance(decl, A.Group) and decl.cap is not None:   # its cap holds every gain of its members
+                continue
             out.append(Diagnostic("W401", f"{CATEGORY[type(decl)]} {name!r} is declared but never used",
                                   self.at_decl(decl)))
         return out
