@@ -12,7 +12,7 @@ from typing import Iterable, NamedTuple, Optional
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, closest, did_you_mean
 from rulebook.dsl.lexer import CONTEXTUAL
-from rulebook.dsl.parser import CARD_WORDS
+from rulebook.dsl.parser import BLIND_INDEXED_HINT, CARD_WORDS
 from rulebook.dsl.printer import seat_teams_text, seats_text, quote, cost as printed_cost, declaration_text, expr as printed, params_text
 
 from .layout import MAX_ELEMENTS, by_seat, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
@@ -7081,9 +7081,14 @@ class Checker(A.Visitor):
         worked out for the unseen card too, may not read it (E524 at each read: `unseen_reads`)."""
         zone = s.blind
         d = self.sym.decls.get(zone.id)
-        if type(d) is not A.Zone or d.indexes is not None:
-            what = "an indexed zone (one zone per element): name the zone itself" if type(d) is A.Zone else \
-                f"not a zone but {article(words(self.expr(zone, scope)))}" if zone.id in scope.locals or d is not None \
+        if type(d) is A.Zone and d.indexes is not None:   # no name to suggest: its elements cannot be blind
+            self.used.add(zone.id)
+            self.err("E524", f"'or blind {zone.id}': the unseen top card of a zone is a pick's candidate, and "
+                     f"{zone.id!r} is an indexed zone (one zone per element), whose zones 'or blind' cannot offer",
+                     zone.span, BLIND_INDEXED_HINT)
+            return
+        if type(d) is not A.Zone:
+            what = f"not a zone but {article(words(self.expr(zone, scope)))}" if zone.id in scope.locals or d is not None \
                 else "no zone of the pack"
             self.err("E524", f"'or blind {zone.id}': the unseen top card of a zone is a pick's candidate, and "
                      f"{zone.id!r} is {what}", zone.span, did_you_mean(zone.id, [n for n, x in self.sym.decls.items()

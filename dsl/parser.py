@@ -2904,6 +2904,10 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
         rest = text[err.token.start_pos: end + 1] if end >= 0 and "\n" not in text[err.token.start_pos: end] else ""
         return Diagnostic("E100", f"'move all' takes 'of' before its zone; found '{tok}'", span(tok),
                           hint=f"write 'move all of {rest}'" if rest else "write 'move all of ZONE to ZONE;'")
+    if tok.type == "LSQB" and len(before) >= 2 and str(before[-2]) == "blind" and before[-1].type == "NAME":
+        # `or blind deck[one]`: one zone of an indexed zone, which the grammar reads only by its name
+        return Diagnostic("E524", f"'or blind' offers the top card of a zone named alone, not of one zone of an "
+                          f"indexed zone ('{before[-1]}[...]')", span(before[-1]), hint=BLIND_INDEXED_HINT)
     if tok.type == "WHERE" and before and before[-1].type in ("NAME", "RPAR", "RSQB"):
         late = _where_after_destination(text, base, before, err, span(tok))
         if late is not None:
@@ -2934,6 +2938,11 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
     if slip is not None:
         return slip
     return _statement_slip(err, text, base, before, tok, span)
+
+
+# how to offer the unseen top card of each zone of an indexed zone, which `or blind` cannot (E524)
+BLIND_INDEXED_HINT = ("offer each top card as an option of a 'choose': option \"the top of deck[one]\" { draw 1 "
+                      "from deck[one] to reserved; }, beside an option whose pick takes the face-up cards")
 
 
 # the words of a `var` declaration written between its name (or title) and the ':' of its type
