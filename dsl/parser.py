@@ -2271,6 +2271,10 @@ class _Builder:
         if not blind:
             return self._chain(meta, items, "or")
         zone = items[blind[0]].value
+        if len(blind) > 1:   # `row or blind deck1 or blind deck2`: the top of each of several decks
+            raise RulesError([Diagnostic("E524", "a pick offers the unseen top card of one zone: 'or blind' "
+                                         f"comes once, and here it comes {len(blind)} times",
+                                         items[blind[1]].value.span, hint=BLIND_INDEXED_HINT)])
         if blind[0] != len(items) - 1:   # `a or blind deck or b`
             raise RulesError([Diagnostic("E524", "'or blind ZONE' comes last among a pick's candidates", zone.span,
                                          hint="write 'pick VAR from DOMAIN or blind ZONE ...'")])
@@ -2941,8 +2945,8 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
 
 
 # how to offer the unseen top card of each zone of an indexed zone, which `or blind` cannot (E524)
-BLIND_INDEXED_HINT = ("offer each top card as an option of a 'choose': option \"the top of deck[one]\" { draw 1 "
-                      "from deck[one] to reserved; }, beside an option whose pick takes the face-up cards")
+BLIND_INDEXED_HINT = ("offer each deck's top card as an option of a 'choose': option \"the top of deck[one]\" { "
+                      "draw 1 from deck[one] to reserved; }, beside an option whose pick takes the face-up cards")
 
 
 # the words of a `var` declaration written between its name (or title) and the ':' of its type

@@ -59,3 +59,10 @@ def test_blind_of_one_zone_of_an_indexed_zone_is_e524_at_its_name(tmp_path):
     found = findings(tmp_path, BLIND.format(blind="deck[one]"))
     assert [(d.code, d.span.line, d.span.column) for d in found] == [("E524", 9, 28)]
     assert "'deck[...]'" in found[0].message and "option" in found[0].hint
+
+
+def test_two_blind_decks_in_one_pick_are_e524_at_the_second_saying_once(tmp_path):
+    text = BLIND.replace("zone row of", "zone deck_two of development secret;\nzone row of")
+    found = findings(tmp_path, text.format(blind="deck_two or blind deck_two"))
+    assert [(d.code, d.span.line) for d in found] == [("E524", 10)]
+    assert "comes once" in found[0].message and "comes last" not in found[0].message
