@@ -5,9 +5,13 @@ naming the very zone written)."""
 
 from __future__ import annotations
 
-from rulebook.compiler.driver import analyse
+from rulebook.compiler.driver import analyse, compile_pack
+from rulebook.runtime.agents import make_agents
+from rulebook.runtime.engine import Game
+from rulebook.runtime.state import Record
 
 from .conftest import write_pack
+from .test_kingdomino_pack import PACK as KINGDOMINO
 
 TOKENS = """
 resource ruby "Ruby" supply 7;
@@ -66,3 +70,21 @@ def test_two_blind_decks_in_one_pick_are_e524_at_the_second_saying_once(tmp_path
     found = findings(tmp_path, text.format(blind="deck_two or blind deck_two"))
     assert [(d.code, d.span.line) for d in found] == [("E524", 10)]
     assert "comes once" in found[0].message and "comes last" not in found[0].message
+
+
+def test_a_board_cell_names_its_element_alike_when_read_again_and_the_games_agree(tmp_path):
+    """`Game.at` keeps the element a record's value names (a board's cell is otherwise taken apart on every read:
+    most of Kingdomino's time); the name is the one worked out from its fields, read after read, and two games of
+    one program (which share the names kept) play alike."""
+    program = compile_pack(KINGDOMINO).program
+    game = Game(program, 2, 1)
+    for _ in range(2):
+        assert [game.at("land_at", Record("cell", {"x": x, "y": y})) for x, y in ((1, 1), (5, 5), (9, 3))] == \
+            ["land_at[1,1]", "land_at[5,5]", "land_at[9,3]"]
+    assert program.cell_names["land_at"][Record("cell", {"x": 9, "y": 3})] == "land_at[9,3]"
+    digests = []
+    for _ in range(2):
+        played = Game(program, 3, 5, make_agents("random", 3, 5))
+        played.play()
+        digests.append(played.state.digest())
+    assert digests[0] == digests[1]
