@@ -872,6 +872,7 @@ class Checker(A.Visitor):
         self.param_spans: set = set()   # where each parameter is declared (E309 says "parameter", not "local")
         self.emitted: set[str] = set()
         self.triggers: list[A.Whenever] = []
+        self.each_of_var: list[A.Each] = []   # `each V` of a player variable: W564 when no rule sets V
         self.asides: list[A.SetAside] = []   # the `set aside` statements, whose return W540 looks at
         self.binders: set[int] = set()   # the ids of the names a pattern binds an index with (`gain(warriors[c])`)
         self.periods: list = []   # (pattern, what) of the `once per` of the cards' anytime slots and of options
@@ -1107,6 +1108,7 @@ class Checker(A.Visitor):
         self._lint_offers()
         self._lint_remembered()
         self._lint_slots_never_run()
+        self._lint_each_of_unset()
         self._lint_force_asking_itself()
         for decl, _old in self.sym.overrides:
             self.diags.append(Diagnostic("I404", f"overrides {CATEGORY[type(decl)]} {decl.name!r}", self.at_decl(decl)))
@@ -5530,6 +5532,9 @@ class Checker(A.Visitor):
             self.never_settles(s)
         if type(s) is A.Each and type(s.domain) is not A.You:
             self.you_in_each(s)
+        if type(s) is A.Each and type(s.domain) is A.Name and s.domain.id not in scope.locals \
+                and type(self.sym.decls.get(s.domain.id)) is A.Var:
+            self.each_of_var.append(s)
         if isinstance(s, A.Simultaneous):
             self.open_loops.append(s)   # its bodies run one seat after another: `break;` leaves it
             if s.each_var is not None:   # `for each U in ELEMENTS`: the pick (and its body) sees U bound
@@ -11211,6 +11216,24 @@ class Checker(A.Visitor):
                                       "the game as stacked: the stacked packs removed every use", self.at_decl(decl),
                                       f"if it is meant to go, write 'remove {name};' in the pack that replaces it"))
         return out
+
+    def _lint_each_of_unset(self) -> None:
+        """W564: `each V` of a player variable that no rule sets and that starts as none: V is none whenever it
+        runs, and an `each` of none runs its body for nobody, silently (the game plays on without that turn)."""
+        if not self.each_of_var:
+            return
+        # (a `reset` puts it back to none: no write)
+        written = {n.name for decl in self.sym.decls.values() for n in A.walk(decl) if type(n) in (A.SetName, A.SetAttr)}
+        for s in self.each_of_var:
+            var = self.sym.decls[s.domain.id]
+            if var.name in written or var.indexes is not None or var.type != "player" \
+                    or not (var.default is None or type(var.default) is A.Nothing):
+                continue
+            self.diags.append(Diagnostic(
+                "W564", f"'each {var.name}': no rule sets {var.name!r}, so it is none whenever this runs, and an "
+                        "'each' of none runs its body for nobody", s.domain.span,
+                f"set it where the player is known ('set {var.name} = first(players);' in the setup, "
+                f"'set {var.name} = you;' when they claim it)"))
 
     def unused(self, own: set[str]) -> list[Diagnostic]:
         """W401 for declarations of the pack itself that nothing refers to."""

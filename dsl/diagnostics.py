@@ -403,6 +403,7 @@ CODES: dict[str, tuple[str, str]] = {
                       "one candidate"),
     "W560": (WARNING, "'exactly 1 with repeats' (or 'up to 1'): one pick, with none before it to repeat"),
     "W561": (WARNING, "a deck that 'refills from PILE 0 times': it never refills"),
+    "W564": (WARNING, "'each V' of a player variable that no rule sets: it is always none, and the body runs for nobody"),
     "W562": (WARNING, "a pick whose block starts with a compulsory pick narrowed by its answer: some answers leave "
                       "that pick no candidate, and nothing happens"),
     "W563": (WARNING, "a card of a per_player kind taken from another player's zone, moved into a zone of the "

@@ -254,6 +254,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "blind_top_of_an_indexed_zone.rules": [("E524", 9)],   # trial6: it was "unexpected '['"
     "blind_top_of_two_decks.rules": [("E524", 9)],   # trial6: it was told the first must come last
     # ---------------------------------------------------------------- W4xx: lints
+    "each_of_a_start_player_never_set.rules": [("W564", 8)],   # trial6: the turn ran for nobody, silently
     "negative_score_on_an_unsigned_counter.rules": [("W551", 7)],   # trial3: Blokus Duo's scores all 0
     # W401 is dropped for a lone file, so this one lives in a one-file pack (unused_pack/pack.toml)
     "unused_pack/unused_resource.rules": [("W401", 4)],

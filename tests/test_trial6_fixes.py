@@ -88,3 +88,23 @@ def test_a_board_cell_names_its_element_alike_when_read_again_and_the_games_agre
         played.play()
         digests.append(played.state.digest())
     assert digests[0] == digests[1]
+
+
+EACH = """
+counter score;
+var starter "Start player" global: player = none;
+proc take() {{ gain 1 score; }}
+game azul {{ seats 2 to 4; phase setup {{ {setup} }} phase play {{ repeat 3 {{ each starter {{ take(); }} }} }} winner most score; }}
+"""
+
+
+def test_each_of_a_player_variable_nothing_sets_is_w564_at_the_variable(tmp_path):
+    found = findings(tmp_path, EACH.format(setup=""))
+    assert [(d.code, d.span.line, d.span.column) for d in found] == [("W564", 5, 73)]
+    assert "runs its body for nobody" in found[0].message and "set starter" in found[0].hint
+
+
+def test_each_of_a_player_variable_a_rule_sets_is_clean(tmp_path):
+    assert findings(tmp_path, EACH.format(setup="set starter = first(players);")) == []
+    # `reset` puts it back to none: no help
+    assert [d.code for d in findings(tmp_path, EACH.format(setup="reset starter;"))] == ["W564"]
