@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import compile_pack, interpret_pack
+from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
+from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import played_on_both_backends, run_proc
@@ -147,3 +148,20 @@ def test_random_games_end_at_15_prestige_and_agree_on_both_backends(players, see
         tokens = {g: sum(p.stock.get(g, 0) for p in game.state.players) + game.state.supply[g] for g in GEMS}
         assert set(tokens.values()) == {{2: 4, 3: 5, 4: 7}[players]}
         assert all(sum(p.stock.get(g, 0) for g in GEMS + ["gold"]) <= 10 for p in game.state.players)
+
+
+def test_a_card_reserved_face_up_is_known_to_all_one_from_a_deck_to_its_holder_only(program):
+    game = Game(program, 2, 1)
+    game.start()
+    card = game.zone(None, "row[one]").items[0]
+    run_proc(game, "reserve", answers=["a face-up card", card.label()])
+    run_proc(game, "reserve", answers=["the top of the level 2 deck"])
+    theirs = game.view(1)["players"][0]["zones"]["reserved"]
+    assert theirs["size"] == 2 and [k["name"] for k in theirs["known"]] == [card.name]
+    assert game.state.players[0].stock["gold"] == 2
+
+
+def test_the_pack_lints_clean_and_is_in_canonical_form():
+    assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
+    text = (Path(PACK) / "splendor.rules").read_text()
+    assert format_text(text) == text
