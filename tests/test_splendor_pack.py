@@ -165,3 +165,15 @@ def test_the_pack_lints_clean_and_is_in_canonical_form():
     assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
     text = (Path(PACK) / "splendor.rules").read_text()
     assert format_text(text) == text
+
+
+def test_no_reservation_and_no_gold_when_no_card_is_left_to_reserve(program):
+    game = Game(program, 2, 1)
+    game.start()
+    away = game.zone(game.state.players[1], "tableau")
+    for level in ("one", "two", "three"):
+        for zone in (f"deck[{level}]", f"row[{level}]"):
+            for card in list(game.zone(None, zone).items):
+                game.move(card, away)
+    asked = run_proc(game, "turn", answers=["take three different gems", "Ruby", "Onyx", "Emerald"])
+    assert "reserve a card" not in asked[0].options and "take three different gems" in asked[0].options
