@@ -261,6 +261,8 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
     * `if C then A else B` one branch a line (`else if` chains stay flat), `then` and `else`
       leading their lines at `indent`, and `if C then A` kept on one line when it fits (an `if`
       inside `then` in parentheses);
+    * `regions(VAR in DOMAIN where COND via NEXT)` broken before `via`, which leads the next line at
+      `indent`;
     * a call, a list or a `match` with its items one a line, two spaces in from the line it opens
       on, and its closing bracket back on that line's indentation (a call of one argument, an
       aggregate, `not`, a field or an index hug their one inner part instead; an aggregate's
@@ -342,6 +344,11 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
         if e.through is not None:   # the last argument keeps the clause after it, on its line
             items[-1] = (items[-1] if isinstance(items[-1], str) else _expr(items[-1])) + _through(e)
         return _items(first + f"{e.op}(", items, ")" + tail)
+    if isinstance(e, A.Regions):   # the binder and its condition on the first line, `via NEXT` leading the next
+        head = f"{first}regions({e.var} in {_expr(e.domain)}" + (f" where {_expr(e.where)}" if e.where is not None else "")
+        if len(head) > LINE_WIDTH:
+            return [one]
+        return [head] + wrapped(e.next, f"{indent}via ", indent + INDENT, ")" + tail)
     if isinstance(e, A.Flood):   # `p from START via` on the first line, NEXT wrapped after it
         if e.next is None:
             return [one]

@@ -1,11 +1,13 @@
 """The toolchain fixes of the session's trial6 (a designer writing Splendor, Azul and Kingdomino): a group whose
 cap is its only use is no unused declaration (W401 said it was), and `or blind` of an indexed zone, or of one
 of its zones, says what cannot be written and the way round (it was "unexpected '['", or a "did you mean"
-naming the very zone written)."""
+naming the very zone written); a player variable nothing sets, whose `each` runs for nobody, is W564; a board
+cell read as an index is worked out once; fmt breaks a long `regions(...)` before `via` (it left 179 columns)."""
 
 from __future__ import annotations
 
 from rulebook.compiler.driver import analyse, compile_pack
+from rulebook.dsl.printer import LINE_WIDTH, format_text
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 from rulebook.runtime.state import Record
@@ -108,3 +110,17 @@ def test_each_of_a_player_variable_a_rule_sets_is_clean(tmp_path):
     assert findings(tmp_path, EACH.format(setup="set starter = first(players);")) == []
     # `reset` puts it back to none: no help
     assert [d.code for d in findings(tmp_path, EACH.format(setup="reset starter;"))] == ["W564"]
+
+
+REGIONS = """enum land { empty, castle, wheat }
+record cell "{x},{y}" { x: 1..9; y: 1..9; }
+var land_at[cell] "Kingdom": land = empty;
+func properties(): list of list of cell = regions(c in cell where land_at[c] != empty and land_at[c] != castle via gather(n in neighbours(c) where land_at[n] == land_at[c], [n]));
+"""
+
+
+def test_fmt_breaks_a_long_regions_call_before_via_and_keeps_it():
+    printed = format_text(REGIONS)
+    assert max(len(line) for line in printed.splitlines()) <= LINE_WIDTH   # it was one line of 179
+    assert "\n    via gather(n in neighbours(c) where land_at[n] == land_at[c], [n]));" in printed
+    assert format_text(printed) == printed
