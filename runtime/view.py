@@ -221,6 +221,16 @@ SEES_INTO = {
 }
 
 
+def element_place(program, name: str) -> tuple:
+    """Where a zone comes in a view's list: by its name, an element of an indexed zone (`deck[two]`) by its
+    declaration's name and then its place among the declaration's elements, as its indexes are declared."""
+    base, bracket, _ = name.partition("[")
+    elements = program.indexed.get(base) if bracket else None
+    if not elements:
+        return (name, 0)
+    return (base, next((i for i, flat in enumerate(elements.values(), 1) if flat == name), 0))
+
+
 def sees_into(program, owner: Optional[Holder], name: str, viewer: Holder) -> bool:
     """Whether `viewer` sees the contents and order of zone `name` of `owner` (None: a shared zone)."""
     return SEES_INTO[program.visibility.get(name, "public")](owner, viewer)
@@ -662,13 +672,18 @@ def build_view(game, index: int) -> dict:
     if program.internal:   # and the variables declared `internal`: bookkeeping no player's screen shows
         unseen |= program.internal
 
+    def in_order(zones: dict) -> list:
+        """A holder's zones by name, the zones of one indexed zone in the order of its indexes (`deck[one]`,
+        `deck[two]`, `deck[three]`: the screens list them so), not alphabetically."""
+        return sorted(zones.items(), key=lambda item: element_place(program, item[0]))
+
     def holder(h: Holder) -> dict:
         return {"name": h.name, "stock": dict(sorted((k, v) for k, v in h.stock.items() if k not in unseen
                                                      and (h is viewer or k not in program.hidden_vars))),
                 # variables are public, hidden cards not; a variable (or counter) declared `hidden` is its holder's alone
                 "vars": {k: value(v) for k, v in sorted(h.vars.items()) if k not in unseen
                          and (h is viewer or k not in program.hidden_vars)},
-                "zones": {z: zone(h, z, items) for z, items in sorted(h.zones.items())}}
+                "zones": {z: zone(h, z, items) for z, items in in_order(h.zones)}}
 
     view = {
         "you": index,
@@ -676,7 +691,7 @@ def build_view(game, index: int) -> dict:
         "actors": {n: holder(a) for n, a in sorted(state.actors.items())},
         "globals": dict(sorted((k, v) for k, v in state.globals.items() if k not in unseen)),
         "vars": {k: value(v) for k, v in sorted(state.gvars.items()) if k not in unseen},
-        "zones": {z: zone(None, z, items) for z, items in sorted(state.zones.items())},
+        "zones": {z: zone(None, z, items) for z, items in in_order(state.zones)},
         "over": state.over,
         "messages": list(game.messages),   # the `say` log: every player reads it
         "titles": dict(program.member_titles),   # enum member -> title: values stay names, screens show titles

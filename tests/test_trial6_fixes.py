@@ -2,7 +2,8 @@
 cap is its only use is no unused declaration (W401 said it was), and `or blind` of an indexed zone, or of one
 of its zones, says what cannot be written and the way round (it was "unexpected '['", or a "did you mean"
 naming the very zone written); a player variable nothing sets, whose `each` runs for nobody, is W564; a board
-cell read as an index is worked out once; fmt breaks a long `regions(...)` before `via` (it left 179 columns)."""
+cell read as an index is worked out once; fmt breaks a long `regions(...)` before `via` (it left 179 columns); a
+view lists an indexed zone's zones in the order of its indexes (the screen read Level 1, Level 3, Level 2)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from rulebook.runtime.state import Record
 
 from .conftest import write_pack
 from .test_kingdomino_pack import PACK as KINGDOMINO
+from .test_splendor_pack import PACK as SPLENDOR
 
 TOKENS = """
 resource ruby "Ruby" supply 7;
@@ -124,3 +126,13 @@ def test_fmt_breaks_a_long_regions_call_before_via_and_keeps_it():
     assert max(len(line) for line in printed.splitlines()) <= LINE_WIDTH   # it was one line of 179
     assert "\n    via gather(n in neighbours(c) where land_at[n] == land_at[c], [n]));" in printed
     assert format_text(printed) == printed
+
+
+def test_a_view_lists_the_zones_of_an_indexed_zone_in_the_order_of_its_indexes():
+    # Splendor's decks and rows are indexed by the levels one, two, three: the screen read "Level 1, Level 3,
+    # Level 2" (the names in alphabetical order)
+    game = Game(compile_pack(SPLENDOR).program, 2, 1)
+    game.start()
+    shared = list(game.view(0)["zones"])
+    assert shared == ["deck[one]", "deck[two]", "deck[three]", "noble_deck", "nobles",
+                      "row[one]", "row[two]", "row[three]"]
