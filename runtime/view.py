@@ -709,8 +709,9 @@ def build_view(game, index: int) -> dict:
             for seats, owner, zone_name, at, field_name, v in game.learnt_lines if index in seats]
     if told:   # the fields this player learnt, where the card was then (only then: other views stay as they were)
         view["learnt_fields"] = told
-    if state.supply:   # what is left of each limited supply: everyone sees the banks
-        view["supply"] = dict(sorted(state.supply.items()))
+    if state.supply:   # what is left of each limited supply, in the order the banks are declared: everyone sees them
+        declared = {name: i for i, name in enumerate([*program.resources, *program.counters])}
+        view["supply"] = dict(sorted(state.supply.items(), key=lambda item: (declared.get(item[0], len(declared)), item[0])))
     prints = program.track_prints()
     if prints:   # the number each position of a track prints (a scale's, a `prints` list's): screens show it
         view["prints"] = prints

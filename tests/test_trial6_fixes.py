@@ -3,7 +3,8 @@ cap is its only use is no unused declaration (W401 said it was), and `or blind` 
 of its zones, says what cannot be written and the way round (it was "unexpected '['", or a "did you mean"
 naming the very zone written); a player variable nothing sets, whose `each` runs for nobody, is W564; a board
 cell read as an index is worked out once; fmt breaks a long `regions(...)` before `via` (it left 179 columns); a
-view lists an indexed zone's zones in the order of its indexes (the screen read Level 1, Level 3, Level 2)."""
+view lists an indexed zone's zones in the order of its indexes (the screen read Level 1, Level 3, Level 2), and the
+banks in the order they are declared."""
 
 from __future__ import annotations
 
@@ -136,3 +137,10 @@ def test_a_view_lists_the_zones_of_an_indexed_zone_in_the_order_of_its_indexes()
     shared = list(game.view(0)["zones"])
     assert shared == ["deck[one]", "deck[two]", "deck[three]", "noble_deck", "nobles",
                       "row[one]", "row[two]", "row[three]"]
+
+
+def test_a_view_lists_the_banks_in_the_order_they_are_declared():
+    # the screen read "Supply: Diamond, Emerald, Gold, Onyx, Ruby, Sapphire"
+    game = Game(compile_pack(SPLENDOR).program, 2, 1)
+    game.start()
+    assert list(game.view(0)["supply"]) == ["diamond", "sapphire", "emerald", "ruby", "onyx", "gold"]
