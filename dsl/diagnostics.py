@@ -403,11 +403,11 @@ CODES: dict[str, tuple[str, str]] = {
                       "one candidate"),
     "W560": (WARNING, "'exactly 1 with repeats' (or 'up to 1'): one pick, with none before it to repeat"),
     "W561": (WARNING, "a deck that 'refills from PILE 0 times': it never refills"),
-    "W564": (WARNING, "'each V' of a player variable that no rule sets: it is always none, and the body runs for nobody"),
     "W562": (WARNING, "a pick whose block starts with a compulsory pick narrowed by its answer: some answers leave "
                       "that pick no candidate, and nothing happens"),
     "W563": (WARNING, "a card of a per_player kind taken from another player's zone, moved into a zone of the "
                       "acting player's: the acting player's own copy moves, not the one taken"),
+    "W564": (WARNING, "'each V' of a player variable that no rule sets: it is always none, and the body runs for nobody"),
     "W566": (WARNING, "a choose option that pays, then picks what may be nothing: the cost is paid for nothing"),
     "W568": (WARNING, "a key of 'winner ... by team' that reads the player's team ('score[team()]', 'teammates'), "
                       "added up over the members, or a key of 'by team once' that reads none, the first member's "
