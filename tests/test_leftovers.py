@@ -24,6 +24,7 @@ from rulebook.dsl.highlight import RulesLexer
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
 from .conftest import both_built, explained, found_at, printed_back, random_games_agree, rules_program, run_proc, write_pack
+from .test_repeats import LOTTERY_GAME
 
 # Bridge-like partnerships (seats 1 and 3 against 2 and 4): every player hears the tricks their
 # partners take, and the first player's nil bid forbids their partners' nil bids.
@@ -252,16 +253,7 @@ game ttr "TTR" {
 # ---------------------------------------------------------------- amend adds or removes a pick's words
 
 PACKS = Path(__file__).parent / "packs"
-LOTTERY = snippet('# A "Pick 3" lottery') + """
-game pick3 "Pick 3" {
-  seats 1 to 4;
-  phase play {
-    each players: buy_ticket();
-    draw_digits();
-  }
-  winner most points;
-}
-"""
+LOTTERY = LOTTERY_GAME
 TICKET = '"digit {n + 1} of your ticket"'
 
 

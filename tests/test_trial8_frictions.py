@@ -101,26 +101,26 @@ proc roll_dice() { set dice = dice_count(); }
 """
 
 
+def dice_with_two_heads(program) -> int:
+    """The dice the first player rolls holding both copies of Extra Head (nothing is asked)."""
+    game = Game(program, 2, 1)
+    for copy in ("extra_head", "extra_head#2"):
+        game.move(program.entities[copy], game.zone(game.state.players[0], "kept"))
+    for _ in program.procs["roll_dice"](game, game.state.players[0]):
+        raise AssertionError("nothing is asked")
+    return game.state.players[0].stock["dice"]
+
+
 def test_w569_a_version_adding_to_base_in_a_card_of_several_copies_adds_once_for_two():
     found = [d for d in analyse_text(EXTRA_HEAD).diagnostics if d.code == "W569"]
     assert len(found) == 1 and found[0].span.line == 4 and "modifier you EVENT in kept" in found[0].hint
     for program in both_built(EXTRA_HEAD):   # what it warns of: two copies held, one more die
-        game = Game(program, 2, 1)
-        for copy in ("extra_head", "extra_head#2"):
-            game.move(program.entities[copy], game.zone(game.state.players[0], "kept"))
-        for _ in program.procs["roll_dice"](game, game.state.players[0]):
-            raise AssertionError("nothing is asked")
-        assert game.state.players[0].stock["dice"] == 7
+        assert dice_with_two_heads(program) == 7
     modified = EXTRA_HEAD.replace("override func dice_count(): int in kept = base() + 1;",
                                   "modifier you dice_rolled in kept { value +1; }") \
         .replace("func dice_count(): int = 6;", "func dice_count(): int = 6 for dice_rolled();")
     assert not [d for d in analyse_text(modified).diagnostics if d.code == "W569"]
     for program in both_built(modified):   # a modifier a copy: two copies, two more dice
-        game = Game(program, 2, 1)
-        for copy in ("extra_head", "extra_head#2"):
-            game.move(program.entities[copy], game.zone(game.state.players[0], "kept"))
-        for _ in program.procs["roll_dice"](game, game.state.players[0]):
-            raise AssertionError("nothing is asked")
-        assert game.state.players[0].stock["dice"] == 8
+        assert dice_with_two_heads(program) == 8
     one_copy = EXTRA_HEAD.replace('"Extra Head" * 2', '"Extra Head"')
     assert not [d for d in analyse_text(one_copy).diagnostics if d.code == "W569"]
