@@ -10973,6 +10973,8 @@ class Checker(A.Visitor):
                 if isinstance(n, (A.EndGame, A.EndAfter, A.Copy, A.Roll)):
                     return True
                 called = n.func if isinstance(n, (A.CallStmt, A.Call)) else None
+                if isinstance(n, A.CallStmt) and called not in self.sym.decls:
+                    return True   # a proc nothing declares (E2xx there): nothing is certain, and one error is enough
                 if called is not None and isinstance(self.sym.decls.get(called), A.Proc):
                     if called not in memo:
                         memo[called] = False   # a call back into it, while it is worked out, adds nothing
@@ -10984,13 +10986,21 @@ class Checker(A.Visitor):
         decls = list(self.sym.decls.values())
         if may_end(list(self.triggers) + [n for d in decls for n in A.walk(d) if isinstance(n, (A.Whenever, A.Modifier))]):
             return
+        # `end game after L` anywhere: the loops labelled L are meant to end so (E224/E325 say where it cannot)
+        ended_after = {n.label for d in decls for n in A.walk(d) if isinstance(n, A.EndAfter)}
+        if ended_after - {getattr(n, "loop_label", None) for d in decls for n in A.walk(d)}:
+            return   # a label no loop has (E224): whichever loop it was meant for may end so
         for loop in (n for d in decls for n in A.walk(d) if isinstance(n, A.While) and constant(n.cond) is True):
+            if loop.loop_label is not None and loop.loop_label in ended_after:
+                continue
+            # a `break L` leaves this loop unless L labels a loop inside it (a label outside: that loop and this one)
+            inside = {getattr(n, "loop_label", None) for s in loop.body for n in A.walk(s)}
             inner_breaks, left = [], False
             stack = [(s, 0) for s in loop.body]
             while stack and not left:
                 n, depth = stack.pop()
                 if isinstance(n, A.Break):
-                    if n.label == loop.loop_label and n.label is not None or n.label is None and depth == 0:
+                    if n.label is not None and n.label not in inside or n.label is None and depth == 0:
                         left = True
                     elif n.label is None:
                         inner_breaks.append((n, depth))

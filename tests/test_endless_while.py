@@ -47,3 +47,16 @@ def test_a_labelled_break_a_return_or_an_end_game_reached_through_a_proc_leaves_
 def test_a_trigger_that_may_end_the_game_makes_it_uncertain_so_nothing_is_said():
     assert codes(procs="whenever lose(res = dice) { end game; }") == []
     assert codes(called="tally();", procs="proc tally() { gain 1 last_bid; }") != []   # a proc that never ends it
+
+
+def test_a_break_of_a_loop_around_it_an_end_game_after_its_label_or_an_unknown_proc_says_nothing():
+    # `break outer` inside an unlabelled `while true` leaves both (the round loop around it)
+    around = ROUND.replace("proc round() {\n  while true HEAD {", "proc round() {\n  repeat 3 as outer {\n  while true {") \
+        .replace("BREAK", "break outer").replace("CALLED", "").replace("PROCS", "").replace("\n}\ngame", "\n}\n}\ngame")
+    assert not [d for d in analyse_text(around).diagnostics if d.severity == "error"]
+    # `end game after bidding` ends the loop so labelled, wherever it is written (E325 says where it cannot)
+    assert codes(head="as bidding", brk="set last_bid = 0", called="",
+                 procs="proc over() { end game after bidding; }") == []
+    # a misspelt label (E224) or a proc nothing declares (E207): one error is enough
+    assert codes(brk="set last_bid = 0", called="", procs="proc over() { end game after biding; }") == []
+    assert codes(brk="set last_bid = 0", called="settle();") == []

@@ -383,7 +383,7 @@ def test_pay_from_another_player_stays_a_syntax_error():
 
 def test_fmt_prints_every_form_back():
     _module, text = printed_back(CHESS)
-    assert 'seats 2 to 2 named "White", "Black";' in text and "winner most won else draw;" in text
+    assert 'seats 2 named "White", "Black";' in text and "winner most won else draw;" in text
     assert 'end game "checkmate";' in text and "gain 1 left(you).won;" in text and "lose 1 left(you).checks;" in text
     _module, text = printed_back(CHESS.replace("winner most won else draw;", "winner most won if quiet > 0 else draw;"))
     assert "winner most won if quiet > 0 else draw;" in text

@@ -167,7 +167,7 @@ game twilight {
 
 def test_fmt_and_explain():
     _module, printed = printed_back(SIDES + GAME)
-    assert "role ussr \"USSR\" {" in printed and "seats 2 to 2 roles ussr, usa;" in printed
+    assert "role ussr \"USSR\" {" in printed and "seats 2 roles ussr, usa;" in printed
     assert "  override proc turn() {" in printed
     result = analyse_text(SIDES + GAME)
     turn = explained(result, "turn")

@@ -154,12 +154,13 @@ def test_an_exclude_pattern_naming_nothing_is_w498(tmp_path):
 
 
 # ---------------------------------------------------------------- --max-decisions, --max-rounds (Root W8)
+# (games that never end: a `while true` would be E562, so the loops test a score that never goes below zero)
 ENDLESS = """
 counter vp;
 game endless {
   seats 2 to 2;
   phase setup { each players { gain 1 vp; } }
-  phase play { while true { each players { pick n from 1..2 "how many?" { gain n vp; } } } }
+  phase play { while vp >= 0 { each players { pick n from 1..2 "how many?" { gain n vp; } } } }
   winner most vp;
 }
 """
@@ -422,7 +423,7 @@ IN_PROC = """
 counter vp;
 proc score(n: int) { gain n vp; }
 proc turn() { pick n from 1..2 "how many?" { score(n); } }
-proc rounds() { turn(); while true { each players { turn(); } } }
+proc rounds() { turn(); while vp >= 0 { each players { turn(); } } }
 game endless {
   seats 2 to 2;
   phase setup { each players { gain 1 vp; } }
@@ -445,9 +446,9 @@ def test_the_round_loop_is_found_through_the_procs_a_play_phase_calls(tmp_path):
         assert "stopped after 3 rounds and 7 decisions (--max-rounds 3), at the first decision of round 4" \
             in result.output, result.output
     # a play phase calling only procs without loops has no round loop: E513 still
-    flat = write_pack(tmp_path / "flat", IN_PROC.replace("while true", "if true"), name="flat")
+    flat = write_pack(tmp_path / "flat", IN_PROC.replace("while vp >= 0", "if true"), name="flat")
     assert round_loop(str(flat)).endswith(":9:36")   # the repeat of the play phase, after rounds()
-    none = write_pack(tmp_path / "none", IN_PROC.replace("while true", "if true").replace("repeat 2", "if true"),
+    none = write_pack(tmp_path / "none", IN_PROC.replace("while vp >= 0", "if true").replace("repeat 2", "if true"),
                       name="none")
     result = CliRunner().invoke(app, ["play", str(none), "-n", "2", "--max-rounds", "3"])
     assert result.exit_code == 2 and "E513" in result.output, result.output
