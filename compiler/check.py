@@ -1090,7 +1090,7 @@ class Checker(A.Visitor):
             if isinstance(decl, A.Kind):
                 self.visiting = decl
                 self.lists_of_cards(decl)
-        self.loop_labels = list(dict.fromkeys(n.loop_label for decl in self.sym.decls.values() for n in A.walk(decl)
+        self.loop_labels = list(dict.fromkeys(n.loop_label for n in self.pack_nodes
                                               if type(n) in LOOPS and getattr(n, "loop_label", None) is not None))
         for decl in self.sym.decls.values():
             self.visiting = decl
@@ -4853,10 +4853,16 @@ class Checker(A.Visitor):
                     break
         return inner
 
+    @cached_property
+    def pack_nodes(self) -> list:
+        """Every node of the pack's declarations, in walk order: walked once for the lints that read them all
+        (each walked the pack again: a sixth of a Federation lint)."""
+        return [n for decl in self.sym.decls.values() for n in A.walk(decl)]
+
     def card_modifiers(self) -> frozenset:
         """The ids of the modifiers cards hold (`modifier ... in ZONE`, 7.7b), worked out once."""
         if self._card_modifiers is None:
-            self._card_modifiers = frozenset(id(n.modifier) for decl in self.sym.decls.values() for n in A.walk(decl)
+            self._card_modifiers = frozenset(id(n.modifier) for n in self.pack_nodes
                                              if type(n) is A.HeldModifier)
         return self._card_modifiers
 
@@ -10705,7 +10711,7 @@ class Checker(A.Visitor):
         through the funcs it calls: what decides the game would be hidden from the table, at the
         variable's declaration."""
         hidden = {name for name, d in self.sym.decls.items() if A.kept_hidden(d)}
-        for said in (n for decl in self.sym.decls.values() for n in A.walk(decl) if type(n) is A.Say):
+        for said in (n for n in self.pack_nodes if type(n) is A.Say):
             for read in (r for p in said.parts if type(p) is not str for r in A.walk(p)
                          if type(r) is A.Name and r.id in hidden or type(r) is A.Attr and r.name in hidden):
                 name = read.id if type(read) is A.Name else read.name
@@ -10779,12 +10785,12 @@ class Checker(A.Visitor):
         such a card in a pack without a `window;` (it is never offered). Named windows (7.2b): E477, a
         slot `at NAME` that no `window NAME;` opens; E478, a name twice in one `at`; E479, two slots of
         one card offered at one window from one zone; W508, a `window NAME;` no slot answers."""
-        windows = [n for decl in self.sym.decls.values() for n in A.walk(decl) if isinstance(n, A.Window)]
+        windows = [n for n in self.pack_nodes if isinstance(n, A.Window)]
         cards = [(d, e) for d in self.sym.decls.values() if isinstance(d, A.Entity)
                  for e in d.effects if isinstance(e, A.Anytime)]
         opened = {w.name for w in windows}
         named = [w for w in windows if w.name is not None]
-        slots = {n.span: n for decl in self.sym.decls.values() for n in A.walk(decl)
+        slots = {n.span: n for n in self.pack_nodes
                  if isinstance(n, A.Anytime) and n.windows}   # each written once (a kind's is its cards' too)
         answered = set()
         for slot in slots.values():
@@ -10851,8 +10857,8 @@ class Checker(A.Visitor):
                         sources.add("pay")
                 elif isinstance(node, A.Space) and node.bonus is not None:
                     sources.add("pay")
-        tags = {n.action for decl in self.sym.decls.values() for n in A.walk(decl) if isinstance(n, A.Tag)}
-        set_names = {name for decl in self.sym.decls.values() for n in A.walk(decl)
+        tags = {n.action for n in self.pack_nodes if isinstance(n, A.Tag)}
+        set_names = {name for n in self.pack_nodes
                      for name in ((n.name,) if isinstance(n, (A.SetName, A.SetAttr)) else n.names
                                   if isinstance(n, A.Reset) and n.kind is None else ())}
         if set_names:
@@ -10983,14 +10989,23 @@ class Checker(A.Visitor):
                         return True
             return False
 
-        decls = list(self.sym.decls.values())
-        if may_end(list(self.triggers) + [n for d in decls for n in A.walk(d) if isinstance(n, (A.Whenever, A.Modifier))]):
+        # one walk of the pack (most packs have no `while true`, and then nothing more is read)
+        loops, listeners, ended_after, labels = [], list(self.triggers), set(), set()
+        for n in self.pack_nodes:
+            kind = type(n)
+            if kind is A.While and constant(n.cond) is True:
+                loops.append(n)
+            elif kind is A.Whenever or kind is A.Modifier:
+                listeners.append(n)
+            elif kind is A.EndAfter:   # `end game after L`: the loops labelled L are meant to end so (E325 says
+                ended_after.add(n.label)   # where it cannot stand)
+            label = getattr(n, "loop_label", None)
+            if label is not None:
+                labels.add(label)
+        # a label no loop has (E224): whichever loop it was meant for may end so; a listener may end the game
+        if not loops or ended_after - labels or may_end(listeners):
             return
-        # `end game after L` anywhere: the loops labelled L are meant to end so (E224/E325 say where it cannot)
-        ended_after = {n.label for d in decls for n in A.walk(d) if isinstance(n, A.EndAfter)}
-        if ended_after - {getattr(n, "loop_label", None) for d in decls for n in A.walk(d)}:
-            return   # a label no loop has (E224): whichever loop it was meant for may end so
-        for loop in (n for d in decls for n in A.walk(d) if isinstance(n, A.While) and constant(n.cond) is True):
+        for loop in loops:
             if loop.loop_label is not None and loop.loop_label in ended_after:
                 continue
             # a `break L` leaves this loop unless L labels a loop inside it (a label outside: that loop and this one)
@@ -11046,7 +11061,7 @@ class Checker(A.Visitor):
                     and type(constant(d.low)) is int and constant(d.low) < 0]
         if not counters:
             return
-        set_names = {n.name for decl in self.sym.decls.values() for n in A.walk(decl)
+        set_names = {n.name for n in self.pack_nodes
                      if isinstance(n, (A.SetName, A.SetAttr))}
         for d in counters:
             if d.name not in set_names:
@@ -11059,7 +11074,7 @@ class Checker(A.Visitor):
         """W416: a `lose` line in a modifier of an action that no `lose ... for` of the pack is tagged with,
         or a `gain` line of one that no `gain ... for` is: only a tagged loss or gain consults it, so it
         changes nothing (`modifier you gain(res = energy) in kept { gain +1; }` over untagged gains of energy)."""
-        nodes = [n for decl in self.sym.decls.values() for n in A.walk(decl)]
+        nodes = self.pack_nodes
         tagged = {verb: {n.tag.action for n in nodes if isinstance(n, kinds) and n.tag is not None}
                   for verb, kinds in (("lose", A.Lose), ("gain", (A.Gain, A.GainEach)))}
         for m in nodes:
@@ -11096,7 +11111,7 @@ class Checker(A.Visitor):
                     f"{'sets a condition' if kind == 'bool' else 'changes a number'}", a.amount.span,
                     "set the condition: 'value = true;' or 'value = false;'" if "bool" in kinds else
                     "change the number: 'value +1;', 'value = 0;' (a condition counts as no number)"))
-        nodes = [n for decl in self.sym.decls.values() for n in A.walk(decl)]
+        nodes = self.pack_nodes
         if not any(isinstance(n, A.Adjust) and n.what == "value" for n in nodes) and \
                 not any(isinstance(n, A.Valued) for n in nodes):
             return   # (every shipped pack: nothing to read)
@@ -11131,7 +11146,7 @@ class Checker(A.Visitor):
         card, to another player or into debt, a gain of each or of any. The uses that can: a tagged `pay`
         (a `may`'s cost, a choose option's, a track space's), a plain `gain` or `lose`, the value of a `let`
         or `set`; what only tests the action (`affordable`, `allowed`, a tagged block) uses nothing."""
-        nodes = [n for decl in self.sym.decls.values() for n in A.walk(decl)]
+        nodes = self.pack_nodes
         hooked: dict = {}
         for n in nodes:
             if isinstance(n, A.Modifier) and n.hooked:
@@ -11171,7 +11186,7 @@ class Checker(A.Visitor):
         (a cost, gain, loss or block tagged with it, `affordable(... for it)`, `allowed(it)`):
         nothing consults it, so it forbids or allows nothing. (A builtin event is tagged by the
         runtime itself: a track space's cost is tagged `advance`.)"""
-        nodes = [n for decl in self.sym.decls.values() for n in A.walk(decl)]
+        nodes = self.pack_nodes
         tagged = {n.action for n in nodes if isinstance(n, A.Tag)}
         for m in nodes:
             if isinstance(m, A.Modifier) and m.pattern.event not in tagged and \
@@ -11230,14 +11245,15 @@ class Checker(A.Visitor):
     def _lint_each_of_unset(self) -> None:
         """W564: `each V` of a player variable that no rule sets and that starts as none: V is none whenever it
         runs, and an `each` of none runs its body for nobody, silently (the game plays on without that turn)."""
-        if not self.each_of_var:
+        candidates = [s for s in self.each_of_var if (var := self.sym.decls[s.domain.id]).indexes is None
+                      and var.type == "player" and (var.default is None or type(var.default) is A.Nothing)]
+        if not candidates:   # (the walk of the whole pack below only for a variable that starts as none)
             return
         # (a `reset` puts it back to none: no write)
-        written = {n.name for decl in self.sym.decls.values() for n in A.walk(decl) if type(n) in (A.SetName, A.SetAttr)}
-        for s in self.each_of_var:
+        written = {n.name for n in self.pack_nodes if type(n) in (A.SetName, A.SetAttr)}
+        for s in candidates:
             var = self.sym.decls[s.domain.id]
-            if var.name in written or var.indexes is not None or var.type != "player" \
-                    or not (var.default is None or type(var.default) is A.Nothing):
+            if var.name in written:
                 continue
             self.diags.append(Diagnostic(
                 "W564", f"'each {var.name}': no rule sets {var.name!r}, so it is none whenever this runs, and an "
