@@ -87,6 +87,11 @@ class Interpreter(A.Visitor):
         self.bounded: dict[int, bool] = {}   # id() of a loop -> whether the pack bounds its domain
         self.leaves: dict[int, bool] = {}   # id() of a loop -> whether a `break` is written in it
         self.runs: dict[int, frozenset] = {}   # id() of an `if`/`while` condition (or `if` chain) -> its nodes running a proc
+        # what a node means never changes while the pack runs: each is worked out at its first evaluation
+        self.names: dict[int, tuple] = {}   # id() of a bare name (not `this`, `it`, a local) -> classify()'s answer
+        self.plain_binaries: dict[int, bool] = {}   # id() of a binary -> whether it is a plain Python operator
+        self.indexes: dict[int, tuple] = {}   # id() of `X[i]` -> what it reads (index_reading)
+        self.pack_funcs: dict[str, object] = {}   # a called name -> its func or kernel, None for a builtin
 
     # ------------------------------------------------------------------ statements
     def run(self, stmts: tuple, rt, f: Frame):
@@ -1168,7 +1173,10 @@ class Interpreter(A.Visitor):
     # ------------------------------------------------------------------ expressions
     def ev(self, e, rt, f: Frame):
         """Evaluate an expression."""
-        return self.visit(e, rt, f)
+        # `visit` inlined: an expression of a game is evaluated millions of times, and the second frame was
+        # a fifth of the interpreter's time
+        handler = self._table.get(type(e)) or self.handler(type(e)) or type(self).generic_visit
+        return handler(self, e, rt, f)
 
     def visit_Int(self, e, rt, f):
         return e.value
@@ -1188,20 +1196,41 @@ class Interpreter(A.Visitor):
     def visit_Pair(self, e, rt, f):   # a grid's element: `wall[r, c]` is keyed by the tuple (r, c)
         return tuple(self.ev(part, rt, f) for part in e.parts)
 
-    def visit_Index(self, e, rt, f):
+    def index_reading(self, e, f) -> tuple:
+        """What `X[i]` reads: (how, the indexed name or None). Worked out once for the node, unless X is a
+        local's name (a list then, the same node a declared counter's element at another time)."""
+        local = type(e.obj) is A.Name and e.obj.id in f.locals
+        found = None if local else self.indexes.get(id(e))
+        if found is not None:
+            return found
         if id(e) in self.sym.cost_reads:   # `b.cost[fish]`: the units a printed cost shows
-            return rt.shown_units(self.ev(e.obj, rt, f), self.res(e.index.id, rt, f))
-        if type(e.obj) is A.Attr and id(e.obj) in self.sym.member_fields:   # `c.cost[white]`: a field of its own
-            card = self.ev(e.obj.obj, rt, f)
-            return rt.field(card, self.element(member_field(e.obj.name), self.ev(e.index, rt, f), rt, f))
-        ref = indexed_ref(e, self.sym, f.locals)
-        if ref is None:
+            found = "cost_units", None
+        elif type(e.obj) is A.Attr and id(e.obj) in self.sym.member_fields:   # `c.cost[white]`: a field of its own
+            found = "member_field", member_field(e.obj.name)
+        else:
+            ref = indexed_ref(e, self.sym, f.locals)
+            if ref is None:
+                found = "list_item", None
+            elif ref[1] is not None:
+                found = "field_of", ref[0]
+            else:
+                found = classify(ref[0], f.locals, f.this is not None, f.it_mode, self.sym)[0], ref[0]
+        if not local:
+            self.indexes[id(e)] = found
+        return found
+
+    def visit_Index(self, e, rt, f):
+        how, base = self.index_reading(e, f)
+        if how == "list_item":
             return rt.item(self.ev(e.obj, rt, f), self.ev(e.index, rt, f), where(e))
-        base, owner = ref
+        if how == "cost_units":
+            return rt.shown_units(self.ev(e.obj, rt, f), self.res(e.index.id, rt, f))
+        if how == "member_field":
+            card = self.ev(e.obj.obj, rt, f)
+            return rt.field(card, self.element(base, self.ev(e.index, rt, f), rt, f))
         key = self.element(base, self.ev(e.index, rt, f), rt, f)
-        if owner is not None:
-            return rt.field(self.ev(owner, rt, f), key)
-        how, _ = classify(base, f.locals, f.this is not None, f.it_mode, self.sym)
+        if how == "field_of":
+            return rt.field(self.ev(e.obj.obj, rt, f), key)
         if how == "stock":
             return f.you.stock[key]
         if how in ("var", "gvar"):
@@ -1328,6 +1357,13 @@ class Interpreter(A.Visitor):
             return self.ev(e.left, rt, f) and self.ev(e.right, rt, f)
         if op == "or":
             return self.ev(e.left, rt, f) or self.ev(e.right, rt, f)
+        plain = self.plain_binaries.get(id(e))
+        if plain is None:   # no member ordered, no list joined, no power: Python's operator on the values
+            ordered, left, right = self.sym.ordered, id(e.left), id(e.right)
+            plain = self.plain_binaries[id(e)] = (left not in ordered and right not in ordered and op != "**"
+                                                  and id(e) not in self.sym.list_ops)
+        if plain:
+            return BINARY[op](self.ev(e.left, rt, f), self.ev(e.right, rt, f))
         a, b = self.ordinal(e.left, rt, f), self.ordinal(e.right, rt, f)
         if id(e) in self.sym.list_ops:   # two lists joined or taken from: a new list
             return getattr(rt, LIST_OPS[op])(a, b)
@@ -1342,9 +1378,16 @@ class Interpreter(A.Visitor):
         return self.ev(e, rt, f) if members is None else rt.ordinal(members, self.ev(e, rt, f))
 
     def visit_Name(self, e, rt, f):
+        if e.id in f.locals and id(e) not in self.sym.named:   # the common case first: a local
+            return f.locals[e.id]
         if id(e) in self.sym.named:   # compared with a resource, track or die: the name itself
             return e.id
-        how, name = classify(e.id, f.locals, f.this is not None, f.it_mode, self.sym)
+        found = self.names.get(id(e))
+        if found is None:
+            found = classify(e.id, f.locals, f.this is not None, f.it_mode, self.sym)
+            if e.id not in ("this", "it"):   # those depend on the frame; every other name's meaning on the pack alone
+                self.names[id(e)] = found
+        how, name = found
         if how == "local":
             return f.locals[name]
         if how == "this":
@@ -1450,6 +1493,13 @@ class Interpreter(A.Visitor):
                 f.locals[e.var] = saved
 
     def call(self, func: str, args: tuple, rt, f: Frame):
+        decl = self.pack_funcs.get(func, False)
+        if decl is False:   # the pack's own func or kernel (whose name no builtin below takes): asked once a name
+            decl = self.pack_funcs[func] = self.sym.decls.get(func) if (
+                func not in BUILTIN_FUNCS and func != "ordinal" and func not in STEPS
+                and type(self.sym.decls.get(func)) in (A.Func, A.Extern)) else None
+        if decl is not None:
+            return self.call_declared(func, decl, args, rt, f)
         if cell_neighbours(func, self.sym):   # the cells next to a cell: its record's axes, as record_values reads them
             record, diagonal = self.sym.cells[id(args[0])]
             return rt.cell_neighbours(self.ev(args[0], rt, f), record, self.cell_axes(record, rt), diagonal)
@@ -1482,7 +1532,10 @@ class Interpreter(A.Visitor):
             if spec.python:
                 return PYTHON[spec.python](*values)
             return getattr(rt, spec.method)(*values)
-        decl = self.sym.decls[func]
+        return self.call_declared(func, self.sym.decls[func], args, rt, f)
+
+    def call_declared(self, func: str, decl, args: tuple, rt, f: Frame):
+        """A call of the pack's own func or of a value kernel, its arguments worked out in order."""
         values = [self.ev(a, rt, f) for a in call_args(decl, args, self.sym)]
         if type(decl) is A.Extern:   # a value kernel
             return KERNELS[func].fn(rt, f.you, *values)
