@@ -87,10 +87,12 @@ class Interpreter(A.Visitor):
         self.bounded: dict[int, bool] = {}   # id() of a loop -> whether the pack bounds its domain
         self.leaves: dict[int, bool] = {}   # id() of a loop -> whether a `break` is written in it
         self.runs: dict[int, frozenset] = {}   # id() of an `if`/`while` condition (or `if` chain) -> its nodes running a proc
-        # what a node means never changes while the pack runs: each is worked out at its first evaluation
-        self.names: dict[int, tuple] = {}   # id() of a bare name (not `this`, `it`, a local) -> classify()'s answer
-        self.plain_binaries: dict[int, bool] = {}   # id() of a binary -> whether it is a plain Python operator
-        self.indexes: dict[int, tuple] = {}   # id() of `X[i]` -> what it reads (index_reading)
+        # what a node means never changes while the pack runs: each is worked out at its first evaluation and
+        # kept with the node itself, so that no node made later can take its id while it is kept
+        self.names: dict[int, tuple] = {}   # id() of a bare name (not `this`, `it`, a local) -> (classify()'s answer, node)
+        self.plain_binaries: dict[int, tuple] = {}   # id() of a binary -> (whether it is a plain Python operator, node)
+        self.indexes: dict[int, tuple] = {}   # id() of `X[i]` -> what it reads (index_reading), the node
+        self.implied: dict[int, A.Name] = {}   # id() of a node -> the bare name it implies (implied_name)
         self.pack_funcs: dict[str, object] = {}   # a called name -> its func or kernel, None for a builtin
 
     # ------------------------------------------------------------------ statements
@@ -787,7 +789,7 @@ class Interpreter(A.Visitor):
         if id(s) in self.sym.piece_rolls:   # dice kept as pieces: `roll x;`, `roll all of ZONE;`
             if s.source is not None:
                 return rt.roll_all(f.you, self.ev(s.source, rt, f), self.keep(s.where, rt, f))
-            rolled = rt.roll_piece(f.you, self.ev(A.Name(s.die, span=s.span), rt, f))
+            rolled = rt.roll_piece(f.you, self.ev(self.implied_name(s, s.die), rt, f))
             return rolled if s.name is None else self._roll_into(s, rolled, f)
         die = f.locals[s.die] if s.die in f.locals else s.die   # a die parameter holds the die's name
         if s.name is None:
@@ -1197,7 +1199,7 @@ class Interpreter(A.Visitor):
         return tuple(self.ev(part, rt, f) for part in e.parts)
 
     def index_reading(self, e, f) -> tuple:
-        """What `X[i]` reads: (how, the indexed name or None). Worked out once for the node, unless X is a
+        """What `X[i]` reads: (how, the indexed name or None, the node). Worked out once for the node, unless X is a
         local's name (a list then, the same node a declared counter's element at another time)."""
         local = type(e.obj) is A.Name and e.obj.id in f.locals
         found = None if local else self.indexes.get(id(e))
@@ -1215,12 +1217,22 @@ class Interpreter(A.Visitor):
                 found = "field_of", ref[0]
             else:
                 found = classify(ref[0], f.locals, f.this is not None, f.it_mode, self.sym)[0], ref[0]
+        found += (e,)
         if not local:
             self.indexes[id(e)] = found
         return found
 
+    def implied_name(self, at, name: str) -> A.Name:
+        """The bare name a node implies (the die a `roll x;` rolls, the card an `x is c` tests), made once
+        for the node: the caches above are keyed by id(), so a node made anew at each evaluation could
+        take the id, and the meaning, of another that is gone."""
+        node = self.implied.get(id(at))
+        if node is None:
+            node = self.implied[id(at)] = A.Name(name, span=at.span)
+        return node
+
     def visit_Index(self, e, rt, f):
-        how, base = self.index_reading(e, f)
+        how, base, _ = self.index_reading(e, f)
         if how == "list_item":
             return rt.item(self.ev(e.obj, rt, f), self.ev(e.index, rt, f), where(e))
         if how == "cost_units":
@@ -1345,7 +1357,7 @@ class Interpreter(A.Visitor):
 
     def visit_IsKind(self, e, rt, f):
         if id(e) in self.sym.same_card:   # `x is c`, c a local holding a card: a copy of the same declared card
-            return rt.same_card(self.ev(e.subject, rt, f), self.ev(A.Name(e.kind, span=e.span), rt, f))
+            return rt.same_card(self.ev(e.subject, rt, f), self.ev(self.implied_name(e, e.kind), rt, f))
         field = self.sym.member_tests.get(id(e))
         if field is not None:   # `c is attack`: the card's field holding the enum holds the member
             return rt.has_member(self.ev(e.subject, rt, f), field, e.kind)
@@ -1361,8 +1373,8 @@ class Interpreter(A.Visitor):
         if plain is None:   # no member ordered, no list joined, no power: Python's operator on the values
             ordered, left, right = self.sym.ordered, id(e.left), id(e.right)
             plain = self.plain_binaries[id(e)] = (left not in ordered and right not in ordered and op != "**"
-                                                  and id(e) not in self.sym.list_ops)
-        if plain:
+                                                  and id(e) not in self.sym.list_ops), e
+        if plain[0]:
             return BINARY[op](self.ev(e.left, rt, f), self.ev(e.right, rt, f))
         a, b = self.ordinal(e.left, rt, f), self.ordinal(e.right, rt, f)
         if id(e) in self.sym.list_ops:   # two lists joined or taken from: a new list
@@ -1384,10 +1396,10 @@ class Interpreter(A.Visitor):
             return e.id
         found = self.names.get(id(e))
         if found is None:
-            found = classify(e.id, f.locals, f.this is not None, f.it_mode, self.sym)
+            found = classify(e.id, f.locals, f.this is not None, f.it_mode, self.sym) + (e,)
             if e.id not in ("this", "it"):   # those depend on the frame; every other name's meaning on the pack alone
                 self.names[id(e)] = found
-        how, name = found
+        how, name, _ = found
         if how == "local":
             return f.locals[name]
         if how == "this":
