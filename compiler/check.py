@@ -1158,6 +1158,7 @@ class Checker(A.Visitor):
         self._lint_hooks()
         self._lint_negative_starts()
         self._lint_unrolled_dice()
+        self._lint_cards_never_placed()
         self._lint_endless_while()
         self._lint_passes()
         if self.sym.generated:   # a `for each` declaration is checked once per entity it makes: one finding each
@@ -11042,6 +11043,38 @@ class Checker(A.Visitor):
                     "W432", f"the {k.name}s are dice kept as pieces ({f.name!r} shows a face of {f.die!r}) that no rule "
                     f"rolls: each shows {printed(f.default) if f.default is not None else 'its first face'} all game",
                     f.span, f"roll them: 'roll x;' for one, 'roll all of ZONE;' for those in a zone"))
+
+    def _lint_cards_never_placed(self) -> None:
+        """W576: a kind whose cards are declared and that zones are declared of, but that no rule ever puts into
+        a zone: a zone starts empty and only `fill ZONE with KIND` or a card named (`move guard to hand;`, a
+        variable starting at a card) brings a card into play, so every zone of the kind stays empty and whatever
+        reads them (`roll all of cup;`, a pick from a hand) does nothing, silently."""
+        declared: dict[str, list] = {}
+        for d in self.sym.decls.values():
+            if isinstance(d, A.Entity):
+                declared.setdefault(d.kind, []).append(d)
+        held = {k for d in self.sym.decls.values() if isinstance(d, A.Zone) for k in d.kinds}
+        suspects = {k: cards for k, cards in declared.items() if k in held and isinstance(self.sym.decls.get(k), A.Kind)}
+        if not suspects:
+            return
+        card_kind = {c.name: k for k, cards in suspects.items() for c in cards}
+        for n in self.pack_nodes:
+            if type(n) is A.Fill and n.kind is not None:
+                suspects.pop(n.kind, None)
+            elif type(n) is A.Name and (n.id in card_kind or n.id in suspects):
+                suspects.pop(card_kind.get(n.id, n.id), None)   # a card (or the kind) named: it may be moved in
+            if not suspects:
+                return
+        zones = [d for d in self.sym.decls.values() if isinstance(d, A.Zone)]
+        for k, cards in suspects.items():
+            names = [z.name for z in zones if k in z.kinds]
+            first = names[0]
+            self.diags.append(Diagnostic(
+                "W576", f"the {k} cards ({', '.join(c.name for c in cards[:3])}{', ...' if len(cards) > 3 else ''}) "
+                f"are never put into a zone: no 'fill ... with {k}' and no rule names one, so "
+                f"{' and '.join(filter(None, [', '.join(repr(z) for z in names[:-1]), repr(names[-1])]))} "
+                f"{'stays' if len(names) == 1 else 'stay'} empty all game", self.at_decl(cards[0]),
+                f"a zone starts empty: put the cards in it in the setup ('fill {first} with {k};')"))
 
     def never_set(self, p: A.Pattern, set_names: set) -> None:
         """W437: a trigger on the change of a variable that no rule sets (`set`, `set p.NAME`, `reset`): it
