@@ -6142,8 +6142,20 @@ class Checker(A.Visitor):
                          expr.span, f"{holder.name}'s zones: {', '.join(zones)}" if zones else
                          f"declare one in kind {holder.name}: 'NAME: zone of KIND;'")
                 return kind
-            self.err("E303", f"expected a zone, found {article(words(kind))}", expr.span)
+            self.err("E303", f"expected a zone, found {article(words(kind))}", expr.span, self.not_a_zone_hint(expr, scope))
         return kind
+
+    def not_a_zone_hint(self, expr, scope: Scope) -> Optional[str]:
+        """The hint of E303 at a card or a kind named where a zone goes (`move all of dice to tray;` for dice
+        declared `die_piece dice * 5`): cards start in no zone, and `fill` is what puts a kind's cards into one."""
+        decl = self.sym.decls.get(expr.id) if isinstance(expr, A.Name) and expr.id not in scope.locals else None
+        if isinstance(decl, A.Entity):
+            copies = f" (its {decl.copies} copies are one declaration)" if decl.copies > 1 else ""
+            return (f"{expr.id!r} is a card{copies}, not a zone: 'fill ZONE with {decl.kind};' puts every {decl.kind} "
+                    f"into a zone, 'move {expr.id} to ZONE;' moves this one")
+        if isinstance(decl, A.Kind):
+            return f"{expr.id!r} is a kind, not a zone: 'fill ZONE with {expr.id};' puts every {expr.id} into a zone"
+        return None
 
     def item_expr(self, expr, scope: Scope, verb: str) -> str:
         kind = self.expr(expr, scope)
@@ -11045,16 +11057,20 @@ class Checker(A.Visitor):
                     f.span, f"roll them: 'roll x;' for one, 'roll all of ZONE;' for those in a zone"))
 
     def _lint_cards_never_placed(self) -> None:
-        """W576: a kind whose cards are declared and that zones are declared of, but that no rule ever puts into
-        a zone: a zone starts empty and only `fill ZONE with KIND` or a card named (`move guard to hand;`, a
-        variable starting at a card) brings a card into play, so every zone of the kind stays empty and whatever
-        reads them (`roll all of cup;`, a pick from a hand) does nothing, silently."""
+        """W576: dice kept as pieces (a kind with a field typed by a die) whose cards are declared and that
+        zones are declared of, but that no rule ever puts into a zone: a zone starts empty and only `fill ZONE
+        with KIND` or a card named (`move red_die to pool;`, a variable starting at a card) brings a card into
+        play, so every zone of the kind stays empty and `roll all of cup;` rolls nothing, silently. Only where
+        the game runs a rule that reads one of those zones (a fragment's dice are put in place elsewhere)."""
+        if self.sym.game is None:
+            return
         declared: dict[str, list] = {}
         for d in self.sym.decls.values():
             if isinstance(d, A.Entity):
                 declared.setdefault(d.kind, []).append(d)
         held = {k for d in self.sym.decls.values() if isinstance(d, A.Zone) for k in d.kinds}
-        suspects = {k: cards for k, cards in declared.items() if k in held and isinstance(self.sym.decls.get(k), A.Kind)}
+        # (dice alone: a card game's snippets, the tests' too, deal their cards by hand)
+        suspects = {k: cards for k, cards in declared.items() if k in held and self.die_field(k) is not None}
         if not suspects:
             return
         card_kind = {c.name: k for k, cards in suspects.items() for c in cards}
@@ -11066,15 +11082,32 @@ class Checker(A.Visitor):
             if not suspects:
                 return
         zones = [d for d in self.sym.decls.values() if isinstance(d, A.Zone)]
+        played = {n.id if type(n) is A.Name else n.name for n in self.played_nodes() if type(n) in (A.Name, A.Attr)}
         for k, cards in suspects.items():
             names = [z.name for z in zones if k in z.kinds]
+            if not played.intersection(names):
+                continue   # no rule the game runs reads them: a fragment whose cards a test puts in place
             first = names[0]
             self.diags.append(Diagnostic(
-                "W576", f"the {k} cards ({', '.join(c.name for c in cards[:3])}{', ...' if len(cards) > 3 else ''}) "
+                "W576", f"the {k} dice ({', '.join(c.name for c in cards[:3])}{', ...' if len(cards) > 3 else ''}) "
                 f"are never put into a zone: no 'fill ... with {k}' and no rule names one, so "
                 f"{' and '.join(filter(None, [', '.join(repr(z) for z in names[:-1]), repr(names[-1])]))} "
                 f"{'stays' if len(names) == 1 else 'stay'} empty all game", self.at_decl(cards[0]),
                 f"a zone starts empty: put the cards in it in the setup ('fill {first} with {k};')"))
+
+    def played_nodes(self) -> list:
+        """The nodes of the game and of the procs and funcs it calls, through each other: the rules a game runs
+        for sure (triggers and cards' effects left out)."""
+        todo, seen, nodes = [self.sym.game], set(), []
+        while todo:
+            top = todo.pop()
+            for n in A.walk(top):
+                nodes.append(n)
+                called = self.sym.decls.get(n.func) if type(n) in (A.Call, A.CallStmt) else None
+                if isinstance(called, (A.Proc, A.Func)) and called.name not in seen:
+                    seen.add(called.name)
+                    todo.append(called)
+        return nodes
 
     def never_set(self, p: A.Pattern, set_names: set) -> None:
         """W437: a trigger on the change of a variable that no rule sets (`set`, `set p.NAME`, `reset`): it

@@ -417,8 +417,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W570": (WARNING, "an amend adds 'secret', 'always asked' or 'with repeats' to a pick that has it already"),
     "W571": (WARNING, "an 'in force while' condition that asks in_force() of its own card, directly or through other "
                       "cards' conditions: it asks itself without end"),
-    "W576": (WARNING, "cards of a kind that zones hold, that no rule ever puts into a zone (no 'fill ZONE with KIND', "
-                      "no card named): every zone of the kind stays empty all game"),
+    "W576": (WARNING, "dice kept as pieces that no rule ever puts into a zone (no 'fill ZONE with KIND', no die "
+                      "named) while the game reads their zones: every zone of them stays empty, and rolls roll nothing"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -3535,12 +3535,20 @@ def _last_token(err: UnexpectedToken) -> Optional[Token]:
 _SYNONYMS = {"to": "dest", "from": "src", "in": "inside", "with": "partner", "for": "target", "count": "tally"}
 
 
+# reserved words that are no nouns: a plural of them reads as no name ('befores', 'publics', 'ands')
+# (the words with a synonym, `to` -> 'dest', keep theirs first)
+_NO_PLURAL = frozenset({"after", "and", "before", "different", "each", "else", "false", "global", "hidden", "highest",
+                        "if", "is", "lowest", "may", "no_benefit", "no_bonus", "no_reward", "not", "of", "once",
+                        "optional", "or", "paying", "per_player", "public", "secret", "some", "then", "top", "true",
+                        "until", "when", "whenever", "while", "you"})
+
+
 def _another_name(word, before: Optional[Token], ending: str = "name") -> str:
     """The hint for a reserved word used as a name: two names that are free, one fitted to what is
     declared (`kind space` -> 'spaces' or 'space_kind'; else ENDING: a field's 'next_field')."""
     word = str(word)
     ending = _NAMED_FOR.get(before.type if before is not None else "", ending)
-    plural = f"{word}s" if word[-1] not in "sy" else None
+    plural = f"{word}s" if word[-1] not in "sy" and word not in _NO_PLURAL and not word.endswith(("ed", "ly")) else None
     fitted = f"{word}_{ending}" if ending != word else None   # not 'count_count' for a counter named count
     names = [n for n in (_SYNONYMS.get(word), plural, fitted, f"my_{word}")
              if n and n not in _spellable()][:2]

@@ -272,6 +272,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "otherwise_for_else.rules": [("E100", 6)],         # trial5: "unexpected '{'; expected '('"
     "winner_last_standing.rules": [("E100", 13)],      # trial5: it was told to write 'if' before 'standing'
     "roll_a_zone.rules": [("E301", 8)],                # trial5: no hint, and W432 besides
+    "move_all_of_a_card.rules": [("E303", 8)],         # trial11: "expected a zone, found a die_piece", no hint
     "break_leaves_the_inner_loop_only.rules": [("E562", 5)],   # trial5: linted clean, then E602 in play
     "func_gives_wrong_type.rules": [("E303", 6)],
     "simultaneous_pick_with_else.rules": [("E304", 11)],
@@ -674,6 +675,9 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
                                        "did you mean '> 0'?", ()),
     "var_global_after_its_type.rules": ("'global' comes before the ':' of a variable, not after its type",
                                         "write 'var starter \"Starts the round\" global: player'", ()),
+    "move_all_of_a_card.rules": ("expected a zone, found a die_piece",
+                                 "'dice' is a card (its 5 copies are one declaration), not a zone: 'fill ZONE with "
+                                 "die_piece;' puts every die_piece into a zone, 'move dice to ZONE;' moves this one", ()),
     "zone_given_for_a_list.rules": ("argument 1 of camels_in() ('cards') must be a list of cards, not a zone of card",
                                     "a zone is no list: gather(c in market, [c]) is the list of its cards (a "
                                     "parameter declared 'zone' takes the zone itself)", ()),

@@ -16,6 +16,7 @@ zone pool of qdie;
 zone removed of qdie;
 counter score;
 proc turn() { roll all of pool; gain total(d in pool, d.shows) score; }
+game qwixx "Qwixx" { seats 2 to 5; phase play { each players: turn(); } winner most score; }
 """
 
 
@@ -32,3 +33,25 @@ def test_a_fill_or_a_card_named_puts_the_cards_in_play():
     assert "W576" not in [c for c, *_ in found_at(DICE + "proc setup() { move red_die to pool; }\n")]
     # a kind no zone holds is no such case (its cards are values: a var may name them)
     assert "W576" not in [c for c, *_ in found_at("kind god { power: int = 1; }\ngod zeus { }\ncounter vp;\n")]
+    # a fragment, with no game, has its setup elsewhere
+    assert "W576" not in [c for c, *_ in found_at(DICE.split("game ")[0])]
+
+
+def test_a_reserved_word_that_is_no_noun_is_offered_no_plural():
+    # Qwixx's `let before = ...;` was told to call it 'befores', Sagrada's `zone public` 'publics'
+    hints = {d.hint for d in analyse_text("proc f() { let before = 1; let allowed = 2; }\n").diagnostics
+             if d.code == "E100"}
+    hints |= {d.hint for d in analyse_text("kind x { }\nzone public of x;\n").diagnostics if d.code == "E100"}
+    hints |= {d.hint for d in analyse_text("var marker: bool = false;\n").diagnostics if d.code == "E100"}
+    assert "'before' is reserved: call it 'before_value' or 'my_before', say" in hints
+    assert "'allowed' is reserved: call it 'allowed_value' or 'my_allowed', say" in hints
+    assert any(h.startswith("'public' is reserved: call it 'public_") for h in hints)
+    assert any(h.startswith("'marker' is reserved: call it 'markers'") for h in hints)   # a noun keeps its plural
+
+
+def test_a_card_or_a_kind_where_a_zone_goes_is_told_how_to_fill_a_zone():
+    text = DICE + "proc setup() { move all of white_die to pool; move all of qdie to removed; }\n"
+    hints = [d.hint for d in analyse_text(text).diagnostics if d.code == "E303"]
+    assert hints == ["'white_die' is a card (its 2 copies are one declaration), not a zone: 'fill ZONE with qdie;' "
+                     "puts every qdie into a zone, 'move white_die to ZONE;' moves this one",
+                     "'qdie' is a kind, not a zone: 'fill ZONE with qdie;' puts every qdie into a zone"]
