@@ -329,6 +329,8 @@ class ExprReader(A.Visitor):
                 return self.typed[e.id] in ("player", "any")
             decl = self.decl(e.id)
             return not isinstance(decl, A.Var) or decl.type == "player"
+        if isinstance(e, A.Index) and isinstance(e.obj, A.Name) and isinstance(self.decl(e.obj.id), A.Var):
+            return self.decl(e.obj.id).type == "player"   # an element of an indexed variable: `at[s]` of cards
         if isinstance(e, A.Attr) and self.symbols is not None:
             types = {f.type for d in self.symbols.decls.values() if isinstance(d, (A.Kind, A.Record))
                      for f in d.fields if f.name == e.name}
@@ -865,6 +867,8 @@ class ExprReader(A.Visitor):
             text = self.read(decl.value)
         finally:
             self.bound = {}
+        if type(decl.value) is A.Cond:   # "(n minus 1 if c is Red, otherwise 13 minus n) is more than ...":
+            text = f"({text})"          # unbracketed, the comparison would read as the else branch's
         return text if len(text) <= 80 and params else None
 
     # ---------------------------------------------------------------- costs

@@ -55,3 +55,32 @@ def test_a_card_or_a_kind_where_a_zone_goes_is_told_how_to_fill_a_zone():
     assert hints == ["'white_die' is a card (its 2 copies are one declaration), not a zone: 'fill ZONE with qdie;' "
                      "puts every qdie into a zone, 'move white_die to ZONE;' moves this one",
                      "'qdie' is a kind, not a zone: 'fill ZONE with qdie;' puts every qdie into a zone"]
+
+
+SAGRADA_WINDOW = """
+enum colour { red "Red", blue "Blue" }
+record spot { row: 1..4; col: 1..5; }
+kind sdie "Die" { colour: colour; }
+var at[spot] "Window": sdie;
+var owner[spot] "Owner": player;
+func free(s: spot): bool = at[s] == none;
+func claimed(s: spot): bool = owner[s] != none;
+func place(c: colour, n: int): int = if c == red then n - 1 else 13 - n;
+func right_of(c: colour, n: int, last: int): bool = place(c, n) > last;
+"""
+
+
+def test_explain_reads_an_element_of_a_variable_of_cards_as_nothing_not_nobody():
+    from .conftest import explained
+
+    result = analyse_text(SAGRADA_WINDOW)
+    assert explained(result, "free").endswith("True when your window (s) is nothing.")
+    assert explained(result, "claimed").endswith("True when your owner (s) is someone.")   # players keep theirs
+
+
+def test_explain_brackets_a_func_read_in_place_whose_value_is_an_if():
+    from .conftest import explained
+
+    # Qwixx: "n minus 1 if c is Red, otherwise 13 minus n is more than last" read as the else branch's test
+    assert explained(analyse_text(SAGRADA_WINDOW), "right_of").endswith(
+        "True when (n minus 1 if c is “Red”, otherwise 13 minus n) is more than last.")
