@@ -5790,6 +5790,8 @@ class Checker(A.Visitor):
             value = constant(s.value) if n is None else constant(A.rewrite(
                 s.value, lambda e: A.Int(n, span=e.span) if type(e) is A.Name and e.id == "player_count" else None))
             if type(value) is not int:
+                if n is None:
+                    self.set_may_pass_bounds(s, d, low, high)
                 return   # not known before play: nothing is certain
             if high is not None and value > high:
                 past.append((n, value, f"above its limit {high}"))
@@ -5808,6 +5810,42 @@ class Checker(A.Visitor):
         self.diags.append(Diagnostic(
             "W428", f"{told}: counter {d.name!r} ({shown}) is kept at the bound",
             s.value.span, "widen the counter's bounds, or set a value within them"))
+
+    def set_may_pass_bounds(self, s, d: A.Counter, low: Optional[int], high: Optional[int]) -> None:
+        """W577: `set COUNTER = VALUE;` whose VALUE is worked out in play, where a number written as one of its
+        results (a branch of `if ... then ... else`, a case of a `match`, in VALUE or in the value of a func it
+        calls) lies past the counter's bounds: when play comes to that result the counter keeps the bound,
+        silently (Yahtzee's `counter sheet[box] from 0 to 30` set to `points(b)`, whose Yahtzee case is 50)."""
+        results: list = []   # (the number, where it is written)
+        seen: set = set()
+
+        def gather(e) -> None:
+            kind = type(e)
+            if kind is A.Int:
+                results.append((e.value, e.span))
+            elif kind is A.Cond:
+                gather(e.then)
+                gather(e.otherwise)
+            elif kind is A.Match:
+                for case in e.cases:
+                    gather(case.result)
+                if e.otherwise is not None:
+                    gather(e.otherwise)
+            elif kind is A.Call and e.func not in seen and isinstance(self.sym.decls.get(e.func), A.Func):
+                seen.add(e.func)   # (each func once: one that calls itself ends)
+                gather(self.sym.decls[e.func].value)
+
+        gather(s.value)
+        past = [(v, span) for v, span in results if high is not None and v > high or low is not None and v < low]
+        if not past or type(s.value) is A.Int:
+            return
+        value, span = max(past, key=lambda p: abs(p[0]))
+        bound = f"above its limit {high}" if high is not None and value > high else f"below its floor {low}"
+        shown = f"from {low} to {high}" if high is not None else f"from {low} up"
+        self.diags.append(Diagnostic(
+            "W577", f"{printed(s.value)} may be {value} (line {span.line}), {bound}: counter {d.name!r} ({shown}) "
+            f"would keep the bound, and the rest is lost", s.value.span,
+            "widen the counter's bounds to every value the rule may set"))
 
     def negated_at_floor(self, s, d: A.Counter) -> None:
         """W551: `set COUNTER = -X;` or `set COUNTER = 0 - X;` (a value taken away from the counter's floor or

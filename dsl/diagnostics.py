@@ -417,6 +417,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W570": (WARNING, "an amend adds 'secret', 'always asked' or 'with repeats' to a pick that has it already"),
     "W571": (WARNING, "an 'in force while' condition that asks in_force() of its own card, directly or through other "
                       "cards' conditions: it asks itself without end"),
+    "W577": (WARNING, "a set of a counter to a value worked out in play, one of whose results written as a number (an "
+                      "if's branch, a match's case, in the value or a func it calls) is past the counter's bounds"),
     "W576": (WARNING, "dice kept as pieces that no rule ever puts into a zone (no 'fill ZONE with KIND', no die "
                       "named) while the game reads their zones: every zone of them stays empty, and rolls roll nothing"),
     # E5xx: packs

@@ -84,3 +84,24 @@ def test_explain_brackets_a_func_read_in_place_whose_value_is_an_if():
     # Qwixx: "n minus 1 if c is Red, otherwise 13 minus n is more than last" read as the else branch's test
     assert explained(analyse_text(SAGRADA_WINDOW), "right_of").endswith(
         "True when (n minus 1 if c is “Red”, otherwise 13 minus n) is more than last.")
+
+
+YAHTZEE_BOX = """
+enum box { chance, yahtzee }
+counter sheet[box] "Sheet" from 0 to BOUND;
+counter alike;
+counter dice_sum;
+func points(b: box): int = match b { yahtzee: if alike == 5 then 50 else 0, chance: dice_sum };
+proc fill_box(b: box) { set sheet[b] = points(b); }
+"""
+
+
+def test_a_set_whose_written_result_is_past_the_counters_bounds_is_w577():
+    # Yahtzee with its boxes bounded at 30: a Yahtzee would be kept at 30, silently
+    found = [d for d in analyse_text(YAHTZEE_BOX.replace("BOUND", "30")).diagnostics if d.code == "W577"]
+    assert [(d.span.line, d.span.column) for d in found] == [(7, 40)]
+    assert found[0].message == ("points(b) may be 50 (line 6), above its limit 30: counter 'sheet' (from 0 to 30) "
+                                "would keep the bound, and the rest is lost")
+    assert "W577" not in [c for c, *_ in found_at(YAHTZEE_BOX.replace("BOUND", "50"))]
+    # a value known before play is W428's, as before
+    assert [c for c, *_ in found_at("counter n from 0 to 5;\nproc p() { set n = 6; }\n") if c.startswith("W")] == ["W428"]
