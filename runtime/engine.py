@@ -2210,11 +2210,15 @@ class Game:
                     self.secret_partial = (who, picked)   # their picks so far: theirs alone to see
                     for j, element in enumerate(each[i]):
                         due = asked[j] if type(asked) is list else asked
-                        choice = yield from self.pick(who, due, mine[j], optional, where,
-                                                      None if named is None else named[j])
+                        # a card picked for an earlier element is not offered again: asked one element
+                        # at a time, the body would have moved it before the next question
+                        free = [k for k, c in enumerate(mine[j])
+                                if type(c) is not EntityDef or not any(c is p for p in picked)]
+                        choice = yield from self.pick(who, due, [mine[j][k] for k in free], optional, where,
+                                                      None if named is None else [named[j][k] for k in free])
                         if choice is not None:
-                            picked.append(mine[j][choice])
-                            chosen.append((who, (element, mine[j][choice])))
+                            picked.append(mine[j][free[choice]])
+                            chosen.append((who, (element, mine[j][free[choice]])))
                     self.secret_partial = None
                     self.secret_round[who] = picked
                     continue

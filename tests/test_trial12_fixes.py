@@ -1,0 +1,47 @@
+"""The toolchain's mends from trial12 (a designer writing Hearts, Small World and Tichu), one test each."""
+
+from __future__ import annotations
+
+from rulebook.runtime.engine import Game
+
+from .conftest import both_built, played, random_games_agree
+
+# Tichu's passing (and a Hearts variant's "one card to each opponent"): each player gives one card of their
+# hand to each other player, all chosen in secret at once
+GIFTS = """
+kind card { n: int; }
+card c "C{i}" for each i in 1..12 { n = i; }
+zone deck "Deck" of card secret;
+zone hand "Hand" per_player of card hidden;
+counter held "Cards held";
+game gifts {
+  seats 3;
+  phase play {
+    fill deck with card;
+    each players: draw 4 from deck to hand;
+    each players simultaneously for each q in others_from(you) pick c from hand "give {q} which card?" {
+      move c to q.hand;
+    }
+    each players: gain size(hand) held;
+  }
+  winner most held;
+}
+"""
+
+
+def test_a_card_picked_in_secret_for_one_element_is_not_offered_for_the_next():
+    for program in both_built(GIFTS):
+        game = Game(program, 3, 1)
+        first = game.start()
+        assert first.prompt == "give P2 which card?" and first.options == ["C1", "C2", "C3", "C4"]
+        second = game.apply("C2")
+        # C2 is already given to P2: asked one element at a time, it would have left the hand
+        assert second.prompt == "give P3 which card?" and second.options == ["C1", "C3", "C4"]
+
+
+def test_every_player_ends_with_as_many_cards_as_dealt():
+    random_games_agree(GIFTS, seeds=range(1, 9), counts=(3,))
+    for program in both_built(GIFTS):
+        for seed in range(1, 9):
+            game = played(program, seed, 3)
+            assert [p.stock["held"] for p in game.state.players] == [4, 4, 4]
