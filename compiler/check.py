@@ -300,7 +300,7 @@ def fits(actual: str, expected: str) -> bool:
 
 
 # the builtins whose one argument is a player (or an actor): `left(p)`, `others_from(p)`...
-PLAYER_ARGUMENT = ("aside", "left", "right", "eliminated", "players_from", "players_counterclockwise_from", "others_from", "role_of")
+PLAYER_ARGUMENT = ("aside", "left", "right", "teammate", "eliminated", "players_from", "players_counterclockwise_from", "others_from", "role_of")
 
 
 # how each search over edges is written, for the arity error (E302)

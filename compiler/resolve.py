@@ -128,6 +128,9 @@ BUILTIN_FUNCS = {
     # team(p): p's team from 1, by the seats line's `teams ...` (0 for an actor); E575 in a game without teams
     "team": Builtin(0, 1, method="team", about_actor=True),
     "left": Builtin(1, 1, method="left", returns="player"), "right": Builtin(1, 1, method="right", returns="player"),
+    # teammate(p): p's teammate, as the bare `teammate` is yours (Tichu's Dog gives the lead to the partner of
+    # the player who led it): none in a team not of two
+    "teammate": Builtin(1, 1, method="teammate", returns="player"),
     # held.uses(CARD, ZONE, ...): whether a copy of CARD is in one of the zones (`you`'s), noting for `simulate`
     # that CARD's override runs for their holder; only a card override's dispatcher calls it (a name no
     # rules text can write: _dispatcher)

@@ -45,3 +45,43 @@ def test_every_player_ends_with_as_many_cards_as_dealt():
         for seed in range(1, 9):
             game = played(program, seed, 3)
             assert [p.stock["held"] for p in game.state.players] == [4, 4, 4]
+
+
+# Bridge: the declarer's partner lays out the dummy; `teammate(p)` is another player's teammate, as `left(p)`
+# is another player's left neighbour
+DUMMY = """
+var declarer "Declarer" global: player;
+kind card { rank: int; }
+card c "C{i}" for each i in 1..8 { rank = i; }
+zone deck "Deck" of card secret;
+zone hand "Hand" per_player of card hidden;
+zone dummy "Dummy" per_player of card;
+counter laid "Cards laid";
+game bridge {
+  seats 4 teams of 2 alternating;
+  phase play {
+    fill deck with card;
+    each players: draw 2 from deck to hand;
+    set declarer = all_players[2];
+    each teammate(declarer) {
+      move all of hand to dummy;
+      gain size(dummy) laid;
+    }
+  }
+  winner most laid;
+}
+"""
+
+
+def test_teammate_of_a_player_on_both_backends():
+    for program in both_built(DUMMY):
+        game = played(program, 1, 4)
+        assert [p.stock["laid"] for p in game.state.players] == [0, 0, 0, 2]
+
+
+def test_teammate_of_no_player_is_e303():
+    from .conftest import analyse_text
+
+    errors = [d for d in analyse_text(DUMMY.replace("teammate(declarer)", "teammate(3)")).diagnostics
+              if d.severity == "error"]
+    assert [d.code for d in errors] == ["E303"] and "teammate() takes a player" in errors[0].message
