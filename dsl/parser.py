@@ -2633,6 +2633,10 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
     "the resource of 'gain' and 'lose' is a name: work a computed one out first, 'let r = good_of(p); gain 2 r;'": [
         f"proc p() {{ {verb} 2 f(1); }}" for verb in ("gain", "lose")
     ],
+    "an enum member's title comes right after its name, before its values: 'crag \"Crag\" (land = mountain)'": [
+        f"enum e {{ n: int; m: int = 0; {first}a({data}) \"A\"{rest} }}" for first in ("", "z \"Z\" (n = 0), ")
+        for data in ("n = 1", "n = 1, m = 2", "1") for rest in ("", ",", ", b(n = 2)")
+    ],
     "a declaration's title comes right after its name (and its indexes), before its other words: "
     "'counter runner[2..12] \"Runner\" global;', 'var passed \"Passed\" global: bool;'": [
         f"{decl} w{index} {word} \"T\"{rest}" for decl, rest in (("counter", ";"), ("var", ": bool;"))

@@ -85,3 +85,14 @@ def test_teammate_of_no_player_is_e303():
     errors = [d for d in analyse_text(DUMMY.replace("teammate(declarer)", "teammate(3)")).diagnostics
               if d.severity == "error"]
     assert [d.code for d in errors] == ["E303"] and "teammate() takes a player" in errors[0].message
+
+
+def test_an_enum_members_title_after_its_values_says_where_the_title_goes():
+    from pathlib import Path
+
+    from rulebook.compiler.driver import analyse_file
+
+    bad = Path(__file__).parent / "malformed" / "enum_member_title_after_values.rules"
+    [finding] = analyse_file(str(bad)).diagnostics
+    assert finding.code == "E100" and (finding.span.line, finding.span.column) == (7, 47)
+    assert "an enum member's title comes right after its name, before its values" in finding.message
