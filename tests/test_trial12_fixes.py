@@ -93,6 +93,6 @@ def test_an_enum_members_title_after_its_values_says_where_the_title_goes():
     from rulebook.compiler.driver import analyse_file
 
     bad = Path(__file__).parent / "malformed" / "enum_member_title_after_values.rules"
-    [finding] = analyse_file(str(bad)).diagnostics
+    [finding] = analyse_file(bad).diagnostics
     assert finding.code == "E100" and (finding.span.line, finding.span.column) == (7, 47)
     assert "an enum member's title comes right after its name, before its values" in finding.message
