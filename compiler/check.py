@@ -301,6 +301,8 @@ def fits(actual: str, expected: str) -> bool:
 
 # the builtins whose one argument is a player (or an actor): `left(p)`, `others_from(p)`...
 PLAYER_ARGUMENT = ("aside", "left", "right", "teammate", "eliminated", "players_from", "players_counterclockwise_from", "others_from", "role_of")
+# the players a builtin works out from another player, read as a field by mistake (`p.teammate`)
+PLAYER_OF_PLAYER = ("left", "right", "teammate")
 
 
 # how each search over edges is written, for the arity error (E302)
@@ -9515,6 +9517,11 @@ class Checker(A.Visitor):
                          e.span, f"read {obj_text}'s with '{obj_text}.amount({e.name})'" if not setting else
                          f"change {obj_text}'s with 'each {obj_text}: set {e.name} = ...;'")
                 return "int"
+            if e.name in PLAYER_OF_PLAYER and cat is None:   # `p.teammate`: the builtin takes the player
+                obj_text = printed(e.obj)
+                self.err("E202", f"{obj_text}.{e.name} is no field of a player: write '{e.name}({obj_text})' "
+                         f"(the bare '{e.name}' is yours)", self.at_name(e.name, e.span))
+                return "player"
             candidates = self.sym.of("resource") + self.sym.of("counter") + self.sym.of("track") + self.sym.of("zone")
             self.unknown("E202", "resource, counter, track or zone", e.name, e.span, candidates)
             return "any"

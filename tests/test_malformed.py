@@ -34,7 +34,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "loop_body_without_braces.rules": [("E100", 6)],      # trial3: it was told "a condition needs braces"
     "index_of_numbers_without_a_range.rules": [("E100", 3)],   # trial3: "unexpected ']'; expected '..'", no hint
     "title_after_global.rules": [("E100", 3)],            # a Can't Stop trial: "unexpected '"Runner"'", no hint
-    "enum_member_title_after_values.rules": [("E100", 7)],   # trial12's Small World map: "unexpected '"Crag"'", no hint
+    "enum_member_title_after_values.rules": [("E100", 7)],
+    "teammate_of_a_player_as_a_field.rules": [("E202", 6)],   # trial12's Tichu: "unknown ... 'teammate'", no way named   # trial12's Small World map: "unexpected '"Crag"'", no hint
     "amend_func_case_with_colon.rules": [("E100", 8)],
     "eliminate_in_a_func.rules": [("E100", 5)],
     "indexed_counter_without_index.rules": [("E312", 6)],

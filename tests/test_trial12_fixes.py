@@ -96,3 +96,14 @@ def test_an_enum_members_title_after_its_values_says_where_the_title_goes():
     [finding] = analyse_file(bad).diagnostics
     assert finding.code == "E100" and (finding.span.line, finding.span.column) == (7, 47)
     assert "an enum member's title comes right after its name, before its values" in finding.message
+
+
+def test_another_players_teammate_read_as_a_field_is_told_the_call():
+    from pathlib import Path
+
+    from rulebook.compiler.driver import analyse_file
+
+    bad = Path(__file__).parent / "malformed" / "teammate_of_a_player_as_a_field.rules"
+    [finding] = analyse_file(bad).diagnostics
+    assert finding.code == "E202" and (finding.span.line, finding.span.column) == (6, 21)
+    assert "turn.teammate is no field of a player: write 'teammate(turn)'" in finding.message
