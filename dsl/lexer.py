@@ -125,8 +125,9 @@ CONTEXTUAL = {
 # word is the keyword, so a func named `most` is called elsewhere), a space's number in brackets
 # (`reactivate farm space (n + 1);`: only a track's name comes before, where no call stands), `advance
 # t by (n + 1)`, `space 2 cost (n + 1) coin`, the builtin `first(deck)` (a func named `by` or `cost` is
-# called where no such keyword stands; `first` is the builtin's name, E412)
-NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable", "space", "by", "first", "cost", "bottom"})
+# called where no such keyword stands; `first` is the builtin's name, E412), a counter's start in parentheses
+# (`start (if player_count <= 4 then 18 else 14)`: after a counter's bounds no call stands)
+NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable", "space", "by", "first", "cost", "bottom", "start"})
 # contextual words that are names wherever the parser takes a name too (an enum member, a field: `enum
 # tag {\n space "Space", ... }` would otherwise be read as a field `space: TYPE`), and their keyword only where no
 # name could stand (`space 2 cost 1 coin`, a modifier's `cost -1 coin;`); `first` is the keyword there

@@ -2268,7 +2268,8 @@ class Game:
                 maxima: list, prompt, where: str, passes: Optional[list] = None):
         """An auction's bidding (both backends call it; what the winner pays is the rules' body): the
         bidders (each once, in seat order from `start`, the acting player when none), each with the
-        most they may bid (`maxima`, read for each); one who cannot bid `low` is left out. Each bid is
+        most they may bid (`maxima`, read for each); one who cannot bid `low` passes unasked at their turn
+        (For Sale: a player with no coins still passes, and so takes the lowest card). Each bid is
         a decision: "pass", then the amounts they may bid (see `bids`). `mode`:
         "open": round and round, skipping the high bidder; a pass is for good; it ends when one bidder
         is left holding a bid, or nobody opened. "once around": each bidder once; the highest bid wins.
@@ -2285,10 +2286,10 @@ class Game:
         order = []   # (bidder, their most, their prompt) in seat order from `start`, each once
         for i in sorted(range(len(bidders)), key=lambda i: (bidders[i].index - first) % seats):
             who = bidders[i]
-            if who.is_player and who not in seen and maxima[i] >= low:
+            if who.is_player and who not in seen:
                 seen.add(who)
                 order.append((who, maxima[i], prompts[i]))
-        opener = order[0][0] if opening and order and order[0][0] is start else None
+        opener = order[0][0] if opening and order and order[0][0] is start and order[0][1] >= low else None
         high, price = None, None
         if mode == "sealed":
             self.secret_round = {}
