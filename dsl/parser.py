@@ -2916,6 +2916,16 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
         # `or blind deck[one]`: one zone of an indexed zone, which the grammar reads only by its name
         return Diagnostic("E524", f"'or blind' offers the top card of a zone named alone, not of one zone of an "
                           f"indexed zone ('{before[-1]}[...]')", span(before[-1]), hint=BLIND_INDEXED_HINT)
+    if tok.type == "LSQB" and "FOR" in err.expected and len(before) >= 2 and before[-1].type == "NAME":
+        # `property house[v in 1..30] { ... }`: one entity per number is a `for each` after the title
+        close = text.find("]", err.token.start_pos)
+        inside = " ".join(text[err.token.end_pos: close].split()) if close >= 0 else ""
+        domains = inside if " in " in inside else "v in 1..30"
+        title = re.match(r'\s*("[^"\n]*")', text[close + 1:]) if close >= 0 else None
+        return Diagnostic("E100", f"an entity declaration takes no index after its name ('{before[-1]}[...]'): one "
+                          "entity per number or member is written with 'for each' after the title", span(tok),
+                          hint=f"write '{before[-2]} {before[-1]} {title.group(1) if title else chr(34) + 'Title' + chr(34)}"
+                          f" for each {domains} {{ ... }}'")
     if tok.type == "WHERE" and before and before[-1].type in ("NAME", "RPAR", "RSQB"):
         late = _where_after_destination(text, base, before, err, span(tok))
         if late is not None:

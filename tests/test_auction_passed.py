@@ -118,3 +118,26 @@ def test_fmt_explain_and_misuse():
     wrong = parse_error(FOR_SALE.replace("passed as", "passes as"))
     assert wrong.code == "E100" and wrong.message == "expected 'passed as (PLAYER, BID) { ... }'; found 'passes as'"
     assert parse_text(FOR_SALE, "a.rules").items == module.items
+
+
+def test_a_bidder_who_cannot_bid_the_minimum_passes_unasked_and_still_takes_a_property():
+    # trial9 (For Sale): P2 has no coins left; he is never asked, but passes at his turn and takes the lowest
+    # property (he was left out of the bidding before, and the round's third property stayed on the table)
+    for mode in ("open", "once around", "sealed"):
+        text = FOR_SALE.replace("among players up to", f"among players {mode} up to") + GAME
+        for built in (build_text(text), build_text(text, interpreted=True)):
+            g = holding(built, coins=[14, 0, 14])
+            asked = run(g, "round", answers=["3", "pass"])   # P1 3, (P2 passes unasked), P3 passes
+            assert [d.player.name for d in asked] == ["P1", "P3"], mode
+            assert held(g) == [["tent"], ["shack"], ["igloo"]], mode
+            assert g.state.gvars["first_out"].name == "P2" and g.state.globals["last_bid"] == 0, mode
+            assert [p.stock["coins"] for p in g.state.players] == [14 - 3, 0, 14], mode
+
+
+def test_an_opener_who_cannot_bid_the_minimum_opens_nothing():
+    text = FOR_SALE.replace("among players up to", "among players opened by you up to") + GAME
+    for built in (build_text(text), build_text(text, interpreted=True)):
+        g = holding(built, coins=[0, 14, 14])
+        asked = run(g, "round", answers=["pass", "2"])   # P1 cannot open: P2 passes, P3 takes it at 2
+        assert [(d.player.name, d.options[0]) for d in asked] == [("P2", "pass"), ("P3", "pass")]
+        assert held(g) == [["shack"], ["igloo"], ["tent"]]

@@ -34,8 +34,9 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "loop_body_without_braces.rules": [("E100", 6)],      # trial3: it was told "a condition needs braces"
     "index_of_numbers_without_a_range.rules": [("E100", 3)],   # trial3: "unexpected ']'; expected '..'", no hint
     "title_after_global.rules": [("E100", 3)],            # a Can't Stop trial: "unexpected '"Runner"'", no hint
-    "enum_member_title_after_values.rules": [("E100", 7)],
-    "teammate_of_a_player_as_a_field.rules": [("E202", 6)],   # trial12's Tichu: "unknown ... 'teammate'", no way named   # trial12's Small World map: "unexpected '"Crag"'", no hint
+    "enum_member_title_after_values.rules": [("E100", 7)],   # trial12's Small World map: "unexpected '"Crag"'", no hint
+    "teammate_of_a_player_as_a_field.rules": [("E202", 6)],   # trial12's Tichu: "unknown ... 'teammate'", no way named
+    "entity_declared_with_an_index.rules": [("E100", 3)],  # trial9: "expected '*', 'for', ...", no 'for each'
     "amend_func_case_with_colon.rules": [("E100", 8)],
     "eliminate_in_a_func.rules": [("E100", 5)],
     "indexed_counter_without_index.rules": [("E312", 6)],
@@ -675,6 +676,10 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "while_size_at_least_zero.rules": ("the condition is always true: size(table) >= 0 holds whatever the game "
                                        "holds (a size or a count is never below 0), so the loop never ends by it",
                                        "did you mean '> 0'?", ()),
+    "entity_declared_with_an_index.rules": (
+        "an entity declaration takes no index after its name ('house[...]'): one entity per number or member is "
+        "written with 'for each' after the title",
+        "write 'property house \"Property {v}\" for each v in 1..30 { ... }'", ()),
     "var_global_after_its_type.rules": ("'global' comes before the ':' of a variable, not after its type",
                                         "write 'var starter \"Starts the round\" global: player'", ()),
     "move_all_of_a_card.rules": ("expected a zone, found a die_piece",
