@@ -6386,6 +6386,25 @@ class Checker(A.Visitor):
                          "or move the items that fit with 'move all of ... where it is KIND to ...;'")
                 return
 
+    def visit_PassOn(self, s: A.PassOn, scope: Scope) -> None:
+        """`pass ZONE to PLAYER;`: ZONE is a `per_player` zone named bare, each player's own (E563: a shared zone,
+        one zone of an indexed zone or another player's has no "each player's" to pass), PLAYER a player, read
+        with each player as `you` (E564)."""
+        kind, decl = self.zone_expr(s.zone, scope), self.zone_decl(s.zone, scope)
+        if not fits(kind, "zone") or kind == "any" and decl is None:
+            return   # no zone (E303), or one unknown (E209)
+        if not isinstance(s.zone, A.Name) or decl is None or not decl.per_player or decl.indexes:
+            self.err("E563", f"'pass {printed(s.zone)} to ...' passes each player's own zone: {printed(s.zone)!r} is "
+                     "not a zone every player has, named alone", s.zone.span,
+                     "name a 'per_player' zone alone: 'pass hand to left;' (each player's hand goes to the player on "
+                     "their left)")
+            return
+        to = self.expr(s.to, scope)
+        if not fits(to, "player"):
+            self.err("E564", f"'pass {printed(s.zone)} to ...' names the player each zone goes to (worked out for each "
+                     f"player as you), not {article(words(to))}", s.to.span,
+                     "write 'to left' or 'to right' (or a player of each: 'to if age == 2 then right else left')")
+
     def swap_seen(self, s: A.Swap, after: Optional[A.Stmt], scope: Scope) -> None:
         """W541: a swap between a secret zone (a deck) and one someone sees, the secret one not shuffled by the
         next statement: the items it receives were seen, in the order they now lie in."""

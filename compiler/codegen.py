@@ -1706,6 +1706,12 @@ class CodeGen(A.Visitor):
     def visit_Swap(self, s: A.Swap, ctx: Ctx):
         self.writeline(f"rt.swap({ctx.you}, {self.ex(s.zone, ctx)}, {self.ex(s.other, ctx)})", s)
 
+    def visit_PassOn(self, s: A.PassOn, ctx: Ctx):
+        who = self.temp("you")   # each player still in, as `you`: their zone and the player it goes to
+        seat_ctx = replace(ctx, you=who)
+        self.writeline(f"rt.pass_on({ctx.you}, [({self.ex(s.zone, seat_ctx)}, {self.ex(s.to, seat_ctx)}) "
+                       f"for {who} in rt.players()])", s)
+
     def visit_SetAside(self, s: A.SetAside, ctx: Ctx):
         """`set aside CARD until PATTERN [then to ZONE];` (`all`: every item of a zone, those `where` keeps): the
         card, its `until` and its destination worked out now, in that order, as the interpreter does."""

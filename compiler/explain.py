@@ -1874,6 +1874,14 @@ class Reader(A.Visitor):
         self.say(depth, f"Swap the {items} of {self.x(s.zone)} with those of {self.x(s.other)}: each takes "
                         f"all the other held, in the same order.")
 
+    def visit_PassOn(self, s, depth: int) -> None:
+        zone = s.zone.id if isinstance(s.zone, A.Name) else None
+        items = plural(self.words.item_noun(zone)) if zone else "items"
+        name = zone or self.x(s.zone)
+        self.say(depth, f"Every player still in passes all the {items} of their {name} to the {name} of {self.x(s.to)} "
+                        f"(worked out with each of them as you), all at once: each {name} is emptied before any is "
+                        f"filled.")
+
     def visit_SetAside(self, s, depth: int) -> None:
         """`set aside`: "Set Zapped power aside (...) until the end of “encounter”, then it returns to where it was"."""
         if s.all:

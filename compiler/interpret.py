@@ -725,6 +725,12 @@ class Interpreter(A.Visitor):
         rt.swap(f.you, self.ev(s.zone, rt, f), self.ev(s.other, rt, f))
         return ()
 
+    def visit_PassOn(self, s, rt, f):
+        # each player still in, as `you`: their zone and the player it goes to
+        rt.pass_on(f.you, [(self.ev(s.zone, rt, f.with_you(who)), self.ev(s.to, rt, f.with_you(who)))
+                           for who in rt.players()])
+        return ()
+
     def visit_SetAside(self, s, rt, f):
         item, until = self.ev(s.item, rt, f), self.ending(s.until, rt, f)
         rt.set_aside(f.you, item, until, None if s.dest is None else self.ev(s.dest, rt, f), s.top,

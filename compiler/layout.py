@@ -1061,6 +1061,8 @@ def destinations(stmt) -> tuple:
         return (stmt.zone,)
     if kind is A.Swap:
         return (stmt.zone, stmt.other)
+    if kind is A.PassOn:
+        return (stmt.zone,)
     dest = getattr(stmt, "dest", None)
     return () if dest is None else (dest,)
 

@@ -1397,6 +1397,20 @@ class Swap(Stmt):
 
 
 @node
+class PassOn(Stmt):
+    """`pass ZONE to PLAYER;` every player still in passes everything their ZONE (a `per_player` zone, named
+    bare) holds to the same zone of the player PLAYER names, worked out with each of them as `you` (`left`,
+    `right`), all at once: every zone is emptied before any is filled, so the hands of a draft go round.
+    Each item moves as `move` moves it (one `move` event each, the players' zones in seat order)."""
+
+    events = ("move",)
+    drains = True
+
+    zone: Expr
+    to: Expr
+
+
+@node
 class SetAside(Stmt):
     """`set aside CARD until PATTERN [then to [top of | bottom of] ZONE];` the card leaves its zone for none
     (its slots out of force, no zone's reader sees it) until an event matching PATTERN (or the end `until end

@@ -479,6 +479,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E559": (ERROR, "an index of players where the seats cannot be known before play: an element's own bounds, a bank per player"),
     "E560": (ERROR, "in_force() of what is no card: it asks whether a card's slots apply now"),
     "E561": (ERROR, "'remove in force;' in an amend of a kind or card that has no 'in force while' line to remove"),
+    "E563": (ERROR, "'pass ZONE to PLAYER;' of a zone that is not each player's own, named alone (a shared zone, one zone of an indexed zone, another player's)"),
+    "E564": (ERROR, "'pass ZONE to PLAYER;' whose PLAYER is no player"),
     "E562": (ERROR, "a 'while true' that nothing leaves: no 'break' of its own, no 'return', no 'end game' it could reach"),
     "E565": (ERROR, "a field read on a value whose kind is not known (an item of a 'zone' parameter) that nothing declares: no kind, record, enum or player has it"),
     "E574": (ERROR, "a seats line's teams that no seat count of its range makes whole: a team left empty, or teams of N that no count divides"),

@@ -116,6 +116,7 @@ CONTEXTUAL = {
     "longest": "pick VAR from DOMAIN repeated longest { ... }",
     "take": "take VALUE from LIST;",
     "swap": "swap ZONE with ZONE;",
+    "pass": "pass ZONE to left;",
     "hold": "hold DISPLAY { ... }",
     "aside": "set aside CARD until EVENT [then to ZONE];' or 'set aside all of ZONE until EVENT;",
 }

@@ -1562,6 +1562,10 @@ class _Builder:
         rest = [i for i in items if not isinstance(i, Token)]
         return A.Swap(rest[0], rest[1], span=self._s(meta))
 
+    def pass_stmt(self, meta, items):   # PASS zone "to" player
+        rest = [i for i in items if not isinstance(i, Token)]
+        return A.PassOn(rest[0], rest[1], span=self._s(meta))
+
     def share_stmt(self, meta, items):   # SHARE amount NAME among players [odd to player]
         _share, amount, resource, among, players = items[:5]
         _expect_word("share_stmt among", among, self._s(meta))

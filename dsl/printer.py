@@ -842,6 +842,9 @@ class Printer(A.Visitor):
     def visit_Swap(self, s):
         self.clauses([Clause("swap ", s.zone), Clause("with ", s.other)])
 
+    def visit_PassOn(self, s):
+        self.clauses([Clause("pass ", s.zone), Clause("to ", s.to)])
+
     def visit_SetAside(self, s):
         head = [Clause("set aside all of ", s.item), _where("where ", s.where)] if s.all else [Clause("set aside ", s.item)]
         self.clauses(head + [Clause(f"until {pattern(s.until)}"),

@@ -4954,6 +4954,30 @@ class Game:
         for e in theirs:
             self.move(e, first, traced=False)
 
+    def pass_on(self, h: Holder, passes: list) -> None:
+        """`pass ZONE to PLAYER`: `passes` holds, for each player still in (seat order), their zone and the player
+        it goes to. Every zone is emptied before any is filled (the hands of a draft go round at once); each item
+        moves to the receiver's zone of the same name as `move` moves it, and the trace says it in one line. A
+        receiver that is no player, or a card each player has a copy of going to another player, is E601."""
+        held = []
+        for zone, to in passes:
+            if type(to) is not Holder or not to.is_player:
+                raise RulesRuntimeError("E601", f"'pass {zone.name} to ...' names no player for {zone.owner.name}: "
+                                        f"{label_of(to)}")
+            items = list(zone.items)
+            if to is not zone.owner:
+                stray = next((e for e in items if type(e) is EntityDef and e.per_player), None)
+                if stray is not None:
+                    raise RulesRuntimeError("E601", f"{stray.label()} belongs to each player: it cannot be passed "
+                                            f"from {zone.owner.name} to {to.name}")
+            held.append((self.zone(to, zone.name), items))
+        if self.tracer is not None and passes:
+            self._note("pass", h, f"{passes[0][0].name}: " + ", ".join(
+                f"{zone.owner.name} ({len(items)}) to {to.name}" for (zone, to), (_, items) in zip(passes, held)))
+        for dest, items in held:
+            for e in items:
+                self.move(e, dest, traced=False)
+
     def _swap_words(self, first: ZoneRef, second: ZoneRef, mine: list, theirs: list) -> str:
         """The trace's one line for a swap: `P1 and P3 swap hand: P1.hand now holds B; P3.hand A, C` (two
         players' zones of one name), else `swap P1.played (1) with discard (2): ...`."""
