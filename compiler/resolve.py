@@ -867,6 +867,10 @@ def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: di
     made = []
     # (the enums' members, which the resolver lists after the entities are written out)
     members = {m for d in sym.decls.values() if isinstance(d, A.Enum) for m in d.members} if item.copies_by else set()
+    if item.copies_by:   # each member's data, by field (`* (a.cards - 4)` reads a value the enum gives before play)
+        members = {m: {**{f.name: f.default for f in d.fields if f.default is not None},
+                       **{v.name: v.value for v in d.values_of(m)}}
+                   for d in sym.decls.values() if isinstance(d, A.Enum) for m in d.members}
     for combination in _product([values for values, _how in domains]):
         name = "_".join([item.name] + [str(v) if type(v) is not int or v >= 0 else f"m{-v}" for v in combination])
         if name in sym.decls:
@@ -898,11 +902,16 @@ def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: di
     return made
 
 
-def _copies_of(item: A.Entity, name: str, bind, members: set, diags: list[Diagnostic]) -> Optional[int]:
+def _copies_of(item: A.Entity, name: str, bind, members: dict, diags: list[Diagnostic]) -> Optional[int]:
     """The copies `* (EXPR)` gives the entity `name` a `for each` declaration makes (its elements bound by
     `bind`): a whole number of at least 0 known before play; None after E303 otherwise. An enum's members
-    are known values here (`* (match c { red: 2, else: 1 })`): nothing else is named before play."""
+    are known values here (`* (match c { red: 2, else: 1 })`), and so is the data a member gives (`members`:
+    each member's field values; `* (a.cards - 4)`): nothing else is named before play."""
     def known(n):
+        if type(n) is A.Attr and type(n.obj) is A.Str:   # a member's field (the member already made a known value)
+            data = members.get(n.obj.value)
+            if data is not None and n.name in data:
+                return A.rewrite(data[n.name], known)
         bound = bind(n) or n
         return A.Str(bound.id, span=bound.span) if type(bound) is A.Name and bound.id in members else \
             None if bound is n else bound
@@ -915,8 +924,8 @@ def _copies_of(item: A.Entity, name: str, bind, members: set, diags: list[Diagno
     shown = "not known before play" if copies is None else f"{copies!r}"
     diags.append(Diagnostic("E303", f"the copies of {name!r} are {shown}: '* (EXPR)' gives each entity of a 'for each' "
                             "declaration a whole number of at least 0 (0: none of it), worked out from its elements",
-                            item.copies_by.span, hint="use numbers, the names 'for each' binds, 'if', 'match' and "
-                            "arithmetic: '* (match r { 1: 3, 5: 1, else: 2 })'"))
+                            item.copies_by.span, hint="use numbers, the names 'for each' binds (and the data an enum member "
+                            "gives, 'c.cards'), 'if', 'match' and arithmetic: '* (match r { 1: 3, 5: 1, else: 2 })'"))
     return None
 
 

@@ -24,7 +24,7 @@ def program(request):
 
 
 def card(game: Game, name: str):
-    """The first copy of a painting that no player holds (`krypto_card_open`, ...)."""
+    """The first copy of a painting that no player holds (`card_krypto_open`, ...)."""
     held = {id(c) for p in game.state.players for z in ("hand", "bought") for c in game.zone(p, z).items}
     return next(e for e in game.program.entities.values() if e.name.split("#")[0] == name and id(e) not in held)
 
@@ -61,60 +61,60 @@ def test_the_cards_dealt_each_round_by_the_number_of_players(program):
 
 def test_once_around_from_the_auctioneers_left_the_auctioneer_last(program):
     game = Game(program, 3, 1)
-    give(game, 0, ["yoko_card_once_around"])
+    give(game, 0, ["card_yoko_once_around"])
     asked = run_proc(game, "play_turn", answers=["5", "pass", "9"])
     assert [d.player.name for d in asked] == ["P2", "P3", "P1"]
-    assert bought(game, 0) == ["yoko_card_once_around"] and money(game) == [91, 100, 100]   # his own: the bank
+    assert bought(game, 0) == ["card_yoko_once_around"] and money(game) == [91, 100, 100]   # his own: the bank
 
 
 def test_the_buyer_pays_the_auctioneer(program):
     game = Game(program, 3, 1)
-    give(game, 0, ["krypto_card_open"])
+    give(game, 0, ["card_krypto_open"])
     run_proc(game, "play_turn", answers=["10", "20", "pass", "pass"])
-    assert bought(game, 2) == ["krypto_card_open"] and money(game) == [120, 100, 80]
+    assert bought(game, 2) == ["card_krypto_open"] and money(game) == [120, 100, 80]
 
 
 def test_a_sealed_tie_goes_to_the_auctioneer_then_to_their_left(program):
     game = Game(program, 3, 1)
-    give(game, 1, ["christin_p_card_sealed"])
+    give(game, 1, ["card_christin_p_sealed"])
     run_proc(game, "play_turn", player=1, answers=["7", "7", "7"])
-    assert bought(game, 1) == ["christin_p_card_sealed"] and money(game) == [100, 93, 100]
-    give(game, 1, ["christin_p_card_sealed"])
+    assert bought(game, 1) == ["card_christin_p_sealed"] and money(game) == [100, 93, 100]
+    give(game, 1, ["card_christin_p_sealed"])
     run_proc(game, "play_turn", player=1, answers=["3", "7", "7"])   # P2 (the auctioneer), P3, P1
-    assert bought(game, 2) == ["christin_p_card_sealed"] and money(game) == [100, 100, 93]
+    assert bought(game, 2) == ["card_christin_p_sealed"] and money(game) == [100, 100, 93]
 
 
 def test_fixed_price_the_first_from_the_left_who_accepts_buys_else_the_auctioneer(program):
     game = Game(program, 3, 1)
-    give(game, 0, ["lite_metal_card_fixed"])
+    give(game, 0, ["card_lite_metal_fixed"])
     asked = run_proc(game, "play_turn", answers=["12", "no", "yes"])
     assert [d.player.name for d in asked] == ["P1", "P2", "P3"]
-    assert bought(game, 2) == ["lite_metal_card_fixed"] and money(game) == [112, 100, 88]
-    give(game, 0, ["lite_metal_card_fixed"])
+    assert bought(game, 2) == ["card_lite_metal_fixed"] and money(game) == [112, 100, 88]
+    give(game, 0, ["card_lite_metal_fixed"])
     run_proc(game, "play_turn", answers=["12", "no", "no"])
-    assert bought(game, 0) == ["lite_metal_card_fixed"] and money(game) == [100, 100, 88]
+    assert bought(game, 0) == ["card_lite_metal_fixed"] and money(game) == [100, 100, 88]
 
 
 def test_a_double_is_sold_with_a_second_painting_by_its_auction(program):
     game = Game(program, 3, 1)
-    give(game, 0, ["karl_gitter_card_double", "karl_gitter_card_fixed"])
+    give(game, 0, ["card_karl_gitter_double", "card_karl_gitter_fixed"])
     run_proc(game, "play_turn", answers=["Karl Gitter (Double)", "Karl Gitter (Fixed price)", "20", "yes"])
-    assert bought(game, 1) == ["karl_gitter_card_double", "karl_gitter_card_fixed"]
+    assert bought(game, 1) == ["card_karl_gitter_double", "card_karl_gitter_fixed"]
     assert money(game) == [120, 80, 100] and game.state.globals["shown[karl_gitter]"] == 2
 
 
 def test_a_double_nobody_adds_to_goes_to_the_auctioneer_for_nothing(program):
     game = Game(program, 3, 1)
-    give(game, 0, ["yoko_card_double"])
-    give(game, 2, ["krypto_card_open"])   # nobody holds another Yoko
+    give(game, 0, ["card_yoko_double"])
+    give(game, 2, ["card_krypto_open"])   # nobody holds another Yoko
     assert run_proc(game, "play_turn") == []
-    assert bought(game, 0) == ["yoko_card_double"] and money(game) == [100] * 3
+    assert bought(game, 0) == ["card_yoko_double"] and money(game) == [100] * 3
 
 
 def test_the_fifth_painting_of_an_artist_ends_the_round_unsold(program):
     game = Game(program, 3, 1)
     game.state.globals["shown[krypto]"] = 4
-    give(game, 0, ["krypto_card_open"])
+    give(game, 0, ["card_krypto_open"])
     assert run_proc(game, "play_turn") == []
     assert game.program.funcs["round_over"](game, game.state.players[0])
     assert all(bought(game, i) == [] for i in range(3))
@@ -126,8 +126,8 @@ def test_the_top_three_gain_30_20_10_and_sell_for_their_total_value(program):
         game.state.globals[f"shown[{artist}]"] = shown
     game.state.globals["value[yoko]"] = 20        # from an earlier round
     game.state.globals["value[christin_p]"] = 30  # not in the top three this round: worth nothing now
-    give(game, 0, ["yoko_card_open", "krypto_card_open"], "bought")
-    give(game, 1, ["christin_p_card_open", "lite_metal_card_open"], "bought")
+    give(game, 0, ["card_yoko_open", "card_krypto_open"], "bought")
+    give(game, 1, ["card_christin_p_open", "card_lite_metal_open"], "bought")
     run_proc(game, "end_round")
     values = {a: game.state.globals[f"value[{a}]"] for a in ("krypto", "lite_metal", "yoko", "christin_p")}
     assert values == {"krypto": 30, "lite_metal": 20, "yoko": 30, "christin_p": 30}   # Lite Metal wins the tie

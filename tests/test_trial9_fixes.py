@@ -4,7 +4,9 @@ beside the auction's penniless bidder (tests/test_auction_passed.py) and the ent
 
 from __future__ import annotations
 
-from rulebook.compiler.driver import build_text
+from collections import Counter
+
+from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.runtime.engine import Game
 
 from .conftest import parse_error, printed_back
@@ -34,3 +36,28 @@ def test_a_proc_named_start_is_still_called_and_the_parentheses_print_away():
     assert "start if player_count <= 4 then 18 else 14;" in printed and "  start(1);" in printed
     wrong = parse_error(COINS.replace("start (if", "starts (if"))
     assert wrong.code == "E100"
+
+
+PAINTINGS = """
+enum artist { cards: int; sealed: int = 1; lite_metal "Lite Metal"(cards = 12), krypto "Krypto"(cards = 16, sealed = 3) }
+enum sale { open "Open", sealed "Sealed" }
+kind painting { artist: artist; sale: sale; }
+painting card "{a.title} ({s.title})" * (if s == open then a.cards - a.sealed else a.sealed) for each a in artist, s in sale {
+  artist = a;
+  sale = s;
+}
+zone deck of painting secret;
+game modern_art { seats 3 to 5; phase setup { fill deck with painting; } winner most size(deck); }
+"""
+
+
+def test_copies_by_value_read_the_data_an_enum_member_gives():
+    # Modern Art: each artist's count is data of the artist (a default, `sealed`, where a member gives none)
+    for interpreted in (False, True):
+        game = Game(build_text(PAINTINGS, interpreted=interpreted), 3, 1)
+        counts = Counter(e.name.split("#")[0] for e in game.program.entities.values() if e.kind == "painting")
+        assert counts == {"card_lite_metal_open": 11, "card_lite_metal_sealed": 1, "card_krypto_open": 13,
+                          "card_krypto_sealed": 3}
+    # a field no member gives, nor a default, is not known before play: E303 as before
+    result = analyse_text(PAINTINGS.replace("a.cards - a.sealed", "a.cards - a.hidden"))
+    assert [d.code for d in result.diagnostics if d.severity == "error"] == ["E303"]
