@@ -5496,6 +5496,37 @@ class Checker(A.Visitor):
             f"({first.name} has {first.copies}{' and others' if len(copied) > 1 else ''}) are never moved", moved.span,
             f"to put every copy in a zone, 'fill {printed(moved.dest)} with {kind.name};' (4.14)"))
 
+    def handed_on_in_turn(self, s: A.Each) -> None:
+        """W572 at a move, in the body of `each PLAYERS`, of the acting player's `per_player` zone (all of it, or
+        each card of a `for each` over it) into the zone of the same name of another player (`left.hand`): the
+        players move one after another, so the next one passes on what they were just given as well, and the
+        hands pile up in one (the naive "pass your hand to the left"). `pass hand to left;` passes them at once."""
+        def own(zone) -> Optional[str]:   # the acting player's per_player zone named bare
+            decl = self.sym.decls.get(zone.id) if type(zone) is A.Name else None
+            return zone.id if isinstance(decl, A.Zone) and decl.per_player and not decl.indexes else None
+
+        def elsewhere(dest, name: str) -> bool:   # `left.hand`, `right(you).hand`: that zone of a neighbour, who
+            if type(dest) is not A.Attr or dest.name != name:   # moves theirs in turn (gathering to one is no pass)
+                return False
+            who = dest.obj
+            return type(who) is A.Name and who.id in ("left", "right") or \
+                type(who) is A.Call and who.func in ("left", "right") and len(who.args) == 1 and type(who.args[0]) is A.You
+
+        moves = []
+        for n in (n for st in s.body for n in A.walk(st)):
+            if type(n) is A.MoveAll and own(n.source) and elsewhere(n.dest, own(n.source)):
+                moves.append((n, own(n.source)))
+            elif type(n) is A.ForEach and own(n.domain):
+                moves += [(m, own(n.domain)) for st in n.body for m in A.walk(st)
+                          if type(m) is A.Move and type(m.item) is A.Name and m.item.id == n.var
+                          and elsewhere(m.dest, own(n.domain))]
+        for move, zone in moves:
+            self.diags.append(Diagnostic(
+                "W572", f"each player in turn moves their {zone} into {printed(move.dest)}: the next player then passes "
+                f"on what they were just given as well, and the {zone}s pile up in one", move.span,
+                f"to pass every {zone} at once, write 'pass {zone} to {printed(move.dest.obj)};' (4.14), outside the "
+                "'each'"))
+
     def you_in_each(self, s: A.Each) -> None:
         """W553 at `you.X` (or `you.f(...)`) in the body of `each P`: `you` there is the player the body runs
         for, so it is `X` alone; written out, it is most often meant for the player acting before the `each`
@@ -5541,6 +5572,8 @@ class Checker(A.Visitor):
             self.never_settles(s)
         if type(s) is A.Each and type(s.domain) is not A.You:
             self.you_in_each(s)
+            if base_of(kind) != "player":
+                self.handed_on_in_turn(s)
         if type(s) is A.Each and type(s.domain) is A.Name and s.domain.id not in scope.locals \
                 and type(self.sym.decls.get(s.domain.id)) is A.Var:
             self.each_of_var.append(s)

@@ -421,6 +421,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "if's branch, a match's case, in the value or a func it calls) is past the counter's bounds"),
     "W576": (WARNING, "dice kept as pieces that no rule ever puts into a zone (no 'fill ZONE with KIND', no die "
                       "named) while the game reads their zones: every zone of them stays empty, and rolls roll nothing"),
+    "W572": (WARNING, "'each PLAYERS' whose body moves the player's zone into another player's zone of the same name: "
+                      "each player in turn passes on what they were just given too"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -107,3 +107,20 @@ def test_misuse_is_positioned():
     assert errors("pass hand to 2;") == [("E564", 16, 16)]
     assert errors("pass hnd to left;") == [("E209", 16, 8)]        # unknown: E209 alone, with its did-you-mean
     assert errors("pass(1);") == [("E207", 16, 3)]   # `pass(` calls a proc named so (none here): `pass` stays a name
+
+
+def test_passing_in_turn_with_each_is_warned_and_piles_the_hands_in_one():
+    # the naive pass: each player in turn moves their hand to the left, the next one moving it on again
+    naive = WONDERS.replace("  pass hand to if age == 2 then right else left;", "  each players: move all of hand to left.hand;")
+    found = [(d.code, d.span.line, d.span.column) for d in analyse_text(naive).diagnostics if d.code == "W572"]
+    assert found == [("W572", 16, 17)]
+    game = dealt(build_text(naive), 3, [["altar", "altar#2"], ["baths", "baths#2"], ["theater", "theater#2"]])
+    drive(game, game.program.procs["turn"](game, game.state.players[0]), ["Altar", "Baths", "Theater"])
+    assert [len(h) for h in hands(game)] == [3, 0, 0]   # what the warning says: every card in one hand (back to P1)
+    by_card = WONDERS.replace("  pass hand to if age == 2 then right else left;",
+                              "  each players { for each c in hand { move c to right(you).hand; } }")
+    assert [d.code for d in analyse_text(by_card).diagnostics if d.code == "W572"] == ["W572"]
+    # into another zone (7 Wonders' pack: a `passing` zone emptied by a second loop), or gathering: no warning
+    for fine in ("each players: move all of hand to left.built;", "each opponents: move all of hand to built;"):
+        text = WONDERS.replace("  pass hand to if age == 2 then right else left;", "  " + fine)
+        assert [d.code for d in analyse_text(text).diagnostics if d.code == "W572"] == [], fine
