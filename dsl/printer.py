@@ -1086,26 +1086,30 @@ class Printer(A.Visitor):
 
     def visit_Entity(self, d):
         copies = f" * ({expr(d.copies_by)})" if d.copies_by is not None else f" * {d.copies}" if d.copies != 1 else ""
-        each = " for each " + ", ".join(f"{bound} in {each_domain(domain)}" for bound, domain in
-                                        (d.each,) + tuple(d.each_more or ())) if d.each else ""
-        self.parts(f"{d.kind} {d.name}{_title(d.title)}{copies}{each}", (d.in_force or ()) + d.values + d.effects,
-                   not d.effects and d.span.line == d.span.end_line)
+        each = "for each " + ", ".join(f"{bound} in {each_domain(domain)}" for bound, domain in
+                                       (d.each,) + tuple(d.each_more or ())) if d.each else None
+        # a long head breaks before its `for each` (`* (match ...)` copies make it long)
+        self.parts([Clause(f"{d.kind} {d.name}{_title(d.title)}{copies}"), Clause(each) if each else None],
+                   (d.in_force or ()) + d.values + d.effects, not d.effects and d.span.line == d.span.end_line)
 
-    def parts(self, head: str, items: tuple, one_line: bool = False) -> None:
-        """`HEAD { ... }` with one field declaration, value or effect a line (`HEAD {}` with none); with
-        `one_line` (a kind or a card of values written on one line: a table stays a table), all on
-        one line when it fits. A comment on its line follows the code: none can stand in its braces."""
+    def parts(self, head, items: tuple, one_line: bool = False) -> None:
+        """`HEAD { ... }` with one field declaration, value or effect a line (`HEAD {}` with none); HEAD is text or
+        a list of clauses, broken over lines when too long; with `one_line` (a kind or a card of values written
+        on one line: a table stays a table), all on one line when it fits. A comment on its line follows the
+        code: none can stand in its braces."""
+        clauses = [Clause(head)] if isinstance(head, str) else head
         if not items:
-            self.line(head + " {}")
+            self.clauses(clauses, " {}")
             return
         start = len(self.lines)
-        self.line(head + " {")
+        self.clauses(clauses, " {")
+        wrapped = len(self.lines) > start + 1
         self.depth += 1
         for item in items:
             self.part(item)
         self.depth -= 1
         self.line("}")
-        if one_line:
+        if one_line and not wrapped:
             self.rejoin(start)
 
     def rejoin(self, start: int) -> None:

@@ -61,3 +61,13 @@ def test_copies_by_value_read_the_data_an_enum_member_gives():
     # a field no member gives, nor a default, is not known before play: E303 as before
     result = analyse_text(PAINTINGS.replace("a.cards - a.sealed", "a.cards - a.hidden"))
     assert [d.code for d in result.diagnostics if d.severity == "error"] == ["E303"]
+
+
+def test_fmt_breaks_a_long_entity_head_before_its_for_each():
+    # Modern Art's cards: `* (match ...)` copies made a head of 150 characters that fmt kept on one line
+    long = PAINTINGS.replace("(if s == open then a.cards - a.sealed else a.sealed)",
+                             "(match s { open: a.cards - a.sealed - 0 * a.cards, sealed: a.sealed + 0 * a.cards, else: 0 })")
+    _, printed = printed_back(long)
+    assert "else: 0 })\n    for each a in artist, s in sale {\n  artist = a;\n" in printed
+    _, short = printed_back(PAINTINGS)   # a head that fits stays on one line
+    assert "else a.sealed) for each a in artist, s in sale {\n" in short
