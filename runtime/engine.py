@@ -4974,9 +4974,10 @@ class Game:
         if self.tracer is not None and passes:
             self._note("pass", h, f"{passes[0][0].name}: " + ", ".join(
                 f"{zone.owner.name} ({len(items)}) to {to.name}" for (zone, to), (_, items) in zip(passes, held)))
-        for dest, items in held:
-            for e in items:
-                self.move(e, dest, traced=False)
+        for (zone, _to), (dest, items) in zip(passes, held):
+            if dest.items is not zone.items:   # a player passing to themselves keeps their zone as it is
+                for e in items:
+                    self.move(e, dest, traced=False)
 
     def _swap_words(self, first: ZoneRef, second: ZoneRef, mine: list, theirs: list) -> str:
         """The trace's one line for a swap: `P1 and P3 swap hand: P1.hand now holds B; P3.hand A, C` (two

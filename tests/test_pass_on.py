@@ -124,3 +124,13 @@ def test_passing_in_turn_with_each_is_warned_and_piles_the_hands_in_one():
     for fine in ("each players: move all of hand to left.built;", "each opponents: move all of hand to built;"):
         text = WONDERS.replace("  pass hand to if age == 2 then right else left;", "  " + fine)
         assert [d.code for d in analyse_text(text).diagnostics if d.code == "W572"] == [], fine
+
+
+def test_a_player_who_passes_to_themselves_keeps_their_zone():
+    # a 2-player draft that passes only in some turns: `to (if age == 2 then you else left)`
+    text = WONDERS.replace("pass hand to if age == 2 then right else left;", "pass hand to if age == 2 then you else left;")
+    for interpreted in (False, True):
+        game = dealt(build_text(text, interpreted=interpreted), 2, [["altar", "altar#2"], ["baths", "baths#2"]])
+        game.state.globals["age"] = 2
+        drive(game, game.program.procs["turn"](game, game.state.players[0]), ["Altar", "Baths"])
+        assert hands(game) == [["altar#2"], ["baths#2"]]
