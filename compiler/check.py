@@ -10646,7 +10646,10 @@ class Checker(A.Visitor):
         "deal from which box?" among the boxes still in the deck) is not warned about.
         W547: the `where` of a simultaneous pick that reads the picker's own `hidden` zone or hidden variable (The
         Resistance's "a spy may play Fail"): a player it leaves one candidate is not asked, the others are,
-        and the table sees who was asked; not for a pick written `always asked`, which asks them all."""
+        and the table sees who was asked; not for a pick written `always asked`, which asks them all.
+        W573: the same of the `where` of `first VAR in PLAYERS ... may` or of an `offer`, read for each player
+        asked: one that reads that player's own hidden counter, variable or zone (Modern Art's "whoever can pay
+        the price", money being secret) leaves out those it fails for, and the table sees who was asked."""
         d = self.sym.decls
         seen_as = {name: (x.visibility, x.per_player) for name, x in d.items()
                    if type(x) is A.Zone and x.visibility != "public"}
@@ -10743,6 +10746,19 @@ class Checker(A.Visitor):
                             "write 'always asked' before its block (everyone is asked, one candidate or more), "
                             "offer every player the same candidates and keep to the rule in the block, or make "
                             "what it reads public first"))
+                asked = (n.where, frozenset((n.var,)), False) if t is A.FirstMay and n.where is not None else \
+                    (n.where, frozenset(), True) if t is A.Offer and n.where is not None else None
+                found = leak(asked[0], asked[2], asked[1], from_others=True) if asked is not None else None
+                if found is not None:
+                    what, at, path = found
+                    through = f" (through {' -> '.join(f + '()' for f in path)})" if path else ""
+                    which = f"'first {n.var} in ... may'" if t is A.FirstMay else "an offer"
+                    self.diags.append(Diagnostic(
+                        "W573", f"{which} asks only the players its 'where' holds for, and it reads "
+                        f"{what.replace('the picker', 'the asked player')}{through}: the table sees who was asked "
+                        "and learns what it hides", at.span,
+                        "ask every player and let one who cannot take it decline (check it in the body), or make what "
+                        "it reads public first"))
                 cond = n.guard if t is A.Option else n.where if t is A.Pick and not n.random else \
                     n.when if t is A.May else None
                 if cond is None:

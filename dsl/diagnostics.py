@@ -423,6 +423,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "named) while the game reads their zones: every zone of them stays empty, and rolls roll nothing"),
     "W572": (WARNING, "'each PLAYERS' whose body moves the player's zone into another player's zone of the same name: "
                       "each player in turn passes on what they were just given too"),
+    "W573": (WARNING, "the 'where' of 'first ... may' or of an offer reads the asked player's own hidden counter, "
+                      "variable or zone: who is asked tells the table what it hides"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -71,3 +71,34 @@ def test_fmt_breaks_a_long_entity_head_before_its_for_each():
     assert "else: 0 })\n    for each a in artist, s in sale {\n  artist = a;\n" in printed
     _, short = printed_back(PAINTINGS.replace("(if s == open then a.cards - a.sealed else a.sealed)", "(a.cards)"))
     assert '\npainting card "{a.title} ({s.title})" * (a.cards) for each a in artist, s in sale {\n' in short   # it fits
+
+
+SECRET_MONEY = """
+counter money "Money" hidden from 0 to 999 start 100;
+kind character { duke: bool; }
+zone influence per_player of character hidden;
+proc fixed_price(price: int) {
+  first q in others_from(you) where q.money >= price may "buy it for {price}?" { each q: pay price money; }
+}
+proc foreign_aid() {
+  first q in others_from(you) where blocks(q) may "block with a Duke?" { say "{q} blocks"; }
+}
+func blocks(p: player): bool = some(c in p.influence where c.duke);
+proc trade(price: int) {
+  offer "sell for {price}?" to opponents where money >= price as buyer { each buyer: pay price money; }
+}
+proc open_question(price: int) {
+  first q in others_from(you) where q.money >= 0 * price may "bid?" { }
+}
+"""
+
+
+def test_asking_only_those_whose_hidden_money_or_hand_allows_is_w573():
+    found = [(d.code, d.span.line, d.message) for d in analyse_text(SECRET_MONEY).diagnostics if d.code == "W573"]
+    assert [(code, line) for code, line, _ in found] == [("W573", 6), ("W573", 9), ("W573", 13), ("W573", 16)]
+    assert "reads the asked player's own hidden counter 'money'" in found[0][2]
+    assert "hidden zone 'influence' (through blocks())" in found[1][2] and found[2][2].startswith("an offer asks")
+    # a public counter, or the decider's own hidden money read in a plain condition, is no such read
+    public = SECRET_MONEY.replace('"Money" hidden', '"Money"').replace("zone influence per_player of character hidden",
+                                                                       "zone influence per_player of character")
+    assert [d.code for d in analyse_text(public).diagnostics if d.code == "W573"] == []
