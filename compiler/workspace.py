@@ -264,7 +264,8 @@ _NAMES: dict = {
     A.Enum: (("name", "decl"), ("members", "member")),
     A.EnumMember: (("name", "member"),),   # in an `amend ENUM`: a member added or retitled, as an override is a decl
     A.Die: (("name", "decl"), ("type", "ref")),
-    A.Entity: (("kind", "ref"), ("name", "decl"), ("each", "ref")),   # `for each c in city`: city is a use
+    # `for each c in city`: city is a use (and so is each later domain: `for each c in colour, r in rank`)
+    A.Entity: (("kind", "ref"), ("name", "decl"), ("each", "ref"), ("each_more", "ref")),
     # `refills from discards`: a zone named in the declaration (`show N from`, `redeal to`: Names, found as uses)
     A.Zone: (("name", "decl"), ("kind", "ref"), ("more_kinds", "ref"), ("refills", "ref")), A.IsKind: (("kind", "ref"),),
     A.Remove: (("name", "ref"),), A.Extend: (("name", "ref"),), A.Amend: (("name", "ref"),),
@@ -480,6 +481,8 @@ class _FileIndexer:
         pos = 0
         for attr, role in spec:
             value = getattr(node, attr)
+            if attr == "each_more":   # a per-entity declaration's later (bound, domain) pairs, in order
+                value = tuple(word for pair in value or () for word in pair)
             for name in (value if isinstance(value, tuple) else (value,)):
                 if not isinstance(name, str):
                     continue
@@ -495,8 +498,8 @@ class _FileIndexer:
                 else:
                     pos = at + 1
                     line, col, _ = own[at]
-                if role is None or attr == _BINDING_WORDS.get(type(node)) and any(name == bound for bound, _key in
-                                                                          local.binding(node)):
+                if role is None or attr in (_BINDING_WORDS.get(type(node)), "each_more") and any(
+                        name == bound for bound, _key in local.binding(node)):
                     continue   # a binding's own word (`c` of `for each c in city`) is recorded as one
                     # (but the type of `planet: planet` is the enum's name)
                 if role == "ref" and attr not in TYPE_ATTRS and (scope := local.of(name, line, col)) is not None:
