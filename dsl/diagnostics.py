@@ -59,11 +59,11 @@ CODES: dict[str, tuple[str, str]] = {
     "E308": (ERROR, "invalid value"),
     "E309": (ERROR, "name shadows a declaration"),
     "E310": (ERROR, "nested too deeply"),
-    "E320": (ERROR, "hidden zone without an owner"),
     "E311": (ERROR, "invalid modifier"),
     "E312": (ERROR, "index missing or misplaced"),
     "E313": (ERROR, "a zone moved into itself"),
     "E314": (ERROR, "a zone refilled from a zone it cannot refill from"),
+    "E320": (ERROR, "hidden zone without an owner"),
     "E321": (ERROR, "a cost in cards without its zones, or from another player's zone"),
     "E322": (ERROR, "a counter's start not a whole number known before play (or worked out from the seats), or outside its bounds"),
     "E323": (ERROR, "a cost's substitute that is its own resource or named twice, a rate written below 1, "
@@ -417,14 +417,14 @@ CODES: dict[str, tuple[str, str]] = {
     "W570": (WARNING, "an amend adds 'secret', 'always asked' or 'with repeats' to a pick that has it already"),
     "W571": (WARNING, "an 'in force while' condition that asks in_force() of its own card, directly or through other "
                       "cards' conditions: it asks itself without end"),
-    "W577": (WARNING, "a set of a counter to a value worked out in play, one of whose results written as a number (an "
-                      "if's branch, a match's case, in the value or a func it calls) is past the counter's bounds"),
-    "W576": (WARNING, "dice kept as pieces that no rule ever puts into a zone (no 'fill ZONE with KIND', no die "
-                      "named) while the game reads their zones: every zone of them stays empty, and rolls roll nothing"),
     "W572": (WARNING, "'each PLAYERS' whose body moves the player's zone into another player's zone of the same name: "
                       "each player in turn passes on what they were just given too"),
     "W573": (WARNING, "the 'where' of 'first ... may' or of an offer reads the asked player's own hidden counter, "
                       "variable or zone: who is asked tells the table what it hides"),
+    "W576": (WARNING, "dice kept as pieces that no rule ever puts into a zone (no 'fill ZONE with KIND', no die "
+                      "named) while the game reads their zones: every zone of them stays empty, and rolls roll nothing"),
+    "W577": (WARNING, "a set of a counter to a value worked out in play, one of whose results written as a number (an "
+                      "if's branch, a match's case, in the value or a func it calls) is past the counter's bounds"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
