@@ -7927,7 +7927,11 @@ class Checker(A.Visitor):
                 return "any"
         if {t for _v, t in given} == {"int", "decimal"}:   # a whole number widens
             return "decimal"
-        return first if all(t == first for _v, t in given) else "any"
+        if all(t == first for _v, t in given):
+            return first
+        # `if c then [x] else []`: a list of numbers and the empty list are lists still (as "any", a `+` of
+        # two such values would be read as arithmetic: E303 on a func giving a list)
+        return "list" if all(base_of(t) == "list" for _v, t in given) else "any"
 
     def visit_Index(self, e, scope) -> str:
         brackets, inner = [e.index], e.obj
