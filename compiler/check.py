@@ -7112,6 +7112,8 @@ class Checker(A.Visitor):
         if s.alike:
             self.alike_pick(s, kind, element)
         inner = self.bind(scope, s.var, s.span, element)
+        if not (s.random or s.secret or base_of(element) == "entity"):   # a card picked is never told anyway
+            self.element_told(s)
         if s.blind is not None:   # `or blind ZONE`: the zone's unseen top card, one more candidate
             self.pick_blind(s, element, scope)
         unseen = None if s.random else self.never_seen(s.domain)   # nobody sees the candidates of a random pick
@@ -7474,6 +7476,32 @@ class Checker(A.Visitor):
                                                  "whole table", n.span, "reveal it 'to' the deciding player, or "
                                                  "'look' at it; or drop 'secret' if the answer is open"))
                 stack.extend(n.children())
+
+    def element_told(self, s: A.Pick) -> None:
+        """W574: a pick whose own block (not a decision nested in it) changes the element of a `hidden` counter
+        or variable that the answer names (`pick c from camel { set bet[c] = 1; }`) and not with a value read
+        from it: the others are told the answer as any other (only a value read from it is masked, 3.3a), and
+        with it which element changed. At the index; `secret` (4.21e) keeps the answer from them."""
+        names, stack = {s.var}, list(reversed(s.body))   # in order: a `let` is read before the statements after it
+        while stack:
+            n = stack.pop()
+            if type(n) in (A.Pick, A.Choose, A.May, A.Simultaneous):
+                continue
+            if type(n) is A.Let and any(type(x) is A.Name and x.id in names for x in A.walk(n.value)):
+                names.add(n.name)
+            name = getattr(n, "resource", None) if type(n) in (A.Gain, A.Lose) else \
+                n.name if type(n) in (A.SetName, A.SetAttr) else None
+            index = getattr(n, "index", None)
+            value = n.amount if type(n) in (A.Gain, A.Lose) else getattr(n, "value", None)
+            if name is not None and index is not None and A.kept_hidden(self.sym.decls.get(name)) \
+                    and any(type(x) is A.Name and x.id in names for x in A.walk(index)) \
+                    and not any(type(x) is A.Name and x.id in names for x in A.walk(value)):
+                self.diags.append(Diagnostic(
+                    "W574", f"'{name}' is hidden, but the answer of 'pick {s.var}' says which of its elements "
+                            f"changes ({name}[{printed(index)}]), and the other players are told the answer",
+                    index.span, hint=f"write 'secret' before the pick's block to tell them '…' (4.21e): "
+                                     f"'pick {s.var} from ... secret {{ ... }}'"))
+            stack.extend(reversed(list(n.children())))
 
     def dead_end(self, s: A.Pick) -> None:
         """W562: a pick whose block starts with a compulsory pick that narrows by the first one's answer (its

@@ -1,0 +1,97 @@
+"""The toolchain mended where the trial10 designer (Scotland Yard, Acquire, Camel Up written from the reference) was
+hurt: W574, a pick that changes the element of a hidden counter its answer names, whose answer is told to the other
+players (Camel Up's overall bet told every player which camel was backed); an `if ... then [x] else []` read as a
+number when two of them were joined (a false E303 whose hint wrapped the whole value in brackets)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.runtime.engine import Game
+from rulebook.runtime.view import told_answer
+
+from .conftest import found_at
+
+# Camel Up: the card of a camel laid face down on the overall winner's pile
+BET = """
+enum camel { blue "Blue", green "Green", orange "Orange" }
+counter bet[camel] "Overall bet" hidden from 0 to 9;
+counter placed "Bets placed" global from 0 to 9;
+counter coins "Coins";
+proc back() {
+  pick c from camel where bet[c] == 0 "back which camel?"{SECRET} {
+    gain 1 placed;
+    set bet[c] = placed;
+  }
+}
+proc stake() {
+  pick c from camel "stake on which camel?" {
+    let backed = c;
+    gain 1 bet[backed];
+  }
+}
+proc copy_first() {
+  pick c from camel "copy which bet to Blue?" { set bet[blue] = bet[c]; }
+}
+proc outer() {
+  pick c from camel "which camel?" {
+    pick n from 1..2 "how many?" { gain n coins; set bet[c] = n; }
+  }
+}
+game g { seats 2; phase play { each players: back(); } winner most coins; }
+"""
+
+
+def test_a_pick_naming_the_element_of_a_hidden_counter_it_changes_is_w574_at_the_index():
+    found = [f for f in found_at(BET.replace("{SECRET}", "")) if f[0] == "W574"]
+    # directly and through a let; not where the value is read from the answer (masked already, 3.3a) nor where
+    # the answer only says which element is read; a decision nested in the block is judged as its own
+    assert found == [("W574", 9, 13), ("W574", 15, 16)]
+
+
+def test_w574_says_the_element_and_the_way_to_keep_it():
+    d = next(d for d in analyse_text(BET.replace("{SECRET}", "")).diagnostics if d.code == "W574")
+    assert "'bet' is hidden" in d.message and "(bet[c])" in d.message and "told the answer" in d.message
+    assert "'secret'" in d.hint
+
+
+def test_a_secret_pick_is_no_w574():
+    assert [f for f in found_at(BET.replace("{SECRET}", " secret")) if f[0] == "W574"] == [("W574", 15, 16)]
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+@pytest.mark.parametrize("secret", ["", " secret"])
+def test_the_warned_answer_is_told_and_the_secret_one_masked(interpreted, secret):
+    game = Game(build_text(BET.replace("{SECRET}", secret), interpreted=interpreted), 2, 1)
+    gen = game.program.procs["back"](game, game.state.players[0])
+    d = gen.send(None)
+    mine, theirs = told_answer(game, d, 0, 1), told_answer(game, d, 1, 1)
+    assert mine == "back which camel? → Green"
+    assert theirs == ("back which camel? → …" if secret else "back which camel? → Green")
+
+
+LISTS = """
+func beside(t: int): list of int = (if t > 1 then [t - 1] else []) + (if t < 9 then [t + 1] else []);
+func wrong(t: int): int = (if t > 1 then [t - 1] else []) + (if t < 9 then [t + 1] else []);
+func mixed(t: int): list of int = (if t > 1 then [t - 1] else 0) + [t];
+"""
+
+
+def test_two_conditional_lists_joined_are_a_list():
+    found = found_at(LISTS)
+    # the list func is clean; a number func given the joined list is told so; a side that is a list or a number
+    # is still E303 at that side
+    assert found == [("E303", 3, 27), ("E303", 4, 63)]
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_two_conditional_lists_joined_play(interpreted):
+    program = build_text(LISTS.split("func wrong")[0] + """
+counter n;
+proc p() { gain size(beside(1)) + 10 * size(beside(5)) n; }
+game g { seats 1; phase play { p(); } winner most n; }
+""", interpreted=interpreted)
+    game = Game(program, 1, 1)
+    game.play()
+    assert game.state.players[0].stock["n"] == 1 + 10 * 2
