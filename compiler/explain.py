@@ -274,6 +274,9 @@ def _teams_text(teams: tuple) -> str:
     """A seats line's teams in words: how many, and who sits with whom."""
     number, by_size, seating = teams
     many = f"Teams of {number}" if by_size else f"{number} teams"
+    if seating == "solo":
+        others = "all the others" if number == 2 else f"the others, dealt to the other {number - 1} teams in turn"
+        return f"{many}: the first seat plays alone against {others}."
     if seating == "alternating":
         how = ("partners sit apart, every other seat" if by_size else
                "the seats go to the teams in turn (seats 1, 3, 5 ... in the first with two teams)")

@@ -2908,7 +2908,7 @@ class Game(Decl):
     # `seats 2 named "White", "Black";`: each seat's name, in seat order (P1, P2, ... without)
     seat_names: Optional[tuple] = None
     # `seats 4 to 8 teams 2 alternating;`: (the number of teams, or of players a team after `of`, whether it
-    # is the size, the seating: "alternating" or "adjacent"); see `runtime.state.team_of_seat`
+    # is the size, the seating: "alternating", "adjacent" or "solo"); see `runtime.state.team_of_seat`
     teams: Optional[tuple] = None
     _quiet = ("roles", "roles_dealt", "seat_names", "teams")
 

@@ -74,7 +74,7 @@ class RulesLexer(RegexLexer):
             (r"\baffordable\b(?=\s*\()", Keyword),
             (r"\bspace\b(?=\s+[0-9A-Za-z_(-])(?!\s+(?:and|or|then|else|where)\b)", Keyword),
             # a seats line's `teams 2 alternating`, `teams of 2 adjacent`, and a winner line's `by team` (names elsewhere)
-            (r"\b(teams)(\s+)(?:(of)(\s+))?([0-9]+)(\s+)(alternating|adjacent)\b",
+            (r"\b(teams)(\s+)(?:(of)(\s+))?([0-9]+)(\s+)(alternating|adjacent|solo)\b",
              bygroups(Keyword, Whitespace, Keyword, Whitespace, Number.Integer, Whitespace, Keyword)),
             (r"\b(by)(\s+)(team)\b(?=\s*(?:;|then\b|if\b|else\b))", bygroups(Keyword, Whitespace, Keyword)),
             # `advance T by N`, `rank ... by KEY`; `cost N RESOURCE` (a space's, a `may`'s, a modifier's

@@ -89,10 +89,11 @@ WORDS: dict[str, Word] = {
     "seat_teams": Word(("teams",), "expected 'named', 'teams' or 'roles' after the seats; found '{found}'",
                        "write 'seats 4 to 8 teams 2 alternating;' (seats 1, 3, 5 and 2, 4, 6), 'teams of 2 "
                        "alternating' (partners opposite) or 'teams of 2 adjacent' (partners side by side)"),
-    "seat_teams alternating": Word(("alternating", "adjacent"), "expected 'alternating' or 'adjacent' after the "
-                               "teams; found '{found}'",
+    "seat_teams alternating": Word(("alternating", "adjacent", "solo"), "expected 'alternating', 'adjacent' or 'solo' "
+                               "after the teams; found '{found}'",
                                "'alternating' deals the seats to the teams in turn (1, 3, 5 and 2, 4, 6; partners "
-                               "opposite at four), 'adjacent' seats a team side by side (1-2, 3-4)"),
+                               "opposite at four), 'adjacent' seats a team side by side (1-2, 3-4), 'solo' sets the "
+                               "first seat alone against the others ('teams 2 solo': one against all)"),
     "winner_by": Word(("team",), "expected 'by team' after the winner's key; found 'by {found}'",
                       "write 'winner most KEY by team;': each team scored by the sum of its members' KEY (or "
                       "'by team once' for a score each team keeps as one, as 'score[team()]')"),
@@ -1364,6 +1365,11 @@ class _Builder:
         if number < 1:
             raise RulesError([Diagnostic("E100", "a game has at least one team, of at least one player",
                                          self._s(meta), hint="write 'teams 2 alternating' or 'teams of 2 adjacent'")])
+        if str(seating) == "solo" and (by_size or number < 2):   # the first seat alone, against one team or more
+            raise RulesError([Diagnostic(
+                "E567", f"'teams {'of ' if by_size else ''}{number} solo': 'solo' sets the first seat alone against "
+                        "the others, so it counts the teams, two or more (the lone seat's and the others')",
+                self._s(meta), hint="write 'teams 2 solo' (one against all: Scotland Yard, Fury of Dracula)")])
         return _Marker("seat_teams", (number, by_size, str(seating)))
 
     def teams_of(self, meta, items):

@@ -494,9 +494,12 @@ def team_count(teams: tuple, seats: int) -> int:
 def team_of_seat(teams: tuple, index: int, seats: int) -> int:
     """The team (from 1) of the seat at `index` (from 0) of `seats`: `alternating` deals the seats to the
     teams in turn (1, 3, 5 and 2, 4, 6), `adjacent` gives each team a run of seats side by side; teams
-    that the seats do not divide differ by one player, the last ones short."""
+    that the seats do not divide differ by one player, the last ones short; `solo` puts the first seat alone in
+    team 1 and deals the others to the other teams in turn (`teams 2 solo`: one against all)."""
     number, by_size, seating = teams
     count = team_count(teams, seats)
+    if seating == "solo":
+        return 1 if index == 0 else (index - 1) % (count - 1) + 2
     if seating == "alternating":
         return index % count + 1
     return index // number + 1 if by_size else index * count // seats + 1

@@ -1,5 +1,5 @@
 """tests/packs/scotland_yard: Scotland Yard written by a designer new to the language (the trial10 session), on a
-provisional map of 20 stations: the real game's tickets and reveal moves, Mister X's station a `hidden` variable
+provisional map of 20 stations: Mister X alone against the detectives (`teams 2 solo`), the real game's tickets and reveal moves, Mister X's station a `hidden` variable
 (the station he picks is told to the detectives as `…`, the ticket in the open), the detectives' tickets going to
 him, a detective landing on him; both backends alike; lint clean and in canonical form."""
 
@@ -107,4 +107,4 @@ def test_random_games_agree_on_both_backends_and_one_side_wins(players, seed):
         x_won = game.state.gvars["x_won"]
         assert x_won is not game.state.gvars["caught"]
         expected = ["P1"] if x_won else [f"P{i}" for i in range(2, players + 1)]
-        assert result["winners"] == expected
+        assert result["winners"] == expected and list(result["teams"].values()) == [1] + [2] * (players - 1)

@@ -202,7 +202,7 @@ def test_w557_teammate_in_teams_that_are_not_of_two():
 
 
 @pytest.mark.parametrize("line,message", [
-    ("seats 4 to 4 teams 2 sideways;", "expected 'alternating' or 'adjacent' after the teams; found 'sideways'"),
+    ("seats 4 to 4 teams 2 sideways;", "expected 'alternating', 'adjacent' or 'solo' after the teams; found 'sideways'"),
     ("seats 4 to 4 squads 2 alternating;", "expected 'named', 'teams' or 'roles' after the seats; found 'squads'"),
     ("seats 4 to 4 teams of 0 adjacent;", "a game has at least one team, of at least one player"),
 ])

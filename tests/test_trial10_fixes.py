@@ -1,17 +1,22 @@
 """The toolchain mended where the trial10 designer (Scotland Yard, Acquire, Camel Up written from the reference) was
-hurt: W574, a pick that changes the element of a hidden counter its answer names, whose answer is told to the other
-players (Camel Up's overall bet told every player which camel was backed); an `if ... then [x] else []` read as a
-number when two of them were joined (a false E303 whose hint wrapped the whole value in brackets)."""
+hurt: `teams 2 solo` on the seats line, one seat alone against the others (Scotland Yard's Mister X, which no
+seating could say), with E567; W574, a pick that changes the element of a hidden counter its answer names, whose
+answer is told to the other players (Camel Up's overall bet told every player which camel was backed); an `if ...
+then [x] else []` read as a number when two of them were joined (a false E303 whose hint wrapped the whole value in
+brackets)."""
 
 from __future__ import annotations
 
 import pytest
+from pygments.token import Keyword
 
 from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.dsl.highlight import RulesLexer
 from rulebook.runtime.engine import Game
 from rulebook.runtime.view import told_answer
 
-from .conftest import found_at
+from .conftest import both_built, explained, found_at, printed_back
+from .test_teams import played, spades
 
 # Camel Up: the card of a camel laid face down on the overall winner's pile
 BET = """
@@ -95,3 +100,34 @@ game g { seats 1; phase play { p(); } winner most n; }
     game = Game(program, 1, 1)
     game.play()
     assert game.state.players[0].stock["n"] == 1 + 10 * 2
+
+
+@pytest.mark.parametrize("teams,players,expected", [
+    ("2 solo", 4, [1, 2, 2, 2]),            # Scotland Yard: Mister X against the detectives
+    ("2 solo", 8, [1, 2, 2, 2, 2, 2, 2, 2]),
+    ("3 solo", 6, [1, 2, 3, 2, 3, 2]),      # the others dealt to the other teams in turn
+])
+def test_solo_sets_the_first_seat_alone_on_both_backends(teams, players, expected):
+    seen = []
+    for program in both_built(spades("4 to 8", teams)):
+        game = played(program, players)
+        seen.append([p.stock["team_seen"] for p in game.state.players])
+    assert seen == [expected, expected]
+
+
+def test_solo_counts_the_teams_e567_at_the_teams():
+    for wrong in ("of 2 solo", "1 solo"):
+        assert found_at(spades("4 to 8", wrong)) == [("E567", 9, 16)]   # at the teams
+    d = next(d for d in analyse_text(spades("4 to 8", "of 2 solo")).diagnostics)
+    assert "'teams of 2 solo'" in d.message
+    assert d.hint == "write 'teams 2 solo' (one against all: Scotland Yard, Fury of Dracula)"
+    assert ("E574", 8, 6) in found_at(spades("2 to 4", "3 solo"))   # a team empty at two seats, as for the others
+
+
+def test_solo_is_printed_back_read_in_words_and_coloured():
+    text = spades("3 to 6", "2 solo")
+    assert "seats 3 to 6 teams 2 solo;" in printed_back(text)[1]
+    assert "2 teams: the first seat plays alone against all the others." in explained(analyse_text(text), "spades")
+    assert "dealt to the other 2 teams in turn" in explained(analyse_text(spades("3 to 6", "3 solo")), "spades")
+    lexed = [(kind, value) for kind, value in RulesLexer().get_tokens("game g { seats 3 teams 2 solo; }")]
+    assert (Keyword, "solo") in lexed
