@@ -8962,10 +8962,13 @@ class Checker(A.Visitor):
         for side, kind, other in ((e.left, left, e.right), (e.right, right, e.left)):
             if base_of(kind) not in ("list", "zone", "any"):
                 verb = "add" if e.op == "+" else "take"
+                # the value rewritten whole, so that the printer keeps the brackets a side needs (`(if ...) + [t]`)
+                one = A.ListLit((side,), span=side.span)
+                fixed = A.Binary(e.op, e.left if side is e.right else one, one if side is e.right else e.right,
+                                 span=e.span)
                 self.err("E341", f"cannot {verb} {article(words(kind))} {'to' if e.op == '+' else 'from'} a list: "
                          f"{'+' if e.op == '+' else '-'} takes a list on each side", side.span,
-                         f"a list of one item is written in brackets: {printed(other)} {e.op} [{printed(side)}]"
-                         if side is e.right else f"[{printed(side)}] {e.op} {printed(other)}")
+                         f"a list of one item is written in brackets: {printed(fixed)}")
                 return "any"
         mine, theirs = element_of(left), element_of(right)
         if self.never_equal(mine, theirs):
