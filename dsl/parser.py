@@ -2916,6 +2916,9 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
     end_of = _top_of_a_zone(text, base, before, tok, span)
     if end_of is not None:
         return end_of
+    two = _two_domains(before, tok, span)
+    if two is not None:
+        return two
     if len(before) >= 2 and str(before[-2]) == "move" and str(before[-1]) == "all" and \
             tok.type in _expression_starts():
         end = text.find(";", err.token.start_pos)
@@ -3489,6 +3492,27 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
     open_card = tok.type == "NAME" and {"EQUAL", "LBRACE"} <= accepts
     return Diagnostic("E100", f"unexpected {found}; expected {expected}", span,
                       notes=_left_open_note(text, tok.line) if open_card else ()), False
+
+
+def _two_domains(before: list, tok: Token, span) -> Optional[Diagnostic]:
+    """`some(o in outcome, c in camel where ...)`: an aggregate goes over one domain; a second `VAR in` after a comma
+    of its still open call is the E100 that says to nest them, at that variable (None for anything else)."""
+    if tok.type != "IN" or len(before) < 6 or before[-1].type != "NAME" or before[-2].type != "COMMA":
+        return None
+    depth = 0
+    for i in range(len(before) - 3, 0, -1):
+        depth += {"RPAR": 1, "LPAR": -1}.get(before[i].type, 0)
+        if depth < 0:   # the call the comma belongs to
+            name = str(before[i - 1])
+            if name not in _OVER_DOMAIN or [t.type for t in before[i + 1:i + 3]] != ["NAME", "IN"]:
+                return None
+            first, second = str(before[i + 1]), str(before[-1])
+            nested = f"{name}({first} in DOMAIN where {name}({second} in DOMAIN2 where COND))" \
+                if name in ("some", "every") else f"total({first} in DOMAIN, {name}({second} in DOMAIN2 ...))" \
+                if name in ("count", "total") else f"{name}({first} in DOMAIN, ...) around an aggregate over {second}"
+            return Diagnostic("E100", f"'{name}(...)' goes over one domain: '{first} in ...' is its variable, and "
+                              f"'{second} in ...' a second one", span(before[-1]), hint=f"nest them: '{nested}'")
+    return None
 
 
 def _call_over_a_domain(before: list, tok: Token):

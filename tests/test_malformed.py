@@ -335,6 +335,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "teams_of_two_solo.rules": [("E567", 4)],              # trial10: one seat against the rest
     "hidden_element_picked_in_the_open.rules": [("W574", 8)],   # trial10: Camel Up's bets told to all, silently
     "list_or_nothing_joined_to_a_number.rules": [("E341", 2)],  # trial10: the hint dropped the if's brackets
+    "aggregate_over_two_domains.rules": [("E100", 5)],   # trial10: "unexpected 'in'; expected ')'"
 }
 
 # Files whose expectation above is what the linter *should* report but does not yet.
@@ -518,6 +519,7 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "pick_narrowed_by_the_pick_around_it.rules": ("W562", 6, 28),   # the narrowing 'where'
     "per_player_copy_moved_into_your_own_zone.rules": ("W563", 10, 10),   # the item moved
     "top_of_a_zone.rules": ("E100", 8, 13),            # the 'top'
+    "aggregate_over_two_domains.rules": ("E100", 5, 43),   # the second variable
     "otherwise_for_else.rules": ("E100", 6, 5),
     "winner_last_standing.rules": ("E100", 13, 10),    # the word after 'winner'
     "roll_a_zone.rules": ("E301", 8, 10),
@@ -688,6 +690,9 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "move_all_of_a_card.rules": ("expected a zone, found a die_piece",
                                  "'dice' is a card (its 5 copies are one declaration), not a zone: 'fill ZONE with "
                                  "die_piece;' puts every die_piece into a zone, 'move dice to ZONE;' moves this one", ()),
+    "aggregate_over_two_domains.rules": (
+        "'some(...)' goes over one domain: 'o in ...' is its variable, and 'c in ...' a second one",
+        "nest them: 'some(o in DOMAIN where some(c in DOMAIN2 where COND))'", ()),
     "teams_of_two_solo.rules": ("'teams of 2 solo': 'solo' sets the first seat alone against the others, so it counts "
                                 "the teams, two or more (the lone seat's and the others')",
                                 "write 'teams 2 solo' (one against all: Scotland Yard, Fury of Dracula)", ()),
