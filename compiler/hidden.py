@@ -11,8 +11,10 @@ may be worked out from hidden cards, when it is masked (`…`) from every other 
 The analysis is a may-analysis, flow-insensitive within each declaration: a value is hidden when its
 expression reads the contents of a `hidden` or `secret` zone (its size is public: `size(hand)` is not
 hidden), the current card or event (`this`, `it`), a local bound from a hidden value (`let`, `set`, a
-`for each` or `pick` over or filtered by one, an aggregate's variable), a parameter some call passes
-a hidden value to, or a func (or a proc's `return`) whose value may be hidden. Values chosen under a
+`for each` or `pick` over or filtered by one, an aggregate's variable), a proc's parameter some call
+passes a hidden value to, or a func (or a proc's `return`) whose value may be hidden: a func's by what
+it reads itself, or at a call by its arguments (`price(c)` of a chain picked is open, `price(c)` of a
+chain next to a tile in a hidden hand is not). Values chosen under a
 condition on hidden cards (`if holds(you, duke) { set x = 1; }`) are not followed. A part the
 analysis did not reach counts as hidden (it only masks more).
 
@@ -198,7 +200,10 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 elif t is A.Flood:   # a place reached is worked out from START and NEXT
                     if hidden(n.start, root) or (n.next is not None and hidden(n.next, root)):
                         changed |= bind((id(root), n.var))
-                elif (t is A.Call or t is A.CallStmt) and n.func in callables:
+                elif (t is A.Call or t is A.CallStmt) and type(callables.get(n.func)) is A.Proc:
+                    # (a func's value is judged at each call, where its arguments are read with it: a func given a
+                    # hidden value at one call is not hidden at every other, as Acquire's prices were, everywhere,
+                    # once a rule asked whether another player's tiles were playable)
                     target = callables[n.func]
                     for param, arg in zip(target.params, n.args):
                         if hidden(arg, root):
@@ -236,7 +241,8 @@ def marks(parts: tuple, found: dict[int, str]) -> str:
 def kept_answers(sym) -> list:
     """The rules positions (layout.where) of the picks whose answer a variable or counter declared `hidden`
     keeps: the block sets one to a value read from the picked value (not merely at an element it names), directly, through a `let` or through a proc it passes
-    the value to (Mastermind's `pick c from colour { set code[i] = c; }`, Stratego's ranks set up); then
+    the value to (Mastermind's `pick c from colour { set code[i] = c; }`, Stratego's ranks set up), or whose
+    domain reads one (a pick from a hidden list: the answer is an item of it); then
     [position, label] of each `choose` option whose own statements set one (`option "bid 3" { set bid = 3;
     }`). The hot seat tells the other players such an answer masked (runtime/view.py `told_answer`), as the
     variable's value itself is: the answer would tell them what only its holder may see. Then the position of
@@ -296,8 +302,15 @@ def kept_answers(sym) -> list:
             stack.extend(s.children())
         return False
 
+    def from_kept(domain) -> bool:
+        """Whether a pick's domain reads a hidden variable (Acquire's `pick t from hand` of a hidden list of tiles):
+        its candidates are what only the picker sees, so the answer is one of them."""
+        return any((type(x) is A.Name and x.id in kept) or (type(x) is A.Attr and x.name in kept)
+                   for x in A.walk(domain))
+
     nodes = [n for root in roots for n in A.walk(root)]
-    picks = sorted({where(n) for n in nodes if type(n) is A.Pick and not n.random and keeps(n.body, {n.var}, set())})
+    picks = sorted({where(n) for n in nodes if type(n) is A.Pick and not n.random
+                    and (keeps(n.body, {n.var}, set()) or from_kept(n.domain))})
     options = sorted({(where(n), o.title) for n in nodes if type(n) is A.Choose
                       for o in n.options if o.title is not None and sets_kept(o.body)})
     return sorted(set(picks) | set(secret)) + [list(o) for o in options]

@@ -131,3 +131,51 @@ def test_solo_is_printed_back_read_in_words_and_coloured():
     assert "dealt to the other 2 teams in turn" in explained(analyse_text(spades("3 to 6", "3 solo")), "spades")
     lexed = [(kind, value) for kind, value in RulesLexer().get_tokens("game g { seats 3 teams 2 solo; }")]
     assert (Keyword, "solo") in lexed
+
+
+# Acquire: a share's price is read from the board; whether a tile of a hidden hand is playable reads the same func
+PRICES = """
+enum chain { tier: int; tower "Tower" (tier = 1), luxor "Luxor" (tier = 2) }
+counter money "Money" from 0 to 99999 start 6000;
+var hand "Tiles" hidden: list of int;
+var owner[1..9] "Chain" global: chain = none;
+func size_of(c: chain): int = count(i in 1..9 where owner[i] == c);
+func price(c: chain): int = 100 * c.tier + size_of(c);
+func near(t: int): chain = owner[t];
+func dear(t: int): bool = near(t) != none and price(near(t)) > 100;
+proc buy() {
+  pick c from chain where money >= price(c) "buy a share of {first(c2 in chain where price(c2) > 0)}?"
+      as "{c} (${price(c)})" {
+    lose price(c) money;
+  }
+}
+proc place() {
+  pick t from hand "place which tile? (the first is {first(hand)}, {price(near(first(hand)))})" {
+    take t from hand;
+  }
+}
+game g {
+  seats 2;
+  phase setup { each players { set hand = [1, 2]; } }
+  phase play { while some(p in players where some(t in p.hand where p.dear(t))) { each players { place(); buy(); } } }
+  winner most money;
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_func_given_a_hidden_value_at_one_call_is_open_at_another(interpreted):
+    game = Game(build_text(PRICES, interpreted=interpreted), 2, 1)
+    game.state.gvars["owner[1]"] = "tower"
+    game.state.players[0].vars["hand"] = [1, 2]
+    gen = game.program.procs["buy"](game, game.state.players[0])
+    d = gen.send(None)
+    # the price of the chain picked is shown to the buyer and told to the others (it was '$…' for everyone)
+    assert d.options == ["Tower ($101)", "Luxor ($200)"]
+    assert told_answer(game, d, 1, 0) == "buy a share of Tower? → Tower ($101)"
+    gen = game.program.procs["place"](game, game.state.players[0])
+    d = gen.send(None)
+    # the same func of a tile in the hand is masked from the others still, and so is the tile picked from the hand
+    # (it was told: "→ 1")
+    assert told_answer(game, d, 1, 0) == "place which tile? (the first is …, …) → …"
+    assert d.prompt == "place which tile? (the first is 1, 101)" and d.options == ["1", "2"]
