@@ -174,7 +174,10 @@ def _expect_word(place: str, found, span, **values) -> None:
         def fill(text: str) -> str:
             return _FILLED.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), text)
 
-        raise RulesError([Diagnostic("E100", fill(word.message), span, hint=fill(word.hint))])
+        close = closest(str(found), word.words)   # `teams 2 sollo`: the word it was meant to be first
+        hint = fill(word.hint)
+        raise RulesError([Diagnostic("E100", fill(word.message), span,
+                                     hint=f"did you mean '{close}'? {hint}" if close else hint)])
 
 
 def _secret(items) -> bool:

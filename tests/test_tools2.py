@@ -239,14 +239,14 @@ def test_the_parsers_word_table_and_the_grammar_agree():
      "expected 'gem at RATE'; found 'gem by'", "write 'N RESOURCE using OTHER at RATE'"),
     ("track t global printz [1, 2] { }\n",
      "expected 'prints [N, ...]', a scale 'from LOW to HIGH' or '{' after the track; found 'printz'",
-     "'track infection_rate global prints [2, 2, 2, 3, 3, 4, 4] { ... }'"),
+     "did you mean 'prints'? 'track infection_rate global prints [2, 2, 2, 3, 3, 4, 4] { ... }'"),
     ("kind card { }\nzone hand per_player of card;\nproc p() { pick c from hand exacty 2 { } }\n",
      "expected 'exactly N' or 'up to N'; found 'exacty'",
-     "write 'exactly N': N picks, each of a different element, or 'up to N': at most N; an amend names a "
-     "labelled pick 'pick as exacty ...;'"),
+     "did you mean 'exactly'? write 'exactly N': N picks, each of a different element, or 'up to N': at most N; "
+     "an amend names a labelled pick 'pick as exacty ...;'"),
     ("enum column { a, b }\noption size \"S\": 1..2 = 2;\nrecord sq { col: column upp to size; }\n",
-     "expected 'up to'; found 'upp to'", "write 'col: column up to OPTION;': the enum's first members, as many "
-     "as the option says"),
+     "expected 'up to'; found 'upp to'", "did you mean 'up'? write 'col: column up to OPTION;': the enum's first "
+     "members, as many as the option says"),
     ("resource coin;\nproc p() { auction \"bid\" among players maxi 3 as (w, b) { } }\n",
      "'maxi' is no clause of an auction", "an auction takes 'from P' or 'opened by P', 'open', 'once around' or "
      "'sealed', 'min N', 'step N', 'up to AMOUNT'"),

@@ -179,3 +179,11 @@ def test_a_func_given_a_hidden_value_at_one_call_is_open_at_another(interpreted)
     # (it was told: "→ 1")
     assert told_answer(game, d, 1, 0) == "place which tile? (the first is …, …) → …"
     assert d.prompt == "place which tile? (the first is 1, 101)" and d.options == ["1", "2"]
+
+
+@pytest.mark.parametrize("wrong,meant", [("teams 2 sollo", "solo"), ("teams 2 adjacnet", "adjacent"),
+                                         ("teams 2 sideways", None)])
+def test_a_misspelt_word_of_the_grammar_is_told_the_word_it_was_meant_to_be(wrong, meant):
+    text = spades("4 to 8", "2 alternating").replace("teams 2 alternating", wrong)
+    (d,) = analyse_text(text).diagnostics
+    assert d.code == "E100" and d.hint.startswith(f"did you mean '{meant}'? " if meant else "'alternating' deals")
