@@ -421,12 +421,12 @@ CODES: dict[str, tuple[str, str]] = {
                       "each player in turn passes on what they were just given too"),
     "W573": (WARNING, "the 'where' of 'first ... may' or of an offer reads the asked player's own hidden counter, "
                       "variable or zone: who is asked tells the table what it hides"),
+    "W574": (WARNING, "a pick whose block changes the element of a 'hidden' counter or variable its answer names, the "
+                      "answer told to the others: which element changed is no secret ('secret' keeps it)"),
     "W576": (WARNING, "dice kept as pieces that no rule ever puts into a zone (no 'fill ZONE with KIND', no die "
                       "named) while the game reads their zones: every zone of them stays empty, and rolls roll nothing"),
     "W577": (WARNING, "a set of a counter to a value worked out in play, one of whose results written as a number (an "
                       "if's branch, a match's case, in the value or a func it calls) is past the counter's bounds"),
-    "W574": (WARNING, "a pick whose block changes the element of a 'hidden' counter or variable its answer names, the "
-                      "answer told to the others: which element changed is no secret ('secret' keeps it)"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
