@@ -442,7 +442,7 @@ def play_checked(program, players: int, seed: int, hand: int = 7, variants=()) -
         d = g.apply(agents[d.player.index].choose(*g.offer(d)))
     per_age = Counter(c.fields["age"] for c in cards_in_play(g))
     assert per_age == {1: hand * players, 2: hand * players, 3: hand * players}
-    assert all(not p.zones[z] for p in g.state.players for z in ("hand", "chosen", "passing"))
+    assert all(not p.zones[z] for p in g.state.players for z in ("hand", "chosen"))
     assert g.state.globals["age"] == 3 and g.result()["winners"]
     return g
 
@@ -495,7 +495,7 @@ def test_a_log_replays_to_the_same_final_state_on_both_backends(backends, tmp_pa
 
 def views_hide_hands(g: Game, secret=("deck",), steps: int = 40) -> None:
     """Play `steps` random decisions; at each, the deciding player's view shows their own hand but
-    never another player's hand, chosen card, passing hand or cards under the wonder, nor the
+    never another player's hand, chosen card or cards under the wonder, nor the
     `secret` shared zones."""
     d = g.start()
     checked = 0
@@ -503,7 +503,7 @@ def views_hide_hands(g: Game, secret=("deck",), steps: int = 40) -> None:
         me = d.player.index
         view = g.view(me)
         for i, p in enumerate(view["players"]):
-            for z in ("hand", "chosen", "passing", "under"):
+            for z in ("hand", "chosen", "under"):
                 if i != me:
                     assert "items" not in p["zones"][z], (z, i)
             if i == me:
