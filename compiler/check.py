@@ -12,13 +12,13 @@ from typing import Iterable, NamedTuple, Optional
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, closest, did_you_mean
 from rulebook.dsl.lexer import CONTEXTUAL
-from rulebook.dsl.parser import BLIND_INDEXED_HINT, CARD_WORDS
+from rulebook.dsl.parser import CARD_WORDS
 from rulebook.dsl.printer import seat_teams_text, seats_text, quote, cost as printed_cost, declaration_text, expr as printed, params_text
 
 from .layout import MAX_ELEMENTS, by_seat, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import never_runs, set_fields
 from .layout import chosen, copy_fields, copy_items, copy_title, fields_number_copies, filled_zones, is_field_value, leading_cost, numbered, option_gate, paid_first
-from .layout import destinations
+from .layout import blind_zones, destinations
 from .layout import filled_base, redeal_params, at_seats, plain_values, python_blocks, recursive, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var, indexed_counter, pattern_binders, pattern_element
@@ -604,16 +604,21 @@ IN_NO_ZONE = "is false for it: the unseen card is in no zone until it is drawn"
 READS_UNSEEN = "reads what nobody can know of it (which options are offered would tell)"
 
 
-def unseen_reads(e: A.Expr, var: str, zone: str) -> list:
-    """The reads of a pick's variable in its `where`, `cost` or key (`e`) that could be of the unseen card of
-    `or blind ZONE`, with why each is amiss: each read of VAR but `contains(LIST, VAR)` of a list other than
-    ZONE (false for the unseen card, which is in no list: `contains(ZONE, VAR)` is amiss too, false though it
-    reads as true), unless it stands where such a test guards it: after `contains(L, VAR) and`, after `not
-    contains(L, VAR) or`, in `if contains(L, VAR) then` (or the `else` of `if not ...`)."""
+def unseen_reads(e: A.Expr, var: str, zones: set) -> list:
+    """The reads of a pick's variable in its `where`, `cost` or key (`e`) that could be of an unseen card of
+    `or blind ZONE` (`zones`: the names of the zones blinded), with why each is amiss: each read of VAR but
+    `contains(LIST, VAR)` of a list other than a blinded zone or one of its zones (false for the unseen card,
+    which is in no list: `contains(ZONE, VAR)` is amiss too, false though it reads as true), unless it stands
+    where such a test guards it: after `contains(L, VAR) and`, after `not contains(L, VAR) or`, in `if
+    contains(L, VAR) then` (or the `else` of `if not ...`)."""
+    def blinded(e: A.Expr) -> bool:   # `deck`, or `deck[one]` of an indexed deck
+        return (type(e) is A.Name and e.id in zones) or (type(e) is A.Index and type(e.obj) is A.Name
+                                                          and e.obj.id in zones)
+
     def seen(c, holds: bool) -> bool:   # whether VAR is a card seen where `c` is `holds`
         t = type(c)
         if t is A.Call and c.func == "contains" and len(c.args) == 2 and type(c.args[1]) is A.Name \
-                and c.args[1].id == var and not (type(c.args[0]) is A.Name and c.args[0].id == zone):
+                and c.args[1].id == var and not blinded(c.args[0]):
             return holds
         if t is A.Unary and c.op == "not":
             return seen(c.operand, not holds)
@@ -630,7 +635,7 @@ def unseen_reads(e: A.Expr, var: str, zone: str) -> list:
             continue
         if t is A.Call and n.func == "contains" and len(n.args) == 2 and type(n.args[1]) is A.Name \
                 and n.args[1].id == var:
-            if type(n.args[0]) is A.Name and n.args[0].id == zone:
+            if blinded(n.args[0]):
                 found.append((n, IN_NO_ZONE))
             stack.append(n.args[0])
             continue
@@ -7193,45 +7198,81 @@ class Checker(A.Visitor):
                          "the pick")
 
     def pick_blind(self, s: A.Pick, element: str, scope: Scope) -> None:
-        """`pick VAR from DOMAIN or blind ZONE`: ZONE a zone (E524; an indexed one, whose element the name
-        does not say, too) whose cards are of the kinds the pick's variable takes (E524), kept `secret`
-        (W520: a card some player sees is not unseen); the `where`, the `cost` and the `fewest`/`most` key,
-        worked out for the unseen card too, may not read it (E524 at each read: `unseen_reads`)."""
-        zone = s.blind
-        d = self.sym.decls.get(zone.id)
-        if type(d) is A.Zone and d.indexes is not None:   # no name to suggest: its elements cannot be blind
-            self.used.add(zone.id)
-            self.err("E524", f"'or blind {zone.id}': the unseen top card of a zone is a pick's candidate, and "
-                     f"{zone.id!r} is an indexed zone (one zone per element), whose zones 'or blind' cannot offer",
-                     zone.span, BLIND_INDEXED_HINT)
+        """`pick VAR from DOMAIN or blind ZONE [or blind ZONE ...]`: each ZONE a zone, one zone of an indexed zone
+        (`deck[one]`) or a whole indexed zone of one plain index (`deck`: each of its zones), else E524; whose
+        cards are of the kinds the pick's variable takes (E524), kept `secret` (W520: a card some player sees is
+        not unseen); the `where`, the `cost` and the `fewest`/`most` key, worked out for the unseen cards too,
+        may not read them (E524 at each read: `unseen_reads`)."""
+        bases, warned, offered = set(), set(), {}
+        for zone in s.blind:
+            d = self.blind_zone(zone, scope)
+            if d is None:
+                continue
+            for one in map(printed, blind_zones((zone,), self.sym)):   # a zone offered twice: its one top card twice
+                if one in offered:
+                    again = f"'{one}'" + (f" (one of the zones of '{printed(zone)}')" if one != printed(zone) else "")
+                    self.err("E585", f"'or blind {printed(zone)}': {again} is offered already, by 'or blind "
+                             f"{offered[one]}': its top card would be two candidates", zone.span,
+                             f"drop 'or blind {printed(zone)}'" if one == printed(zone) else
+                             "name each zone of the indexed zone once ('or blind deck[one] or blind deck[two]') or the "
+                             "indexed zone alone ('or blind deck')")
+                    break
+                offered[one] = printed(zone)
+            bases.add(d.name)
+            shown = printed(zone)
+            if element != "any" and not any(fits(f"entity:{k}", element) for k in d.kinds):
+                self.err("E524", f"'or blind {shown}': {d.name!r} holds {' or '.join(d.kinds)} cards, and the pick's "
+                         f"{s.var} is {article(words(element))}", zone.span,
+                         "the unseen card is one more candidate: blind a zone of the candidates' kind")
+            if d.visibility != "secret" and d.name not in warned:
+                warned.add(d.name)
+                seen_by = {"public": "every player", "hidden": "its owner",
+                           A.HIDDEN_FROM_OWNER: "every player but its owner"}.get(d.visibility, "some player")
+                self.diags.append(Diagnostic(
+                    "W520", f"'or blind {shown}': {seen_by} sees the cards of {d.name!r}, so its top card is not "
+                            "unseen", zone.span, hint="declare it 'secret': only its size is seen"))
+        if not bases:
             return
-        if type(d) is not A.Zone:
-            what = f"not a zone but {article(words(self.expr(zone, scope)))}" if zone.id in scope.locals or d is not None \
-                else "no zone of the pack"
-            self.err("E524", f"'or blind {zone.id}': the unseen top card of a zone is a pick's candidate, and "
-                     f"{zone.id!r} is {what}", zone.span, did_you_mean(zone.id, [n for n, x in self.sym.decls.items()
-                                                                             if type(x) is A.Zone]))
-            return
-        self.expr(zone, scope)
-        if element != "any" and not any(fits(f"entity:{k}", element) for k in d.kinds):
-            self.err("E524", f"'or blind {zone.id}': {zone.id!r} holds {' or '.join(d.kinds)} cards, and the pick's "
-                     f"{s.var} is {article(words(element))}", zone.span,
-                     "the unseen card is one more candidate: blind a zone of the candidates' kind")
-        if d.visibility != "secret":
-            seen_by = {"public": "every player", "hidden": "its owner",
-                       A.HIDDEN_FROM_OWNER: "every player but its owner"}.get(d.visibility, "some player")
-            self.diags.append(Diagnostic(
-                "W520", f"'or blind {zone.id}': {seen_by} sees the cards of {zone.id!r}, so its top card is not "
-                        "unseen", zone.span, hint="declare it 'secret': only its size is seen"))
+        named = " or ".join(repr(b) for b in sorted(bases))
         for part in (s.where, s.cost, s.best):
             if part is None:
                 continue
             seen = printed(s.domain) if type(s.domain) in (A.Name, A.Attr) else "DOMAIN"
-            for node, why in unseen_reads(part, s.var, zone.id):
-                self.err("E524", f"{s.var} may be the unseen top card of {zone.id!r}, and '{printed(node)}' {why}",
+            for node, why in unseen_reads(part, s.var, bases):
+                self.err("E524", f"{s.var} may be the unseen top card of {named}, and '{printed(node)}' {why}",
                          node.span, f"read {s.var} where it is a card seen: 'contains({seen}, {s.var}) and ...', "
                                     f"'if contains({seen}, {s.var}) then ... else ...'" if why == READS_UNSEEN else
                          f"write 'not contains({seen}, {s.var})' to tell the unseen card apart")
+
+    def blind_zone(self, zone: A.Expr, scope: Scope) -> Optional[A.Zone]:
+        """One zone of a pick's `or blind`, checked: the zone's declaration, or None after an E524 (no zone, an
+        indexed zone whose zones cannot be listed, the element of a zone that is not indexed)."""
+        name = A.blind_zone_name(zone)
+        d = self.sym.decls.get(name)
+        if type(d) is not A.Zone:
+            what = f"not a zone but {article(words(self.expr(A.Name(name, span=zone.span), scope)))}" \
+                if name in scope.locals or d is not None else "no zone of the pack"
+            self.err("E524", f"'or blind {printed(zone)}': the unseen top card of a zone is a pick's candidate, and "
+                     f"{name!r} is {what}", zone.span, did_you_mean(name, [n for n, x in self.sym.decls.items()
+                                                                           if type(x) is A.Zone]))
+            return None
+        if type(zone) is A.Index and d.indexes is None:
+            self.used.add(name)
+            self.err("E524", f"'or blind {printed(zone)}': {name!r} is one zone, not an indexed zone", zone.span,
+                     f"write 'or blind {name}'")
+            return None
+        if type(zone) is A.Name and d.indexes is not None and (d.indexes.second is not None or d.indexes.bound
+                                                                 is not None or d.indexes.frame is not None):
+            self.used.add(name)
+            self.err("E524", f"'or blind {name}': {name!r} is an indexed zone of {d.indexes.shown()}, whose zones "
+                     "'or blind' offers only one by one", zone.span,
+                     f"name each zone whose top card is offered: 'or blind {name}[...] or blind {name}[...]'")
+            return None
+        if type(zone) is A.Name and d.indexes is not None:   # each of its zones (layout.blind_zones)
+            self.used.add(name)
+        else:
+            self.expr(zone, scope)
+        return d
 
     def pick_least(self, s: A.Pick, scope: Scope) -> None:
         """`at least M` (alone or with `up to N`): M is a number worked out before the first pick (E303);
@@ -7675,7 +7716,12 @@ class Checker(A.Visitor):
         elif s.each_var is not None and s.pick.blind is not None:
             self.err("E529", f"'each ... simultaneously for each {s.each_var} in ...' picks one for each element: "
                      "'or blind ZONE' (a card drawn unseen as it is picked) is for a pick once a player",
-                     s.pick.blind.span, "drop 'or blind', or pick without 'for each'")
+                     s.pick.blind[0].span, "drop 'or blind', or pick without 'for each'")
+        elif s.pick.blind is not None and len(blind_zones(s.pick.blind, self.sym)) > 1:
+            zones = s.pick.blind[1] if len(s.pick.blind) > 1 else s.pick.blind[0]
+            self.err("E524", "'each ... simultaneously pick' offers the unseen top card of one zone: a card drawn blind "
+                     "that a body leaves in no zone goes back to the zone it came from, which a simultaneous pick does "
+                     "not keep", zones.span, "blind one zone, or pick one player at a time ('each players { pick ... }')")
         if s.pick.optional_when is not None:
             self.err("E304", "'each ... simultaneously pick' is optional for every player or for none: 'optional "
                      "when' is for one player's pick", s.pick.optional_when.span,

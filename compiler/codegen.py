@@ -19,7 +19,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS, MemberData
 
-from .layout import (is_live, item_at, set_fields, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (blind_zones, is_live, item_at, set_fields, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, remembered_table,
                      recursive, ended_names, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      hook_table, hooked_actions,
@@ -1992,6 +1992,8 @@ class CodeGen(A.Visitor):
         if s.blind is not None:   # the cost of the unseen card as offered; then its card, drawn now
             if s.budget is not None:
                 self.writeline(f"{funds} -= rt.spent({self.ex(s.cost, inner)}, {where(s)!r})")
+            offered = self.temp("offered")   # (the candidate: which zone a blind card came from)
+            self.writeline(f"{offered} = v_{s.var}")
             self.writeline(f"v_{s.var} = rt.take_unseen({ctx.you}, v_{s.var}, {where(s)!r})")
         if s.limit is not None or s.least is not None:
             self.writeline(f"{picked}.append(v_{s.var})")
@@ -2001,7 +2003,7 @@ class CodeGen(A.Visitor):
             self.writeline(f"{funds} -= rt.spent({self.ex(s.cost, inner)}, {where(s)!r})")
         self.block(s.body, inner)
         if s.blind is not None:   # a blind card the body left in no zone goes back on top of its zone
-            self.writeline(f"rt.kept_unseen(v_{s.var}, {self.ex(s.blind, ctx)})")
+            self.writeline(f"rt.kept_unseen(v_{s.var}, {offered})")
         self._indent -= 1
         if s.otherwise:
             self.writeline("else:")
@@ -2036,15 +2038,16 @@ class CodeGen(A.Visitor):
         return f"{offered}, {body}, {key}, {s.longest_lowest!r}, {so_far}, {memo}", so_far
 
     def unseen_candidate(self, s: A.Pick, cands: str, inner: Ctx, ctx: Ctx, funds: Optional[str]) -> None:
-        """`or blind ZONE`: the zone's unseen top card appended to a pick's candidates when it has one and the
-        `where` and the cost (read of it only where it is told apart: the checker's E524) hold for it."""
+        """`or blind ZONE`: each zone's unseen top card appended to a pick's candidates, in order, when it has one
+        and the `where` and the cost (read of it only where it is told apart: the checker's E524) hold for it."""
         tests = [f"v_{s.var} is not None"]
         if s.where is not None:
             tests.append(self.wrap(s.where, inner, 2))
         if funds is not None:
             tests.append(f"{self.wrap(s.cost, inner, 5)} <= {funds}")
-        self.writeline(f"v_{s.var} = rt.unseen({self.ex(s.blind, ctx)})")
-        self.writeline(f"if {' and '.join(tests)}: {cands}.append(v_{s.var})")
+        for zone in blind_zones(s.blind, self.sym):
+            self.writeline(f"v_{s.var} = rt.unseen({self.ex(zone, ctx)})")
+            self.writeline(f"if {' and '.join(tests)}: {cands}.append(v_{s.var})")
 
     def visit_Simultaneous(self, s: A.Simultaneous, ctx: Ctx):
         with self.leavable(s):
@@ -2112,7 +2115,7 @@ class CodeGen(A.Visitor):
         self.nested(p.body, inner)
         if p.blind is not None:   # a blind card the body left in no zone goes back on top of its zone
             self._indent += 1
-            self.writeline(f"rt.kept_unseen(v_{p.var}, {self.ex(p.blind, seat_ctx)})")
+            self.writeline(f"rt.kept_unseen(v_{p.var}, {self.ex(blind_zones(p.blind, self.sym)[0], seat_ctx)})")
             self._indent -= 1
 
     def visit_Auction(self, s: A.Auction, ctx: Ctx):

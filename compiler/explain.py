@@ -2228,7 +2228,10 @@ class Reader(A.Visitor):
         cards, an enum's members: not "from every resource"); with `or blind ZONE` (`blind`), "from the
         face-up cards or the unseen top card of the train deck"."""
         if blind is not None:
-            return f"{self.picked_from(domain)} or the unseen top card of {self.x(blind)} (drawn when picked)"
+            tops = [f"each zone of {self.x(z)}" if type(z) is A.Name and getattr(self.words.decl(z.id), "indexes", None)
+                    is not None else self.x(z) for z in blind]
+            tops = tops[0] if len(tops) == 1 else f"{', of '.join(tops[:-1])} or of {tops[-1]}"
+            return f"{self.picked_from(domain)} or the unseen top card of {tops} (drawn when picked)"
         if isinstance(domain, A.Range):
             return self.words.from_to(domain)
         if isinstance(domain, A.Name) and isinstance(self.words.decl(domain.id), (A.Kind, A.Enum)):

@@ -186,7 +186,7 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 elif t in BINDERS:   # (a pick's `or blind ZONE`: the card drawn is its zone's)
                     if hidden(n.domain, root) or (n.where is not None and hidden(n.where, root)
                                                   and not (picker and t is A.Pick)) \
-                            or (t is A.Pick and n.blind is not None and hidden(n.blind, root)):
+                            or (t is A.Pick and n.blind is not None and any(hidden(z, root) for z in n.blind)):
                         changed |= bind((id(root), n.var))
                 elif t is A.Draw and n.var is not None:   # `draw from deck to hand until ... each c`: a card drawn
                     if any(z is not None and hidden(z, root) for z in (n.source, n.dest, n.where)):

@@ -14,7 +14,7 @@ from rulebook.runtime.engine import CALL_FRAMES, FUNC_FRAMES, INTERPRETER_FILES,
 from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
-from .layout import (is_live, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (blind_zones, is_live, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, ended_names, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, remembered_table,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
@@ -78,6 +78,7 @@ class Interpreter(A.Visitor):
         # the remembered variables (3.3b), whose sets keep their position's hash
         self.remembered = frozenset(v.name for vs in remembered(sym).values() for v in vs)
         self.gates: dict = {}   # id(option) -> what gates it when its body pays first inside (layout.paid_first)
+        self.blinds: dict = {}   # id(pick) -> the zones its `or blind` offers the tops of (layout.blind_zones), kept
         self.openings: dict = {}   # proc -> the test of its opening decision (`can PROC(args)`, layout.opening_test)
         self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
         # (enum, field) -> the members' values, as the compiled module's tables (MemberData: none is E601)
@@ -977,20 +978,29 @@ class Interpreter(A.Visitor):
                 picked.append(f.locals[s.var])
             yield from self.run(s.body, rt, f)
             if s.blind is not None:   # a blind card the body left in no zone goes back on top of its zone
-                rt.kept_unseen(f.locals[s.var], self.ev(s.blind, rt, f))
+                rt.kept_unseen(f.locals[s.var], cands[choice])
             return True
         yield from self.run(s.otherwise, rt, f)
         return False
 
+    def blind_zones(self, s) -> tuple:
+        """The zones a pick's `or blind` offers the tops of, worked out once (the nodes made for an indexed zone's
+        zones are kept, so nothing keyed by a node's id ever meets another node at the same address)."""
+        zones = self.blinds.get(id(s))
+        if zones is None:
+            zones = self.blinds[id(s)] = blind_zones(s.blind, self.sym)
+        return zones
+
     def unseen_candidate(self, s, rt, f, cands: list, funds=None) -> None:
-        """`or blind ZONE`: the zone's unseen top card appended to a pick's candidates when it has one and the
-        `where` and the cost (read of it only where it is told apart: the checker's E524) hold for it."""
-        value = rt.unseen(self.ev(s.blind, rt, f))
-        if value is None:
-            return
-        f.locals[s.var] = value
-        if (s.where is None or self.ev(s.where, rt, f)) and (funds is None or self.ev(s.cost, rt, f) <= funds[0]):
-            cands.append(value)
+        """`or blind ZONE`: each zone's unseen top card appended to a pick's candidates, in order, when it has one
+        and the `where` and the cost (read of it only where it is told apart: the checker's E524) hold for it."""
+        for zone in self.blind_zones(s):
+            value = rt.unseen(self.ev(zone, rt, f))
+            if value is None:
+                continue
+            f.locals[s.var] = value
+            if (s.where is None or self.ev(s.where, rt, f)) and (funds is None or self.ev(s.cost, rt, f) <= funds[0]):
+                cands.append(value)
 
     def visit_Simultaneous(self, s, rt, f):
         return self.leavable(s, self._simultaneous(s, rt, f))
@@ -1062,7 +1072,7 @@ class Interpreter(A.Visitor):
             inner.locals[p.var] = value
             yield from self.run(p.body, rt, inner)
             if p.blind is not None:   # a blind card the body left in no zone goes back on top of its zone
-                rt.kept_unseen(value, self.ev(p.blind, rt, inner))
+                rt.kept_unseen(value, self.ev(self.blind_zones(p)[0], rt, inner))
 
     def visit_Auction(self, s, rt, f):
         bidders = [who for who in self.domain(s, rt, f)

@@ -352,6 +352,22 @@ def elements(decl, sym: Symbols) -> list[tuple]:
     return [(i, f"{decl.name}[{i}]") for i in keys[0]]
 
 
+def blind_zones(zones: tuple, sym: Symbols) -> tuple:
+    """The zones a pick's `or blind` offers the top card of, in order, for both backends: each written, a bare
+    indexed zone (`or blind deck` of `zone deck[level]`) as each of its zones in the order of its indexes
+    (`deck[one]`, `deck[two]`, ...), as the hot seat lists them."""
+    found = []
+    for zone in zones:
+        d = sym.decls.get(zone.id) if type(zone) is A.Name else None
+        if type(d) is not A.Zone or d.indexes is None:
+            found.append(zone)
+            continue
+        for key, _ in elements(d, sym):   # (the checker lets only one plain index through: E524)
+            index = A.Int(key, span=zone.span) if type(key) is int else A.Name(key, span=zone.span)
+            found.append(A.Index(zone, index, span=zone.span))
+    return tuple(found)
+
+
 def axis_keys(ix: A.Indexes, sym: Symbols) -> list:
     """The values of each axis of a declaration's elements, in order: one list per index, a record's index (a
     board's cell, `[square]`) one per field of the record (its elements are those of a grid of its fields)."""

@@ -518,6 +518,11 @@ class Index(Expr):
     index: "Expr"
 
 
+def blind_zone_name(zone: "Expr") -> str:
+    """The declared name of a zone a pick's `or blind` offers the top of: `deck` of `deck` and of `deck[one]`."""
+    return zone.obj.id if type(zone) is Index else zone.id
+
+
 @node
 class Call(Expr):
     """`name(args)`: a builtin function or a `func` declared in the pack."""
@@ -1702,9 +1707,10 @@ class Pick(Stmt):
     # what is left of N; each pick spends its cost; compulsory unless `optional`
     budget: Optional[Expr] = None
     cost: Optional[Expr] = None
-    # `or blind ZONE` after the domain: the zone's unseen top card is one more candidate (the last), drawn when
-    # picked; the filters may not read it (E524)
-    blind: Optional[Expr] = None
+    # `or blind ZONE` after the domain (`or blind deck[one] or blind deck[two]`: several): each zone's unseen top
+    # card is one more candidate (the last, in the order written), drawn when picked; the filters may not read
+    # it (E524). A tuple of zones (a `Name`, or an `Index` of an indexed zone), None without `or blind`
+    blind: Optional[tuple] = None
     # `optional as "pass"`: the label of the option that picks nothing ("none" without it)
     declined: Optional[str] = None
     # `repeated`: picked again while a candidate remains, with no "none" (`repeated` is also set)

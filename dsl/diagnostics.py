@@ -501,6 +501,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E582": (ERROR, "an amend leaves a pick with a word it cannot have: 'with repeats' without a count, 'secret' "
                     "or 'always asked' at random"),
     "E583": (ERROR, "an amend writes one of a pick's words twice ('secret remove secret')"),
+    "E585": (ERROR, "a pick's 'or blind' offers the top card of one zone twice ('or blind deck or blind deck[one]')"),
+    "E586": (ERROR, "a pick's 'or blind' with no zone after it"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

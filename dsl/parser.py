@@ -443,11 +443,12 @@ class _Builder:
             stack.pop()
             if not stack:
                 if self._blinds:   # `blind ZONE` that no pick took: in a condition, a value, a `for each`...
-                    zone = self._blinds[0].value[1]
+                    zone = self._blinds[0].value[1][0]
+                    name = A.blind_zone_name(zone)
                     raise RulesError([Diagnostic(
-                        "E524", f"'blind {zone.id}' stands for the unseen top card of a zone only among a pick's "
-                        "candidates", zone.span, hint=f"write 'pick VAR from DOMAIN or blind {zone.id} {{ ... }}'; "
-                        f"elsewhere, 'draw 1 from {zone.id} to ZONE;' takes its top card")])
+                        "E524", f"'blind {name}' stands for the unseen top card of a zone only among a pick's "
+                        "candidates", zone.span, hint=f"write 'pick VAR from DOMAIN or blind {name} {{ ... }}'; "
+                        f"elsewhere, 'draw 1 from {name} to ZONE;' takes its top card")])
                 return value
             parent = stack[-1]
             parent[2].append(value)
@@ -2056,6 +2057,9 @@ class _Builder:
             self._blinds.remove(items[1])
             (domain, blind), items = items[1].value, list(items)
             items[1] = domain
+        elif type(items[1]) is A.Binary and items[1].op == "or" and type(items[1].right) is A.Name \
+                and items[1].right.id == "blind":   # `pick c from row or blind {`: no zone
+            raise RulesError([_blind_without_zone(items[1].right)])
         optional = any(isinstance(t, Token) and t.type == "OPTIONAL" for t in items)
         exactly = _pick(items, "exactly")
         limit = _pick(items, "up_to") if exactly is None else exactly
@@ -2283,22 +2287,27 @@ class _Builder:
         blind = [i for i, item in enumerate(items) if isinstance(item, _Marker) and item.tag == "blind"]
         if not blind:
             return self._chain(meta, items, "or")
-        zone = items[blind[0]].value
-        if len(blind) > 1:   # `row or blind deck1 or blind deck2`: the top of each of several decks
-            raise RulesError([Diagnostic("E524", "a pick offers the unseen top card of one zone: 'or blind' "
-                                         f"comes once, and here it comes {len(blind)} times",
-                                         items[blind[1]].value.span, hint=BLIND_INDEXED_HINT)])
-        if blind[0] != len(items) - 1:   # `a or blind deck or b`
+        if blind[0] == 0 or blind != list(range(blind[0], len(items))):   # `a or blind deck or b`
+            zone = items[blind[0]].value
+            after = items[-1]
+            if type(after) is A.Name and after.id == "blind":   # `or blind deck or blind {`: the last names no zone
+                raise RulesError([_blind_without_zone(after)])
             raise RulesError([Diagnostic("E524", "'or blind ZONE' comes last among a pick's candidates", zone.span,
                                          hint="write 'pick VAR from DOMAIN or blind ZONE ...'")])
-        domain = items[0] if len(items) == 2 else self._chain(meta, items[:-1], "or")
-        marker = _Marker("blind_domain", (domain, zone))
+        zones = tuple(items[i].value for i in blind)   # `or blind deck[one] or blind deck[two]`: each deck's top
+        domain = items[0] if blind[0] == 1 else self._chain(meta, items[:blind[0]], "or")
+        marker = _Marker("blind_domain", (domain, zones))
         self._blinds.append(marker)   # a pick takes it; anywhere else it is E524 (see build)
         return marker
 
     def blind_top(self, meta, items):
-        """`blind ZONE` after the `or` of a pick's candidates: the zone's unseen top card."""
-        return _Marker("blind", A.Name(str(items[-1]), span=_token_span(self.file, items[-1])))
+        """`blind ZONE` or `blind ZONE[INDEX]` after the `or` of a pick's candidates: the zone's unseen top card."""
+        name = items[1] if len(items) > 1 and isinstance(items[1], Token) else items[0]
+        zone = A.Name(str(name), span=_token_span(self.file, name))
+        if isinstance(items[-1], Token):
+            return _Marker("blind", zone)
+        return _Marker("blind", A.Index(zone, items[-1], span=A.Span(self.file, zone.span.line, zone.span.column,
+                                                                     meta.end_line, meta.end_column)))
 
     def and_expr(self, meta, items):
         return self._chain(meta, items, "and")
@@ -2928,10 +2937,6 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
         rest = text[err.token.start_pos: end + 1] if end >= 0 and "\n" not in text[err.token.start_pos: end] else ""
         return Diagnostic("E100", f"'move all' takes 'of' before its zone; found '{tok}'", span(tok),
                           hint=f"write 'move all of {rest}'" if rest else "write 'move all of ZONE to ZONE;'")
-    if tok.type == "LSQB" and len(before) >= 2 and str(before[-2]) == "blind" and before[-1].type == "NAME":
-        # `or blind deck[one]`: one zone of an indexed zone, which the grammar reads only by its name
-        return Diagnostic("E524", f"'or blind' offers the top card of a zone named alone, not of one zone of an "
-                          f"indexed zone ('{before[-1]}[...]')", span(before[-1]), hint=BLIND_INDEXED_HINT)
     if tok.type == "LSQB" and "FOR" in err.expected and len(before) >= 2 and before[-1].type == "NAME":
         # `property house[v in 1..30] { ... }`: one entity per number is a `for each` after the title
         close = text.find("]", err.token.start_pos)
@@ -2974,9 +2979,11 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
     return _statement_slip(err, text, base, before, tok, span)
 
 
-# how to offer the unseen top card of each zone of an indexed zone, which `or blind` cannot (E524)
-BLIND_INDEXED_HINT = ("offer each deck's top card as an option of a 'choose': option \"the top of deck[one]\" { "
-                      "draw 1 from deck[one] to reserved; }, beside an option whose pick takes the face-up cards")
+def _blind_without_zone(word: A.Name) -> Diagnostic:
+    """E586: `or blind` at the end of a pick's candidates, with no zone after it (`blind` read as a value)."""
+    return Diagnostic("E586", "'or blind' offers the unseen top card of a zone, and no zone follows it", word.span,
+                      hint="write the zone after it: 'or blind deck', or one zone of an indexed zone: 'or blind "
+                      "deck[one]'")
 
 
 # the words of a `var` declaration written between its name (or title) and the ':' of its type

@@ -918,7 +918,7 @@ class Printer(A.Visitor):
 
     def visit_Pick(self, s):
         let, tail = (f"let {s.count} = ", ";") if s.count is not None else ("", "")   # `let n = pick ... { ... };`
-        self.block([Clause(f"{let}pick {s.var} from ", s.domain), _where("or blind ", s.blind), _where("where ", s.where),
+        self.block([Clause(f"{let}pick {s.var} from ", s.domain), *_blinds(s), _where("where ", s.where),
                     _where("most " if s.best_most else "fewest ", s.best), Clause("alike") if s.alike else None,
                     _where("budget ", s.budget), _cost(s), *_modes(s), _stmt_label(s), _secrecy(s)], s.body,
                    "" if s.otherwise else tail)
@@ -930,7 +930,7 @@ class Printer(A.Visitor):
         each = [Clause(f"simultaneously for each {s.each_var} in ", s.each_domain), _where("where ", s.each_where),
                 Clause(f"pick {p.var} from ", p.domain)] if s.each_var is not None else \
             [Clause(f"simultaneously pick {p.var} from ", p.domain)]
-        self.block([Clause("each ", s.domain), _where("where ", s.where), *each, _where("or blind ", p.blind),
+        self.block([Clause("each ", s.domain), _where("where ", s.where), *each, *_blinds(p),
                     _where("where ", p.where),
                     _where("most " if p.best_most else "fewest ", p.best), Clause("alike") if p.alike else None,
                     _where("budget ", p.budget), _cost(p), *_modes(p), _stmt_label(p), _secrecy(p)],
@@ -1413,6 +1413,11 @@ def _asking(m) -> Optional[Clause]:
     if m.ask is None:
         return None
     return Clause("optional" + (f" {quote(m.ask)}" if m.ask else ""))
+
+
+def _blinds(s: A.Pick) -> list:
+    """A pick's `or blind ZONE` clauses, one for each zone whose unseen top card it offers."""
+    return [Clause("or blind ", zone) for zone in s.blind or ()]
 
 
 def _where(keyword: str, value) -> Optional[Clause]:

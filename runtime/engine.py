@@ -2125,7 +2125,7 @@ class Game:
     Unseen = Unseen   # (a class attribute: the generated code tells a blind candidate by it)
 
     def unseen(self, ref: ZoneRef) -> Optional[Unseen]:
-        """The candidate of a pick's `or blind ZONE`: the zone's unseen top card, while the zone or the
+        """A candidate of a pick's `or blind ZONE`: the zone's unseen top card, while the zone or the
         pile it refills from holds one; else None (not offered)."""
         if ref.items:
             return Unseen(ref)
@@ -2158,12 +2158,17 @@ class Game:
             self._note("draw", h, f"from {ref.label()} (its top, unseen by the others): {self.text(e)}", 1, where)
         return e
 
-    def kept_unseen(self, e, ref: ZoneRef) -> None:
-        """After the body of a pick with `or blind ZONE`: the card picked, when it is in no zone (a blind
-        card the body did not move), goes back on top of the zone it was drawn from, as a face-up card the
-        body does not move stays where it is."""
-        if type(e) is EntityDef and e.key not in self.state.where:
-            self.move(e, ref, top=True)
+    def kept_unseen(self, e, origin) -> None:
+        """After the body of a pick with `or blind ZONE`: the card picked (`e`), when it was a blind one that is in
+        no zone (the body did not move it), goes back on top of the zone it was drawn from (`origin`: the candidate
+        picked, an `Unseen`, or the one blind zone of a simultaneous pick), as a face-up card the body does not
+        move stays where it is."""
+        if type(e) is not EntityDef or e.key in self.state.where:
+            return
+        if type(origin) is Unseen:
+            self.move(e, origin.zone, top=True)
+        elif type(origin) is ZoneRef:
+            self.move(e, origin, top=True)
 
     @staticmethod
     def least_prompt(prompt: str, picked: int, least: int) -> str:

@@ -283,7 +283,7 @@ def findings(body: str) -> list[tuple]:
      "'t.loco'"),
     ("pick t from market or blind tickets { move t to hand; }", "E524", "tickets", "holds ticket cards"),
     ("pick t from market or blind nowhere { move t to hand; }", "E524", "nowhere", "no zone of the pack"),
-    ("pick t from market or blind rows { move t to hand; }", "E524", "rows", "an indexed zone"),
+    ("pick t from market or blind open_deck[2] { move t to hand; }", "E524", "open_deck", "one zone, not an indexed"),
     ("pick t from market or blind open_deck { move t to hand; }", "W520", "open_deck", "every player sees the cards"),
 ])
 def test_misuse_is_positioned(body, code, at, message):

@@ -154,8 +154,8 @@ def test_a_card_reserved_face_up_is_known_to_all_one_from_a_deck_to_its_holder_o
     game = Game(program, 2, 1)
     game.start()
     card = game.zone(None, "row[one]").items[0]
-    run_proc(game, "reserve", answers=["a face-up card", card.label()])
-    run_proc(game, "reserve", answers=["the top of the level 2 deck"])
+    run_proc(game, "reserve", answers=[card.label()])
+    run_proc(game, "reserve", answers=["the top of deck[two] (unseen)"])
     theirs = game.view(1)["players"][0]["zones"]["reserved"]
     assert theirs["size"] == 2 and [k["name"] for k in theirs["known"]] == [card.name]
     assert game.state.players[0].stock["gold"] == 2

@@ -1,0 +1,176 @@
+"""Branch shapes: constructs the last trials asked for.
+
+1. A pick that offers the top of several decks: `or blind` may come more than once, each naming a zone, one zone
+   of an indexed zone (`or blind deck[one]`) or a whole indexed zone (`or blind deck`: the top of each of its
+   zones, in the order of its indexes). Ticket to Ride: Rails & Sails draws from six face-up cards or the top of
+   the train deck or of the ship deck; on both backends, fmt, explain, E585 (a zone offered twice), E586 (no zone
+   after `or blind`), E524 (what cannot be listed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.dsl.diagnostics import RulesError
+from rulebook.dsl.parser import parse_text
+from rulebook.runtime.engine import Game
+
+from .conftest import explained, on_both_backends, printed_back, random_games_agree, run_proc
+
+# Ticket to Ride: Rails & Sails, cut down: a card from the face-up row, or the unseen top of either draw pile
+RAILS_AND_SAILS = """
+enum transport { train "Trains", ship "Ships" }
+kind train_card {}
+kind ship_card {}
+train_card wagon "Train card" * 8 {}
+ship_card boat "Ship card" * 8 {}
+zone draw_pile[transport] "Draw pile" of train_card or ship_card secret;
+zone face_up "Face-up cards" of train_card or ship_card;
+zone hand "Hand" per_player of train_card or ship_card hidden;
+counter taken "Cards taken";
+
+proc take() {
+  pick c from face_up or blind draw_pile "take which card?" {
+    move c to hand;
+    gain 1 taken;
+  }
+}
+
+# a card looked at and left: a blind one goes back on top of the pile it came from
+proc glance() {
+  pick c from face_up or blind draw_pile[ship] or blind draw_pile[train] "look at which card?" {
+    gain 1 taken;
+  }
+}
+
+game rails_and_sails {
+  seats 2 to 4;
+  phase setup {
+    fill draw_pile[train] with train_card;
+    fill draw_pile[ship] with ship_card;
+    shuffle draw_pile[train];
+    shuffle draw_pile[ship];
+    draw 1 from draw_pile[train] to face_up;
+    draw 1 from draw_pile[ship] to face_up;
+  }
+  phase play { repeat 4 { each players { take(); glance(); } } }
+  winner most taken;
+}
+"""
+TRAIN_TOP, SHIP_TOP = "the top of draw_pile[train] (unseen)", "the top of draw_pile[ship] (unseen)"
+
+rails = on_both_backends(lambda interpreted: build_text(RAILS_AND_SAILS, interpreted=interpreted))
+
+
+def started(program) -> Game:
+    game = Game(program, 2, 1)
+    game.start()
+    return game
+
+
+def pile(game, which: str) -> list[str]:
+    return [e.name for e in game.zone(None, f"draw_pile[{which}]").items]
+
+
+def test_the_top_of_each_zone_of_an_indexed_zone_is_offered_after_the_face_up_cards_in_index_order(rails):
+    game = started(rails)
+    ship_top = pile(game, "ship")[0]
+    asked = run_proc(game, "take", answers=[SHIP_TOP])
+    assert len(asked[0].options) == 4 and list(asked[0].options[-2:]) == [TRAIN_TOP, SHIP_TOP]   # two face up
+    assert [e.name for e in game.state.players[0].zones["hand"]] == [ship_top]
+    assert len(pile(game, "ship")) == 6 and len(pile(game, "train")) == 7
+
+
+def test_the_blind_zones_written_one_by_one_are_offered_in_the_order_written(rails):
+    game = started(rails)
+    asked = run_proc(game, "glance", answers=[TRAIN_TOP])
+    assert list(asked[0].options[-2:]) == [SHIP_TOP, TRAIN_TOP]
+
+
+def test_a_blind_card_left_in_no_zone_goes_back_on_top_of_the_pile_it_came_from(rails):
+    game = started(rails)
+    ships, trains = pile(game, "ship"), pile(game, "train")
+    run_proc(game, "glance", answers=[SHIP_TOP])
+    assert pile(game, "ship") == ships and pile(game, "train") == trains
+    assert game.state.players[0].stock["taken"] == 1
+
+
+def test_an_empty_pile_offers_no_top(rails):
+    game = started(rails)
+    away = game.zone(game.state.players[1], "hand")
+    for card in list(game.zone(None, "draw_pile[train]").items):
+        game.move(card, away)
+    asked = run_proc(game, "take", answers=[SHIP_TOP])
+    assert TRAIN_TOP not in asked[0].options and asked[0].options[-1] == SHIP_TOP
+
+
+def test_random_games_agree_on_both_backends():
+    random_games_agree(RAILS_AND_SAILS, seeds=range(1, 4))
+
+
+def test_fmt_prints_each_blind_zone_back_and_explain_reads_them():
+    module, printed = printed_back(RAILS_AND_SAILS)
+    assert "pick c from face_up or blind draw_pile[ship] or blind draw_pile[train] \"look at which card?\" {" in printed
+    assert "pick c from face_up or blind draw_pile \"take which card?\" {" in printed
+    result = analyse_text(RAILS_AND_SAILS)
+    assert [d.code for d in result.diagnostics if d.severity != "info"] == []
+    assert "or the unseen top card of each zone of the draw pile (drawn when picked)" in explained(result, "take")
+    assert "or the unseen top card of the draw pile (“Ships”) or of the draw pile (“Trains”)" in \
+        explained(result, "glance")
+
+
+BASE = """kind train { loco: bool = false; }
+zone train_deck of train secret;
+zone piles[1..3] of train secret;
+zone grid[1..2, 1..2] of train secret;
+zone market of train;
+zone hand per_player of train hidden;
+"""
+LINE = BASE.count("\n") + 1
+
+
+def findings(body: str) -> list[tuple]:
+    result = analyse_text(BASE + "proc p() { " + body + " }")
+    return [(d.code, d.span.line, d.span.column, d.message) for d in result.diagnostics if d.code != "W401"]
+
+
+@pytest.mark.parametrize("body, code, at, message", [
+    ("pick t from market or blind train_deck or blind train_deck { move t to hand; }", "E585", "train_deck {",
+     "'train_deck' is offered already"),
+    ("pick t from market or blind piles or blind piles[2] { move t to hand; }", "E585", "piles[2]",
+     "'piles[2]' is offered already, by 'or blind piles'"),
+    ("pick t from market or blind piles[1] or blind piles[1] { move t to hand; }", "E585", "piles[1] {",
+     "offered already"),
+    ("pick t from market or blind grid { move t to hand; }", "E524", "grid", "offers only one by one"),
+    ("pick t from market or blind train_deck[1] { move t to hand; }", "E524", "train_deck",
+     "one zone, not an indexed zone"),
+    ("pick t from market or blind train_dek { move t to hand; }", "E524", "train_dek", "no zone of the pack"),
+    ("each players simultaneously pick t from market or blind piles { move t to hand; }", "E524", "piles",
+     "offers the unseen top card of one zone"),
+    ("pick t from market or blind piles where contains(piles[2], t) { move t to hand; }", "E524", "contains",
+     "in no zone until it is drawn"),
+    ("pick t from market or blind piles[3] where t.loco { move t to hand; }", "E524", "t.loco", "reads what"),
+])
+def test_misuse_is_positioned(body, code, at, message):
+    found = findings(body)
+    column = len("proc p() { ") + body.rindex(at) + 1 if code == "E585" else len("proc p() { ") + body.index(at) + 1
+    assert [(c, line, col) for c, line, col, _m in found] == [(code, LINE, column)], found
+    assert message in found[0][3]
+
+
+@pytest.mark.parametrize("body, at", [
+    ("pick t from market or blind { move t to hand; }", "blind"),
+    ("pick t from market or blind piles[1] or blind { move t to hand; }", "blind {"),
+])
+def test_or_blind_without_a_zone_is_e586_at_the_word(body, at):
+    with pytest.raises(RulesError) as err:
+        parse_text(BASE + "proc p() { " + body + " }")
+    d = err.value.diagnostics[0]
+    assert d.code == "E586" and (d.span.line, d.span.column) == (LINE, len("proc p() { ") + body.rindex(at) + 1)
+    assert "or blind deck[one]" in d.hint
+
+
+def test_a_blind_zone_after_another_keeps_blind_a_name_elsewhere():
+    result = analyse_text(BASE + "counter blind;\nproc p() { pick t from market or blind piles[1] or blind piles[2] "
+                          "{ move t to hand; gain 1 blind; } if blind > 0 or blind < 0 { gain 1 blind; } }")
+    assert not [d for d in result.diagnostics if d.severity == "error"], [d.headline() for d in result.diagnostics]
