@@ -18,7 +18,7 @@ from rulebook.dsl.printer import seat_teams_text, seats_text, quote, cost as pri
 from .layout import MAX_ELEMENTS, by_seat, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import never_runs, set_fields
 from .layout import chosen, copy_fields, copy_items, copy_title, fields_number_copies, filled_zones, is_field_value, leading_cost, numbered, option_gate, paid_first
-from .layout import blind_zones, destinations
+from .layout import SHAPE_CALLS, blind_zones, destinations, record_shape
 from .layout import filled_base, redeal_params, at_seats, plain_values, python_blocks, recursive, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var, indexed_counter, pattern_binders, pattern_element
@@ -2552,6 +2552,8 @@ class Checker(A.Visitor):
     RECORD_FIELD_TYPES = ("int", "bool", "str", "player")
 
     def visit_Record(self, d: A.Record) -> None:
+        if d.shape is not None:
+            self.record_shape(d)
         for f in d.fields:   # `col: 1..size;`: W527 where the option may leave the range empty
             option = self.sym.decls.get(f.bound) if f.bound is not None else None
             if option is not None:
@@ -2665,6 +2667,34 @@ class Checker(A.Visitor):
             self.err("W485", f"field {f.name!r} of {d.name} holds a number from {low} to {high}, not {v}: building "
                      f"this {d.name} stops the game (E601)", value.span)
 
+    def record_shape(self, d: A.Record) -> None:
+        """`record NAME {...} where COND;`: COND is worked out before play for each value of the fields' product, from
+        the fields (of ranges, enums or bools), numbers, members, arithmetic, comparisons and abs/min/max (E587
+        otherwise, at what it cannot read); a shape that keeps no value is W580."""
+        kept, odd = record_shape(d, self.sym)
+        fields = [f.name for f in d.fields]
+        if isinstance(odd, A.FieldDecl):
+            self.err("E587", f"'{odd.name}: {odd.type_text()}': a record with a shape ('where ...') has fields of "
+                     "ranges, enums or bools alone, each value of their product tried before play", odd.span,
+                     "drop the shape, or give the field a range ('0..9') or an enum"
+                     if odd.bound is None else "give the field a range of numbers written out ('1..9')")
+        elif type(odd) is A.Name:
+            self.err("E587", f"the shape of {d.name} reads {odd.id!r}, which is not a field of {d.name} (its fields: "
+                     f"{', '.join(fields)}): a shape is worked out from the fields alone, before play", odd.span,
+                     did_you_mean(odd.id, fields) or f"write a condition of {', '.join(fields)}")
+        elif odd is d.shape and odd is not None:
+            self.err("E587", f"the shape of {d.name} ('where {printed(d.shape)}') is no condition of its fields",
+                     d.shape.span, "write a test that is true or false for each value: 'where abs(q + r) <= 2'")
+        elif odd is not None:
+            self.err("E587", f"the shape of {d.name} reads '{printed(odd)}', which is not worked out before play: a "
+                     f"shape reads the fields ({', '.join(fields)}), numbers, members of their enums, arithmetic, "
+                     f"comparisons and {', '.join(SHAPE_CALLS)}", odd.span,
+                     "write the condition out over the fields")
+        elif kept is not None and not kept:
+            self.err("W580", f"no {d.name} keeps to its shape ('where {printed(d.shape)}'): {d.name} has no values, "
+                     "and a board keyed by it no cells", d.shape.span,
+                     f"check the condition against the fields' ranges ({', '.join(f.name + ': ' + f.type_text() for f in d.fields)})")
+
     def record_domain(self, name: str, span: A.Span) -> str:
         """A record's name as a value: the list of all its values, in order (the fields in declared order,
         the last varying fastest), when each field has a finite set of values and there are at most
@@ -2730,7 +2760,24 @@ class Checker(A.Visitor):
             self.err("E374", f"{d.name}(...) does not give {', '.join(repr(m) for m in missing)}: every field without "
                      f"a default is named when a {d.name} is built", e.span,
                      f"write {d.name}({', '.join(f'{f.name} = ...' for f in d.fields if f.default is None)})")
+        elif d.shape is not None and not unknown:
+            self.outside_shape(d, e)
         return f"record:{d.name}"
+
+    def outside_shape(self, d: A.Record, e: A.Construct) -> None:
+        """W581: a record of a shape built of values known before play that its shape leaves out (`hex(q = 2, r =
+        2)` of `where abs(q + r) <= 2`): no domain, board or neighbour ever holds it."""
+        kept, _odd = record_shape(d, self.sym)
+        given = {v.name: v.value for v in e.fields}
+        try:
+            values = tuple(A.as_const(given[f.name] if f.name in given else f.default) for f in d.fields)
+        except (A.NotConstant, KeyError):
+            return
+        if kept is not None and values not in kept:
+            shown = ", ".join(f"{f.name} = {printed(given.get(f.name, f.default))}" for f in d.fields)
+            self.err("W581", f"{d.name}({shown}) is outside the shape of {d.name} ('where {printed(d.shape)}'): no "
+                     f"'each' over {d.name}, pick, board or neighbour holds it", e.span,
+                     f"build a {d.name} the shape keeps, or widen the shape")
 
     def member_datum(self, e: A.Attr, enum: A.Enum, setting: bool) -> str:
         """`d.dx`: a field of an enum's members, the member's value (Symbols.enum_reads); E334 for a field the enum

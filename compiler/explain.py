@@ -17,7 +17,7 @@ from rulebook.dsl.printer import Printer, cost, declaration_text, expr, preceden
 from rulebook.dsl.diagnostics import did_you_mean
 from rulebook.runtime.state import decimal_text
 
-from .layout import deciding, is_live, is_field_value, is_filter, proc_result_call, subject_mode
+from .layout import record_shape, deciding, is_live, is_field_value, is_filter, proc_result_call, subject_mode
 from .layout import at_seats, binder, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var
 from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_HAS, HELD_USES, KEEPING, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS
 
@@ -2851,6 +2851,12 @@ class Reader(A.Visitor):
         if d.title is not None:   # `"r{row}c{col}"`: each field's value in its place
             shown = "".join(p if isinstance(p, str) else f"[{spoken(p.id)}]" for p in d.title_parts or (d.title,))
             self.say(depth, f"{capital(article_of(spoken(d.name)))} reads as \"{shown}\" in texts and options.")
+        if d.shape is not None:   # `where COND;`: the values kept, as every domain, board and neighbour sees them
+            kept, _odd = record_shape(d, self.symbols)
+            many = f" ({len(kept)} of them)" if kept is not None else ""
+            self.say(depth, f"Only the values where {self.x(d.shape)} are {plural(spoken(d.name))}{many}: going over "
+                     f"every {spoken(d.name)}, a board keyed by {plural(spoken(d.name))} and the neighbours of one "
+                     "see no other.")
 
     def visit_Zone(self, d, depth: int) -> None:
         if d.indexes is not None:

@@ -176,6 +176,7 @@ class Layout:
     counted: list = field(default_factory=list)   # the zones a func ranges over (`total(c in dev_hand, c.points)`)
     member_titles: dict = field(default_factory=dict)   # enum member (or resource, a value of a group) -> its title
     record_titles: dict = field(default_factory=dict)   # record with a title -> its parts (record_title)
+    shapes: dict = field(default_factory=dict)   # record with a shape -> the values it keeps, sorted (record_shape)
     labels: dict = field(default_factory=dict)   # stock, counter, zone, var or track -> how screens show it
     shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields, seen on a hidden card
     card_shows: dict = field(default_factory=dict)   # kind -> its `shows` list, shown after each card on screens
@@ -273,6 +274,51 @@ def record_axes(name: str, sym: Symbols, within: frozenset = frozenset()) -> tup
     return axes, None
 
 
+# the builtins a record's shape may call: worked out before play (A.as_const)
+SHAPE_CALLS = ("abs", "min", "max")
+
+
+def record_shape(d: A.Record, sym: Symbols) -> tuple[Optional[frozenset], Optional[A.Node]]:
+    """The values a record's shape (`record hex {...} where abs(q + r) <= 2;`) keeps, for the checker, the layout
+    and so both backends: a set of tuples of field values (in the fields' order), or None without a shape; and
+    what the shape cannot be worked out by before play (E587): a name that is neither a field nor a member of a
+    field's enum, a call other than SHAPE_CALLS, a field of no range, enum or bool, or a range bounded by an
+    option (the node to place it at), else None. Every value of the fields' product is tried (E337 bounds it)."""
+    if d.shape is None:
+        return None, None
+    axes, _loose = record_axes(d.name, sym)
+    plain = {a.field for a in axes if a.how in ("range", "enum", "bool")}
+    odd = next((f for f in d.fields if f.name not in plain or f.bound is not None), None)
+    if odd is not None:
+        return None, odd
+    fields = [a.field for a in axes]
+    members = {m for a in axes if a.how == "enum" for m in a.arg}
+    for n in A.walk(d.shape):
+        if (type(n) is A.Name and n.id not in fields and n.id not in members) or \
+                (type(n) is A.Call and n.func not in SHAPE_CALLS) or \
+                type(n) in (A.Attr, A.Aggregate, A.Construct):
+            return None, n
+    kept = []
+    for combo in itertools.product(*((False, True) if a.how == "bool" else a.arg for a in axes)):
+        values = dict(zip(fields, combo))
+
+        def known(n, values=values):   # a field as its value in this combination, a member as its name
+            if type(n) is not A.Name:
+                return None
+            v = values.get(n.id, n.id)
+            return A.Bool(v, span=n.span) if type(v) is bool else A.Int(v, span=n.span) if type(v) is int \
+                else A.Str(v, span=n.span)
+        try:
+            keep = A.as_const(A.rewrite(d.shape, known))
+        except (A.NotConstant, TypeError, ZeroDivisionError):
+            return None, d.shape
+        if type(keep) is not bool:   # (a number, a text: no condition)
+            return None, d.shape
+        if keep:
+            kept.append(combo)
+    return frozenset(kept), None
+
+
 def record_title(d: A.Record) -> list:
     """A record's title as the runtime shows it (state.Record.label): its literal texts at the even places,
     the names of the fields shown between them at the odd ones (`"r{row}c{col}"`: r, row, c, col, "")."""
@@ -348,7 +394,12 @@ def elements(decl, sym: Symbols) -> list[tuple]:
     keys = axis_keys(ix, sym)
     if len(keys) > 1:   # a grid: one element per combination, the last index fastest (`wall[1,1]`,
         # `wall[1,2]`... `meeple[1,1,north]`, `meeple[1,1,east]`...), keyed by the tuple (1, 2)
-        return [(key, f"{decl.name}[{','.join(map(str, key))}]") for key in itertools.product(*keys)]
+        combos = itertools.product(*keys)
+        shapes = [record_shape(r, sym)[0] if isinstance(r := sym.decls.get(d.enum), A.Record) else None
+                  for d in ix.dims()]
+        if any(shape is not None for shape in shapes):   # a record with a shape: only its values' cells
+            combos = [key for key in combos if _in_shapes(key, shapes, ix, sym)]
+        return [(key, f"{decl.name}[{','.join(map(str, key))}]") for key in combos]
     return [(i, f"{decl.name}[{i}]") for i in keys[0]]
 
 
@@ -366,6 +417,19 @@ def blind_zones(zones: tuple, sym: Symbols) -> tuple:
             index = A.Int(key, span=zone.span) if type(key) is int else A.Name(key, span=zone.span)
             found.append(A.Index(zone, index, span=zone.span))
     return tuple(found)
+
+
+def _in_shapes(key: tuple, shapes: list, ix: A.Indexes, sym: Symbols) -> bool:
+    """Whether a grid's element key (`key`, flat) keeps to the shape of each record among its indexes (`shapes`:
+    per index, the values its record's shape keeps, or None)."""
+    at = 0
+    for d, shape in zip(ix.dims(), shapes):
+        named = sym.decls.get(d.enum) if d.enum is not None else None
+        width = len(cell_axes(named.name, sym)) if isinstance(named, A.Record) else 1
+        if shape is not None and key[at:at + width] not in shape:
+            return False
+        at += width
+    return True
 
 
 def axis_keys(ix: A.Indexes, sym: Symbols) -> list:
@@ -918,6 +982,8 @@ def layout(sym: Symbols) -> Layout:
                                      if isinstance(sym.decls.get((f.of or f.type).rpartition("list of ")[2]), A.Kind)]]
                       if cards},
         record_titles={r.name: record_title(r) for r in d if isinstance(r, A.Record) and r.title is not None},
+        shapes={r.name: sorted(record_shape(r, sym)[0] or ()) for r in d if isinstance(r, A.Record)
+                and r.shape is not None},
         entities=entities,
         entity_refs=refs,
         computed=computed_values(sym),
@@ -1460,6 +1526,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"ranked": lay.ranked} if lay.ranked else {}),   # the other packs' code stays
         "indexed": lay.indexed, "variables": lay.variables, "member_titles": lay.member_titles,
         **({"record_titles": lay.record_titles} if lay.record_titles else {}),   # the other packs' code stays
+        **({"shapes": lay.shapes} if lay.shapes else {}),   # likewise
         "labels": lay.labels, "shown_fields": lay.shown_fields,
         **({"stocks": lay.stocks} if lay.stocks else {}),   # the other packs' code stays
         **({"periods": periods} if (periods := anytime_periods(lay)) else {}),   # the other packs' code stays

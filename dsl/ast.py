@@ -2233,6 +2233,9 @@ class Record(Decl):
     fields: tuple   # FieldDecl, in the order written
     title: Optional[str] = None   # `record sq "r{row}c{col}" {...}`: how a value reads, as written
     title_parts: tuple = ()   # its literal texts and `{FIELD}` values (A.Name), as `say`'s
+    # `} where COND;`: the shape, the values of the fields' product that COND (over the fields) keeps
+    shape: Optional["Expr"] = None
+    _quiet = ("shape",)
 
 
 @node

@@ -427,6 +427,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "named) while the game reads their zones: every zone of them stays empty, and rolls roll nothing"),
     "W577": (WARNING, "a set of a counter to a value worked out in play, one of whose results written as a number (an "
                       "if's branch, a match's case, in the value or a func it calls) is past the counter's bounds"),
+    "W580": (WARNING, "a record's shape ('where COND') that no value of its fields keeps"),
+    "W581": (WARNING, "a record built of known values outside its record's shape"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
@@ -503,6 +505,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E583": (ERROR, "an amend writes one of a pick's words twice ('secret remove secret')"),
     "E585": (ERROR, "a pick's 'or blind' offers the top card of one zone twice ('or blind deck or blind deck[one]')"),
     "E586": (ERROR, "a pick's 'or blind' with no zone after it"),
+    "E587": (ERROR, "a record's shape ('where COND') that cannot be worked out before play from its fields"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

@@ -865,8 +865,13 @@ class _Builder:
 
     def record_decl(self, meta, items):
         title = next((i for i in items if isinstance(i, _Title)), None)
+        shape = next((i.value for i in items if isinstance(i, _Marker) and i.tag == "shape"), None)
         return A.Record(str(items[1]), tuple(i for i in items[2:] if isinstance(i, A.FieldDecl)), _title(items),
-                        self._title_parts(title), span=self._s(meta))
+                        self._title_parts(title), shape=shape, span=self._s(meta))
+
+    def record_shape(self, meta, items):
+        """`where COND;` after a record's fields: the condition its values keep to."""
+        return _Marker("shape", items[-1])
 
     def record_range_field(self, meta, items):
         """`row: 1..5;`: a whole number from the first to the second (an empty range is E303, as an index's)."""

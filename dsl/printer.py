@@ -1082,7 +1082,10 @@ class Printer(A.Visitor):
                    (d.in_force or ()) + d.fields + shows + d.slots, not d.slots and d.span.line == d.span.end_line)
 
     def visit_Record(self, d):
-        self.parts(f"record {d.name}{_title(d.title)}", d.fields, d.span.line == d.span.end_line)
+        one_line = d.span.line == d.span.end_line
+        self.parts(f"record {d.name}{_title(d.title)}", d.fields, one_line)
+        if d.shape is not None:   # `} where COND;`, after the closing brace
+            self.clauses([Clause("where ", d.shape)], after_brace=True)
 
     def visit_Entity(self, d):
         copies = f" * ({expr(d.copies_by)})" if d.copies_by is not None else f" * {d.copies}" if d.copies != 1 else ""

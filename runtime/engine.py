@@ -4549,7 +4549,11 @@ class Game:
                 values.append(self.cards_of(arg, h) if how == "kind" else self.state.players)
                 fixed = False
         names = [a[0] for a in axes]
-        made = [Record(record, dict(zip(names, combo))) for combo in product(*values)]
+        combos = product(*values)
+        shape = self.program.shapes.get(record)
+        if shape is not None:   # `record hex {...} where COND;`: only the values its shape keeps
+            combos = (combo for combo in combos if combo in shape)
+        made = [Record(record, dict(zip(names, combo))) for combo in combos]
         if fixed:
             known[(record, *self.options.values()) if sized else record] = made
         return list(made)
@@ -4608,6 +4612,9 @@ class Game:
                     return None
                 value = arg[place]
             moved[name] = value
+        shape = self.program.shapes.get(record)
+        if shape is not None and tuple(moved.values()) not in shape:   # off the board's shape (`where COND`)
+            return None
         return Record(record, moved)
 
     def cell_shift(self, cell, record: str, axes: tuple, offsets: dict):

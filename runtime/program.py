@@ -169,6 +169,7 @@ class Program:
     variables: dict = field(default_factory=dict)   # var -> (is_global, default value)
     member_titles: dict = field(default_factory=dict)   # enum member (or resource, a value of a group) -> its title
     record_titles: dict = field(default_factory=dict)   # record -> its title's parts (state.Record.label)
+    shapes: dict = field(default_factory=dict)   # record with a shape -> the tuples of field values it keeps
     domains: dict = field(default_factory=dict)   # record -> its values, once worked out (Game.record_values)
     labels: dict = field(default_factory=dict)   # stock, counter, zone, var, track -> its title on screens
     actors: list = field(default_factory=list)
@@ -556,6 +557,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.piled = frozenset(flat for base in tables.get("piled", ()) for flat in program.indexed.get(base, {}).values())
     program.member_titles = dict(tables.get("member_titles", {}))
     program.record_titles = {name: tuple(parts) for name, parts in tables.get("record_titles", {}).items()}
+    program.shapes = {name: frozenset(map(tuple, kept)) for name, kept in tables.get("shapes", {}).items()}
     program.labels = dict(tables.get("labels", {}))
     program.labels.update(program.shown_funcs)   # a shown func goes by its title on screens
 

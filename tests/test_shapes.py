@@ -174,3 +174,94 @@ def test_a_blind_zone_after_another_keeps_blind_a_name_elsewhere():
     result = analyse_text(BASE + "counter blind;\nproc p() { pick t from market or blind piles[1] or blind piles[2] "
                           "{ move t to hand; gain 1 blind; } if blind > 0 or blind < 0 { gain 1 blind; } }")
     assert not [d for d in result.diagnostics if d.severity == "error"], [d.headline() for d in result.diagnostics]
+
+
+# 2. A record domain with a shape: `record NAME {...} where COND;` keeps the values of the fields' product that COND
+#    (over the fields alone, worked out before play) holds for: `each`, picks, boards keyed by it and neighbours
+#    see only those; W580 (no value kept), W581 (a value built outside it), E587 (what cannot be worked out).
+
+# Abalone's board: a hexagon of 61 holes, five a side, in axial coordinates round the centre
+ABALONE = """
+record hole "{q},{r}" { q: -4..4; r: -4..4; } where abs(q + r) <= 4;
+var marble[hole] "Marbles" global: player = none;
+counter placed "Marbles placed";
+counter edge_holes "Edge holes";
+
+proc place() {
+  pick h from hole where marble[h] == none "place a marble on" {
+    set marble[h] = you;
+    gain 1 placed;
+    if size(neighbours(h)) < 4 {
+      gain 1 edge_holes;
+    }
+  }
+}
+
+game abalone_setup {
+  seats 2;
+  phase play { repeat 5 { each players: place(); } }
+  winner most edge_holes;
+}
+"""
+
+abalone = on_both_backends(lambda interpreted: build_text(ABALONE, interpreted=interpreted))
+
+
+def hole(q: int, r: int):
+    from rulebook.runtime.state import Record
+    return Record("hole", {"q": q, "r": r})
+
+
+def test_the_domain_and_the_board_hold_only_the_shapes_61_holes(abalone):
+    game = started(abalone)
+    asked = run_proc(game, "place", answers=["-4,4"])
+    assert len(asked[0].options) == 61 and "4,4" not in asked[0].options and "-4,4" in asked[0].options
+    assert len([k for k in game.state.gvars if k.startswith("marble[")]) == 61
+    assert game.state.gvars["marble[-4,4]"] == game.state.players[0]
+
+
+def test_neighbours_off_the_shape_are_none(abalone):
+    game = started(abalone)
+    axes = (("q", "range", (-4, 4)), ("r", "range", (-4, 4)))
+    assert game.cell_neighbours(hole(4, 0), "hole", axes, False) == [hole(3, 0), hole(4, -1)]
+    assert len(game.cell_neighbours(hole(0, 0), "hole", axes, False)) == 4
+
+
+def test_shaped_random_games_agree_on_both_backends():
+    random_games_agree(ABALONE, seeds=range(1, 4), counts=(2,))
+
+
+def test_fmt_keeps_the_shape_and_explain_reads_it():
+    module, printed = printed_back(ABALONE)
+    assert 'record hole "{q},{r}" { q: -4..4; r: -4..4; } where abs(q + r) <= 4;' in printed
+    long = "record hole {\n  q: -4..4;\n  r: -4..4;\n} where abs(q + r) <= 4 and abs(q) + abs(r) <= 8;\n"
+    assert printed_back(long)[1] == long
+    result = analyse_text(ABALONE)
+    assert [d.code for d in result.diagnostics if d.severity != "info"] == []
+    assert "Only the values where" in explained(result, "hole") and "(61 of them)" in explained(result, "hole")
+
+
+SHAPE_BASE = "enum colour { red, blue }\nfunc f(x: int): int = x;\ncounter size;\n"
+SHAPE_LINE = SHAPE_BASE.count("\n") + 1
+
+
+@pytest.mark.parametrize("record, code, at, message", [
+    ("record a { q: 0..2; } where q > size;", "E587", "size", "'size', which is not a field of a"),
+    ("record a { q: 0..2; k: colour; } where k != red or q > f(q);", "E587", "f(q)", "not worked out before play"),
+    ("record a { q: 0..2; n: int; } where q > 1;", "E587", "n: int", "fields of ranges, enums or bools alone"),
+    ("record a { q: 0..2; } where q + 1;", "E587", "q + 1", "no condition of its fields"),
+    ("record a { q: 0..2; } where q > 5;", "W580", "q > 5", "no a keeps to its shape"),
+])
+def test_shape_misuse_is_positioned(record, code, at, message):
+    found = [(d.code, d.span.line, d.span.column, d.message) for d in analyse_text(SHAPE_BASE + record).diagnostics
+             if d.code != "W401"]
+    assert [(c, line, col) for c, line, col, _m in found] == [(code, SHAPE_LINE, record.index(at) + 1)], found
+    assert message in found[0][3]
+
+
+def test_a_record_built_outside_its_shape_is_w581():
+    text = ABALONE + "proc corner() { set marble[hole(q = 4, r = 4)] = you; set marble[hole(q = 4, r = -4)] = you; }\n"
+    found = [(d.code, d.span.line) for d in analyse_text(text).diagnostics if d.severity != "info"]
+    assert found == [("W581", text.count("\n"))]
+    assert "hole(q = 4, r = 4) is outside the shape" in next(d.message for d in analyse_text(text).diagnostics
+                                                               if d.code == "W581")
