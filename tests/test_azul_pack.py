@@ -56,9 +56,9 @@ def test_the_bag_holds_20_tiles_of_each_colour_and_the_displays_take_four_each(p
     for players, displays in ((2, 5), (3, 7), (4, 9)):
         game = Game(program, players, 1)
         first = game.start()
-        assert first.prompt == "take from which display? (0: the centre)"
-        sizes = [len(game.zone(None, f"factory[{f}]").items) for f in range(10)]
-        assert sizes == [0] + [4] * displays + [0] * (9 - displays)
+        assert first.prompt == "take from which display?"
+        sizes = [len(game.zone(None, f"factory[{f}]").items) for f in range(1, 10)]
+        assert sizes == [4] * displays + [0] * (9 - displays) and not game.zone(None, "centre").items
         assert len(game.zone(None, "bag").items) == 100 - 4 * displays
     every = [e.fields["colour"] for e in game.program.entities.values()]
     assert len(every) == 100 and all(every.count(c) == 20 for c in COLOURS)
@@ -80,14 +80,14 @@ def test_a_take_moves_the_rest_to_the_centre_and_overflows_to_the_floor(program)
     run_proc(game, "take", answers=["Red", "2"])   # the one display is not asked; three reds on line 2: one falls
     assert [t.fields["colour"] for t in game.zone(you, "line[2]").items] == ["red", "red"]
     assert [t.fields["colour"] for t in game.zone(you, "floor").items] == ["red"]
-    assert [t.fields["colour"] for t in game.zone(None, "factory[0]").items] == ["blue"]
+    assert [t.fields["colour"] for t in game.zone(None, "centre").items] == ["blue"]
 
 
 def test_the_first_to_take_from_the_centre_takes_the_marker(program):
     game = bagged(program)
     game.state.gvars["marker_in_centre"] = True
-    put(game, game.zone(None, "factory[0]"), "yellow", 2)
-    put(game, game.zone(None, "factory[0]"), "black", 1)
+    put(game, game.zone(None, "centre"), "yellow", 2)
+    put(game, game.zone(None, "centre"), "black", 1)
     you = game.state.players[0]
     run_proc(game, "take", answers=["Yellow", "1"])   # the centre is the only display: it is not asked
     assert you.stock["first_marker"] == 1 and game.state.gvars["marker_in_centre"] is False
