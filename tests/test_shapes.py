@@ -4,7 +4,10 @@
    of an indexed zone (`or blind deck[one]`) or a whole indexed zone (`or blind deck`: the top of each of its
    zones, in the order of its indexes). Ticket to Ride: Rails & Sails draws from six face-up cards or the top of
    the train deck or of the ship deck; on both backends, fmt, explain, E585 (a zone offered twice), E586 (no zone
-   after `or blind`), E524 (what cannot be listed)."""
+   after `or blind`), E524 (what cannot be listed).
+2. A record domain with a shape (`record hole {...} where abs(q + r) <= 4;`, Abalone's 61 holes): domains, boards
+   and neighbours; fmt, explain, E587, W580, W581.
+3. Picking among zones (a list of zones; Lost Cities' deck or discard piles), on both backends."""
 
 from __future__ import annotations
 
@@ -265,3 +268,54 @@ def test_a_record_built_outside_its_shape_is_w581():
     assert found == [("W581", text.count("\n"))]
     assert "hole(q = 4, r = 4) is outside the shape" in next(d.message for d in analyse_text(text).diagnostics
                                                                if d.code == "W581")
+
+
+# 3. Picking among zones: a list may hold zones, so one pick chooses a zone of an indexed zone or another one
+#    (Azul's centre beside its displays); no construct was needed. Lost Cities draws from the deck or a discard pile.
+LOST_CITIES = """
+enum expedition { yellow "Desert", blue "Sea", white "Himalaya" }
+kind card { expedition: expedition; }
+card card "{e.title}" * 4 for each e in expedition { expedition = e; }
+zone deck "Deck" of card secret;
+zone discard[expedition] "Discard pile" of card;
+zone hand "Hand" per_player of card hidden;
+counter drawn "Cards drawn";
+
+proc draw_card() {
+  pick z from [deck] + gather(e in expedition, [discard[e]]) where size(z) > 0 "draw from" {
+    draw 1 from z to hand;
+    gain 1 drawn;
+    if z != deck {
+      gain 1 drawn;
+    }
+  }
+}
+
+proc discard_card() {
+  pick c from hand "discard which card?" { move c to discard[c.expedition]; }
+}
+
+game lost_cities_draws {
+  seats 2;
+  phase setup { fill deck with card; shuffle deck; each players: draw 3 from deck to hand; }
+  phase play { repeat 3 { each players { discard_card(); draw_card(); } } }
+  winner most drawn;
+}
+"""
+
+lost_cities = on_both_backends(lambda interpreted: build_text(LOST_CITIES, interpreted=interpreted))
+
+
+def test_a_pick_over_a_list_of_zones_offers_the_zones_that_are_not_empty_and_binds_the_zone(lost_cities):
+    game = started(lost_cities)
+    you = game.state.players[0]
+    card = you.zones["hand"][0]
+    run_proc(game, "discard_card", answers=[card.label()])
+    pile = f"discard[{card.fields['expedition']}]"
+    asked = run_proc(game, "draw_card", answers=[pile])
+    assert list(asked[0].options) == ["deck", pile]
+    assert you.zones["hand"][-1] is card and you.stock["drawn"] == 2 and not game.zone(None, pile).items
+
+
+def test_zone_picks_agree_on_both_backends():
+    random_games_agree(LOST_CITIES, seeds=range(1, 4), counts=(2,))
