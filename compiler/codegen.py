@@ -622,6 +622,8 @@ class CodeGen(A.Visitor):
         given = {f.name: f.value for f in e.fields}
         fields = ", ".join(f"{f.name!r}: {self.within(e, f, self.ex(given.get(f.name, f.default), ctx), given)}"
                            for f in self.sym.decls[e.record].fields)
+        if self.sym.decls[e.record].shape is not None:   # one of the values its shape keeps (E601 otherwise)
+            return f"rt.shaped(Record({e.record!r}, {{{fields}}}), {where(e)!r})"
         return f"Record({e.record!r}, {{{fields}}})"
 
     def within(self, e: A.Construct, f: A.FieldDecl, value: str, given: dict) -> str:

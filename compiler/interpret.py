@@ -1362,6 +1362,8 @@ class Interpreter(A.Visitor):
                 else:
                     high = rt.options[d.bound] if d.bound is not None else d.within[1]   # `1..size`: this game's size
                     fields[d.name] = rt.within(fields[d.name], d.within[0], high, e.record, d.name, where(e))
+        if self.sym.decls[e.record].shape is not None:   # one of the values its shape keeps (E601 otherwise)
+            return rt.shaped(Record(e.record, fields), where(e))
         return Record(e.record, fields)
 
     def visit_Range(self, e, rt, f):

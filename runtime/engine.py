@@ -4671,6 +4671,14 @@ class Game:
                                     f"not {label_of(value)}", where)
         return value
 
+    def shaped(self, value, where: Optional[str] = None):
+        """A record of a shape (`record hex {...} where COND;`) as built: one of the values its shape keeps, else
+        E601 at the construction, as a range field's value outside its range is."""
+        if tuple(value.fields.values()) not in self.program.shapes[value.record]:
+            raise RulesRuntimeError("E601", f"{value.label()} is outside the shape of {value.record}: no "
+                                    f"{value.record} has those fields", where)
+        return value
+
     def among(self, value, members: tuple, count: int, record: str, field: str, where: Optional[str] = None):
         """The value of a record's field counted up to an option (`col: column up to size;`): one of the enum's
         first `count` members, checked when the record is built (E601)."""

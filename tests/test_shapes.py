@@ -319,3 +319,15 @@ def test_a_pick_over_a_list_of_zones_offers_the_zones_that_are_not_empty_and_bin
 
 def test_zone_picks_agree_on_both_backends():
     random_games_agree(LOST_CITIES, seeds=range(1, 4), counts=(2,))
+
+
+def test_a_record_built_outside_its_shape_in_play_stops_play_at_the_construction():
+    from rulebook.runtime.engine import RulesRuntimeError
+    text = ABALONE + "proc off(n: int) { set marble[hole(q = n, r = n)] = you; }\n"
+    for interpreted in (False, True):
+        game = started(build_text(text, interpreted=interpreted))
+        run_proc(game, "off", 2)   # (2, 2): q + r = 4, the edge, kept
+        with pytest.raises(RulesRuntimeError) as err:
+            run_proc(game, "off", 3)
+        assert err.value.code == "E601" and "hole(q = 3, r = 3) is outside the shape of hole" in str(err.value)
+        assert f":{text.count(chr(10))}:" in str(err.value.where)
