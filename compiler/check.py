@@ -2673,6 +2673,7 @@ class Checker(A.Visitor):
         otherwise, at what it cannot read); a shape that keeps no value is W580."""
         kept, odd = record_shape(d, self.sym)
         fields = [f.name for f in d.fields]
+        self.used.update(n.func for n in A.walk(d.shape) if type(n) is A.Call and n.func in self.sym.decls)
         if isinstance(odd, A.FieldDecl):
             self.err("E587", f"'{odd.name}: {odd.type_text()}': a record with a shape ('where ...') has fields of "
                      "ranges, enums or bools alone, each value of their product tried before play", odd.span,

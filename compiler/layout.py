@@ -278,6 +278,19 @@ def record_axes(name: str, sym: Symbols, within: frozenset = frozenset()) -> tup
 SHAPE_CALLS = ("abs", "min", "max")
 
 
+def inlined(e: A.Expr, sym: Symbols, depth: int = 0) -> A.Expr:
+    """A record's shape with each call of a pack's `func` replaced by its expression, the arguments standing for
+    its parameters (`where on_island(q, r)`), so that one condition may serve several records; a func that calls
+    itself stops after 16 levels, its call left in (E587)."""
+    def change(n):
+        f = sym.decls.get(n.func) if type(n) is A.Call and n.func not in SHAPE_CALLS else None
+        if type(f) is not A.Func or len(f.params) != len(n.args) or depth >= 16:
+            return None
+        given = {p.name: a for p, a in zip(f.params, n.args)}
+        return inlined(A.rewrite(f.value, lambda m: given.get(m.id) if type(m) is A.Name else None), sym, depth + 1)
+    return A.rewrite(e, change)
+
+
 def record_shape(d: A.Record, sym: Symbols) -> tuple[Optional[frozenset], Optional[A.Node]]:
     """The values a record's shape (`record hex {...} where abs(q + r) <= 2;`) keeps, for the checker, the layout
     and so both backends: a set of tuples of field values (in the fields' order), or None without a shape; and
@@ -293,7 +306,8 @@ def record_shape(d: A.Record, sym: Symbols) -> tuple[Optional[frozenset], Option
         return None, odd
     fields = [a.field for a in axes]
     members = {m for a in axes if a.how == "enum" for m in a.arg}
-    for n in A.walk(d.shape):
+    shape = inlined(d.shape, sym)
+    for n in A.walk(shape):
         if (type(n) is A.Name and n.id not in fields and n.id not in members) or \
                 (type(n) is A.Call and n.func not in SHAPE_CALLS) or \
                 type(n) in (A.Attr, A.Aggregate, A.Construct):
@@ -309,7 +323,7 @@ def record_shape(d: A.Record, sym: Symbols) -> tuple[Optional[frozenset], Option
             return A.Bool(v, span=n.span) if type(v) is bool else A.Int(v, span=n.span) if type(v) is int \
                 else A.Str(v, span=n.span)
         try:
-            keep = A.as_const(A.rewrite(d.shape, known))
+            keep = A.as_const(A.rewrite(shape, known))
         except (A.NotConstant, TypeError, ZeroDivisionError):
             return None, d.shape
         if type(keep) is not bool:   # (a number, a text: no condition)

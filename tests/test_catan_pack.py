@@ -62,8 +62,10 @@ def build(game: Game, seat: int, corner: Record, city: bool = False) -> None:
 
 def test_the_island_has_19_hexes_54_corners_72_edges_and_the_beginners_terrains_and_tokens(program):
     game = island(program)
-    hexes = game.state.gvars["land_hexes"]
-    assert (len(hexes), len(game.state.gvars["land_corners"]), len(game.state.gvars["land_edges"])) == (19, 54, 72)
+    # (the records' shapes: a board keyed by a hex, a corner or an edge has one element for each on the island)
+    hexes = [Record("hex", {"q": q, "r": r}) for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2]
+    boards = Counter(k.split("[")[0] for k in game.state.gvars)
+    assert (boards["terrain_of"], boards["owner_at"], boards["road_at"]) == (19, 54, 72)
     terrains = Counter(game.state.gvars[key("terrain_of", h)] for h in hexes)
     assert terrains == {"forest": 4, "pasture": 4, "fields": 4, "hills": 3, "mountains": 3, "desert": 1}
     tokens = sorted(game.state.globals[key("token", h)] for h in hexes)

@@ -244,13 +244,15 @@ def test_fmt_keeps_the_shape_and_explain_reads_it():
     assert "Only the values where" in explained(result, "hole") and "(61 of them)" in explained(result, "hole")
 
 
-SHAPE_BASE = "enum colour { red, blue }\nfunc f(x: int): int = x;\ncounter size;\n"
+SHAPE_BASE = "enum colour { red, blue }\ncounter size;\n"
 SHAPE_LINE = SHAPE_BASE.count("\n") + 1
 
 
 @pytest.mark.parametrize("record, code, at, message", [
     ("record a { q: 0..2; } where q > size;", "E587", "size", "'size', which is not a field of a"),
-    ("record a { q: 0..2; k: colour; } where k != red or q > f(q);", "E587", "f(q)", "not worked out before play"),
+    ("record a { q: 0..2; k: colour; } where k != red or q > ordinal(k);", "E587", "ordinal(k)",
+     "not worked out before play"),
+    ("record a { q: 0..2; } where q > player_count;", "E587", "player_count", "not a field of a"),
     ("record a { q: 0..2; n: int; } where q > 1;", "E587", "n: int", "fields of ranges, enums or bools alone"),
     ("record a { q: 0..2; } where q + 1;", "E587", "q + 1", "no condition of its fields"),
     ("record a { q: 0..2; } where q > 5;", "W580", "q > 5", "no a keeps to its shape"),
@@ -331,3 +333,19 @@ def test_a_record_built_outside_its_shape_in_play_stops_play_at_the_construction
             run_proc(game, "off", 3)
         assert err.value.code == "E601" and "hole(q = 3, r = 3) is outside the shape of hole" in str(err.value)
         assert f":{text.count(chr(10))}:" in str(err.value.where)
+
+
+def test_a_shape_may_call_a_func_of_the_fields_worked_out_before_play():
+    text = ABALONE.replace("} where abs(q + r) <= 4;", "} where near_centre(q, r, 4);") + \
+        "func near_centre(q: int, r: int, radius: int): bool = abs(q + r) <= radius and abs(q) <= radius;\n"
+    result = analyse_text(text)
+    assert [d.code for d in result.diagnostics if d.severity != "info"] == []   # (the func is used: no W401)
+    assert "(61 of them)" in explained(result, "hole")
+    game = started(build_text(text))
+    assert len(run_proc(game, "place", answers=["0,0"])[0].options) == 61
+
+
+def test_a_func_of_the_shape_that_reads_the_game_is_e587_in_the_func():
+    text = SHAPE_BASE + "func big(x: int): bool = x > size;\nrecord a { q: 0..2; } where big(q);\n"
+    found = [(d.code, d.span.line, d.span.column) for d in analyse_text(text).diagnostics if d.code != "W401"]
+    assert found == [("E587", SHAPE_LINE, len("func big(x: int): bool = x > ") + 1)]
