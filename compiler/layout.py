@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Iterator, NamedTuple, Optional
 
@@ -291,7 +292,23 @@ def inlined(e: A.Expr, sym: Symbols, depth: int = 0) -> A.Expr:
     return A.rewrite(e, change)
 
 
+# a pack's symbols -> {id(record): (record, what record_shape found)}: worked out once for the checker, the layout's
+# boards and tables (each board keyed by the record asks again); the record is kept, so its id is never reused
+_SHAPES: "weakref.WeakKeyDictionary[Symbols, dict]" = weakref.WeakKeyDictionary()
+
+
 def record_shape(d: A.Record, sym: Symbols) -> tuple[Optional[frozenset], Optional[A.Node]]:
+    """What `shape_of` finds of a record's shape, once per pack and record."""
+    if d.shape is None:
+        return None, None
+    known = _SHAPES.setdefault(sym, {})
+    found = known.get(id(d))
+    if found is None or found[0] is not d:
+        found = known[id(d)] = (d, shape_of(d, sym))
+    return found[1]
+
+
+def shape_of(d: A.Record, sym: Symbols) -> tuple[Optional[frozenset], Optional[A.Node]]:
     """The values a record's shape (`record hex {...} where abs(q + r) <= 2;`) keeps, for the checker, the layout
     and so both backends: a set of tuples of field values (in the fields' order), or None without a shape; and
     what the shape cannot be worked out by before play (E587): a name that is neither a field nor a member of a
