@@ -1860,6 +1860,12 @@ class Say(Stmt):
     as_game: bool = False
     _quiet = ("as_game",)
 
+    @property
+    def unprefixed(self) -> bool:
+        """Whether the line goes without a speaker's name before it: said `as game`, or its text shows
+        `{you}` and so names the speaker itself (`say "{you} passes"` reads "P1 passes", not "P1: P1 passes")."""
+        return self.as_game or any(isinstance(part, You) for part in self.parts)
+
 
 
 # ---------------------------------------------------------------------------- declarations

@@ -64,7 +64,7 @@ def test_a_player_who_cannot_lay_a_piece_passes(program):
     for x in range(1, 15):   # the other colour fills row 2 and column 2: no corner of 1-1 is free
         lay(game, 2, "i5", (x, 2), (2, x))
     run_proc(game, "turn")
-    assert game.state.players[0].vars["blocked"] is True and game.messages == ["Purple: Purple cannot lay a piece and passes"]
+    assert game.state.players[0].vars["blocked"] is True and game.messages == ["Purple cannot lay a piece and passes"]
 
 
 @pytest.mark.parametrize("pieces, monomino_last, score", [

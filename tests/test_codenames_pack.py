@@ -55,7 +55,7 @@ def test_a_wrong_guess_ends_the_turn(program):
     game = keyed(program, ["red_agent", "bystander", "red_agent#2"])
     asked = team_turn(game, 1, ["2", "1", "2"])   # a clue for 2; the bystander stops the third guess
     assert [d.player.name for d in asked] == ["P1", "P3", "P3"] and covered(game) == [1, 2]
-    assert game.messages[-1] == "P3: P3 touches code name 2: Innocent bystander"
+    assert game.messages[-1] == "P3 touches code name 2: Innocent bystander"
     # every player sees the cards turned over where they lie in the grid
     known = [(c["title"], c["at"]) for c in game.view(3)["zones"]["key"]["known"]]
     assert sorted(known) == [("Innocent bystander", 2), ("Red agent", 1)]

@@ -1251,7 +1251,7 @@ def test_end_game_stops_everything_under_way_and_goes_to_the_final_phase(interpr
     assert g.state.over and g.decisions_made == 3
     me, other = g.state.players
     assert (me.stock["vp"], other.stock["vp"]) == (100 + 1 + 2 * 10, 1)   # no +100, no +1000
-    assert g.messages[-1] == "P1: P1 claims a second column and wins at once"
+    assert g.messages[-1] == "P1 claims a second column and wins at once"
     assert g.result()["winners"] == ["P1"]
     assert replay(p, record(g)).state.digest() == g.state.digest()
 

@@ -109,7 +109,7 @@ def test_a_zapped_power_is_out_for_the_encounter_and_back_after_it(program):
     kept = encounter(program, zap=False)
     assert kept.state.gvars["succeeded"] is True   # the Pacifist's negotiate beats the attack
     zapped = encounter(program, zap=True)
-    assert "P2: P2 zaps the power of P1" in zapped.messages
+    assert "P2 zaps the power of P1" in zapped.messages
     assert zapped.state.gvars["succeeded"] is False and zapped.state.players[0].stock["warp"] > 0
     assert names(zapped, 0, "power") == ["pacifist"] and zapped.aside(zapped.state.players[0]) == []
 

@@ -266,7 +266,7 @@ def test_a_claimed_draw_ends_the_game_alike_on_both_backends():
         g.start()
         shuffled(g, SHUFFLE)
         g.apply(g.decision.index_of("yes"))
-        assert g.messages[-1] == "P1: P1 claims a draw." and g.decision is None
+        assert g.messages[-1] == "P1 claims a draw." and g.decision is None
         digests.append(g.state.digest())
     assert digests[0] == digests[1]
     random_games_agree(KNIGHTS, seeds=range(1, 4), counts=(2,))

@@ -228,7 +228,7 @@ def test_seat_names_in_messages_scores_and_views(program):
         p = build_text(text, interpreted=interpreted)
         g = game_of(p, ["quiet", "dead"])
         result = g.play()
-        assert "Black: Black offers a draw to White" in g.messages
+        assert "Black offers a draw to White" in g.messages
         assert list(result["scores"]) == ["White", "Black"]
         assert [pl.name for pl in g.state.players] == ["White", "Black"]
 

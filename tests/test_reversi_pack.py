@@ -61,7 +61,7 @@ def test_a_player_with_no_legal_move_passes_and_the_game_ends_when_neither_can_m
     game = Game(program, 2, 1)
     lay(game, "a1 a2", "a3")   # White outflanks nothing; Black may play a4
     run_proc(game, "turn", player=1)
-    assert game.messages[-1] == "White: White cannot move and passes" and game.state.globals["passes"] == 1
+    assert game.messages[-1] == "White cannot move and passes" and game.state.globals["passes"] == 1
     run_proc(game, "turn", player=0)   # a4, the only move
     assert discs(game) == {"a1": "Black", "a2": "Black", "a3": "Black", "a4": "Black"}
     assert game.state.globals["passes"] == 0

@@ -109,7 +109,7 @@ def test_citadels_drafts_the_characters_left_one_by_one(interpreted):
         assert [p.vars["drafted"].name for p in g.state.players] == left
         income = {"king": 3 + 10, "merchant": 4}
         assert [p.stock["gold"] for p in g.state.players] == [2 + income.get(r, 2) for r in left]
-        assert f"P1: P1 is the {program.entities[left[0]].title}" in g.messages   # a role shows its title
+        assert f"P1 is the {program.entities[left[0]].title}" in g.messages   # a role shows its title
         assert [m for m in g.messages if m.startswith("P1: ") and m.endswith(": 1")] == \
             [f"P1: {program.entities[r].title}: 1" for r in left if r != "king"]
 

@@ -30,7 +30,7 @@ program = rules_programs(PACK)
 def test_values_numbers_names_titles_and_zone_sizes(program):
     body = ('fill deck with card; gain 3 coin; draw 1 from deck to hand;\n'
             'say "{you} gains {coin} coins; the deck has {size(deck)} cards: {deck}; next is {left(you)}";')
-    assert said(program, body) == ["P1: P1 gains 3 coins; the deck has 1 cards: Mill; next is P2"]
+    assert said(program, body) == ["P1 gains 3 coins; the deck has 1 cards: Mill; next is P2"]
 
 
 def test_literal_braces_expressions_and_conditions(program):

@@ -122,7 +122,7 @@ def test_the_screen_shows_the_global_pot_variables_messages_and_the_others_answe
     assert "P1: No thanks! → yes" in second and "Game: Chips on the card: 1" in second
     # P2 took the card (option 1: no): back at P1, the `say` line, the answer and the changes appear
     since = third.split("Since your last decision:")[1]
-    assert "P2: No thanks! → no" in since and "P2: P2 takes Card with 3 chips" in since
+    assert "P2: No thanks! → no" in since and "P2 takes Card with 3 chips" in since
     assert "P1: Chips 2 → 1" in since and "P2: Chips 2 → 3, Cards taken 0 → 1, Took a card no → yes" in since
     assert "Chips on the card" not in since.split("Game:")[0]   # 0 at P1's last decision, 0 again now
     assert "last_taker none → P2" in since and re.search(r"unseen → P2's taken: Card *\n", since)
@@ -173,7 +173,7 @@ def test_no_screen_shows_the_opponents_hand_the_deck_or_a_secret_bid(interpreted
                 assert "bid →" not in shown and "Low bid" not in shown and "High bid" not in shown
         assert sum(bids) == 2   # both bids were asked in secret, then said aloud
         assert any("chosen in secret so far: P1" in s for s, b in zip(console.screens, bids) if b)
-        assert any(re.search(r"P1: P1 bid (Low|High) bid", s) for s in console.screens)
+        assert any(re.search(r"P1 bid (Low|High) bid", s) for s in console.screens)
 
 
 def test_a_pick_of_cards_is_never_told_to_the_others_but_its_visible_move_is(interpreted):

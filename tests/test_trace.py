@@ -53,7 +53,7 @@ def test_every_effect_in_order_with_its_rules_line(interpreted):
         ("gain", "P1: gain 2 vp", "t.rules:10:47"),        # the benefit of the space landed on
         ("trigger", "P1: trigger on scored", "t.rules:13:3"),
         ("gain", "P1: gain 1 vp", "t.rules:13:27"),        # inside the trigger's body
-        ("say", "P1: P1 has 3 vp", "t.rules:20:3"),
+        ("say", "P1 has 3 vp", "t.rules:20:3"),
     ]
 
 
