@@ -62,6 +62,7 @@ class Coverage:
         self.branches = branches or {}
         self.places = places if places is not None and places.elements else None
         self.members_reached: set = set()   # (enum, member)
+        self.members_started: set = set()   # (enum, member) a variable held as the game began: reached at setup
         self.line_map, self.module_file = program.line_map, program.module_file
         self.case_map = program.case_map
         self.taken: set = set()
@@ -155,6 +156,12 @@ class Coverage:
 
     def _watch_sets(self, game) -> None:
         elements, members, reached = self.places.elements, self.places.members, self.members_reached
+        state = game.state
+        for values in [state.gvars] + [p.vars for p in state.players]:
+            for flat, value in values.items():
+                held = elements.get(flat, (None, None))[1]
+                if held is not None and value in members[held]:
+                    self.members_started.add((held, value))
 
         def noted(flat: str, old, new) -> None:
             place = elements.get(flat)
@@ -278,11 +285,13 @@ class Coverage:
                 if name not in self.moved:
                     missing[kind].append(name)
         # an enum none of whose members any rule set a variable at or to (a constant) has no row, as a kind
-        # no rule moved a card of
+        # no rule moved a card of; in one that has, a member a variable started at (a pawn's first space)
+        # was reached at setup, though no rule set it there
+        reached = self.members_reached | self.members_started
         for enum, members in self.places.members.items() if self.places is not None else ():
             if any(e == enum for e, _member in self.members_reached):
                 total[f"enum {enum}"] += len(members)
-                missing[f"enum {enum}"] += [m for m in members if (enum, m) not in self.members_reached]
+                missing[f"enum {enum}"] += [m for m in members if (enum, m) not in reached]
         for where, (group, name) in self.branches.items():
             total[group] += 1
             if where not in self.taken:   # a choose's option never listed in a question says so

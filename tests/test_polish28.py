@@ -32,3 +32,39 @@ def test_a_say_naming_you_is_not_prefixed_by_you_again(interpreted):
     assert game.messages == ["P1 trades with P2", "P1: holds 2 coins", "P1: P2 watches", "P1: P3 watches"]
     assert [e.describe() for e in entries if e.kind == "say"] == game.messages
 
+
+# 2. `cover`: a member a variable starts at is reached at setup, though no rule sets the variable to it
+LUDO = """
+enum square { home "Home", first "First", second "Second", goal "Goal" }
+var at "At": square = home;
+counter vp;
+game ludo {
+  seats 2;
+  phase play {
+    repeat 2 {
+      each players {
+        choose "Move" {
+          option "step" { set at = if at == home then first else second; }
+          option "rest" { gain 1 vp; }
+        }
+      }
+    }
+  }
+  winner most vp;
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["compiled", "interpreted"])
+def test_cover_counts_the_member_a_variable_starts_at_as_reached(tmp_path, backend):
+    from rulebook.compiler.driver import analyse
+    from rulebook.runtime.coverage import cover_games, enum_places
+
+    from .conftest import program_of, write_pack
+
+    pack = write_pack(tmp_path / "ludo", LUDO, name="ludo")
+    program = program_of(pack, backend)
+    places = enum_places(analyse(str(pack)).symbols, program)
+    report = cover_games(program, [2], range(1, 4), [[]], places=places).report()
+    # every pawn starts at home (no rule sets it there); nobody reaches the goal
+    assert report["enum square"] == (4, ["goal"])
