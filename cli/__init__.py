@@ -1086,18 +1086,6 @@ def _print_effect(effect) -> None:
     out.print(f"{effect.describe()}  ({effect.where or 'engine'})")
 
 
-def _key_heading(text: str, label) -> str:
-    """A score table's heading for a winner key's rules text: a counter or resource alone by the title
-    screens show it by (`label`: "then Tickets completed"), a func called with nothing by its name
-    spoken ("then path length"), with its `then `/`fewest ` kept; any other key as written."""
-    import re
-
-    m = re.fullmatch(r"((?:then )?(?:fewest )?)(\w+)(\(\))?", text)
-    if m is None:
-        return text
-    return m.group(1) + (m.group(2).replace("_", " ") if m.group(3) else label(m.group(2)))
-
-
 def _team_rows(rows: dict, teams: list, totals: list) -> dict:
     """A table's rows (one per seat, in seat order) grouped by team: each team's members in seat order
     (`teams`: each row's team, from 1), then a row `team N` with the team's cells (`totals`, team 1's
@@ -1127,9 +1115,11 @@ def _print_result(title: str, result: dict, decisions: int, brief: bool = False,
             out.print(f"knocked out: {', '.join(result['out'])}")
         out.print(f"{title}: {outcome(result)}   ({decisions} decisions, final state {result['digest']})")
         return
+    from rulebook.compiler.layout import key_heading
+
     keys = [text if i == 0 else f"then {text}" for i, text in enumerate(result.get("keys") or ["score"])]
     if not brief:   # the table's headings: a counter by its title, a func's value by its name (`path length`)
-        keys = [_key_heading(text, label) for text in keys]
+        keys = [key_heading(text, label) for text in keys]
     if brief:
         knocked = result.get("out", [])
         scores = ", ".join(f"{player}{' (out)' if player in knocked else ''} {' '.join(map(score_text, values))}"

@@ -191,6 +191,9 @@ def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agen
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
     _check_seats(program, ref, players, variants, f"{whose} ({stack_label(_pack_names(job))})")
+    from rulebook.compiler.layout import key_heading   # headed as play's score table heads them
+
+    keys = [key_heading(text, program.label) for text in keys]
     return job, keys, sim.component_names(program, job.used)
 
 

@@ -68,3 +68,38 @@ def test_cover_counts_the_member_a_variable_starts_at_as_reached(tmp_path, backe
     report = cover_games(program, [2], range(1, 4), [[]], places=places).report()
     # every pawn starts at home (no rule sets it there); nobody reaches the goal
     assert report["enum square"] == (4, ["goal"])
+
+
+# 3. a winner key that is a zone's size is headed by the zone's title, in play's and simulate's tables
+DICE = """
+zone cup "Dice cup" per_player of die_card;
+kind die_card { pips: int; }
+die_card d1 "Die" { pips = 1; }
+die_card d2 "Die" { pips = 2; }
+zone pool of die_card;
+counter rolls "Rolls";
+func streak() = rolls + 1;
+game dice {
+  seats 2;
+  phase setup { fill pool with die_card; }
+  phase play { each players { gain 1 rolls; draw 1 from pool to you.cup; } }
+  winner most size(cup) then rolls then streak();
+}
+"""
+
+
+def test_a_zone_size_key_is_headed_by_the_zones_title(tmp_path):
+    from click.testing import CliRunner
+    from rulebook.cli import app
+
+    from .conftest import write_pack
+
+    pack = write_pack(tmp_path / "dice", DICE, name="dice")
+    played = CliRunner().invoke(app, ["play", str(pack), "--agent", "first"])
+    assert played.exit_code == 0, played.output
+    assert "size of Dice cup" in played.output and "size(cup)" not in played.output
+    assert "then Rolls" in played.output and "then streak" in played.output
+    simulated = CliRunner().invoke(app, ["simulate", str(pack), "-g", "4", "-w", "1"], env={"COLUMNS": "200"})
+    assert simulated.exit_code == 0, simulated.output
+    assert "size of Dice cup" in simulated.output and "Rolls" in simulated.output
+    assert "size(cup)" not in simulated.output
