@@ -1112,6 +1112,7 @@ class Checker(A.Visitor):
         self._lint_copy_numbers_shown()
         self._lint_internal()
         self._lint_say_unseen()
+        self._lint_shared_limits()
         self._lint_offers()
         self._lint_remembered()
         self._lint_slots_never_run()
@@ -10903,6 +10904,30 @@ class Checker(A.Visitor):
                     "offered tells them", at.span,
                     "offer the option whatever is hidden and check it in the body, or reveal what it reads first"))
 
+    def _lint_shared_limits(self) -> None:
+        """The options that share a limit (`once ... as NAME`, 4.6): E588 when they mark it with different
+        periods (one take of any would close the others for a period they do not have), at each option
+        that differs from the first; W582 for a limit one option alone names (it shares nothing)."""
+        limits: dict = {}
+        for n in self.pack_nodes:
+            if type(n) is A.Option and n.limit is not None:
+                limits.setdefault(n.limit, []).append(n)
+        for name, options in limits.items():
+            if len(options) == 1:
+                near = closest(name, [other for other in limits if other != name])
+                self.diags.append(Diagnostic("W582", f"only this option names the limit {name!r}: it shares it with "
+                                             "no other option", options[0].span,
+                                             (f"did you mean {near!r}? " if near else "") +
+                                             f"name {name!r} on the other options taken within the same limit, or "
+                                             f"drop 'as {name}'"))
+                continue
+            first = _period_words(options[0])
+            for o in options[1:]:
+                if _period_words(o) != first:
+                    self.err("E588", f"this option marks the limit {name!r} {_period_words(o)!r}, but the option "
+                             f"at line {options[0].span.line} marks it {first!r}: the options of one limit share "
+                             "one period", o.span, f"write '{first} as {name}' on each option of the limit")
+
     def _lint_say_unseen(self) -> None:
         """W535: a `say` (every player reads it, the holder too) naming a card of a zone `hidden from owner`
         (`{c}` of `for each c in p.hand`, `{first(p.hand)}`) or a field of it its holder does not see (not
@@ -11583,3 +11608,10 @@ class Checker(A.Visitor):
             out.append(Diagnostic("W401", f"{CATEGORY[type(decl)]} {name!r} is declared but never used",
                                   self.at_decl(decl)))
         return out
+
+
+def _period_words(o: A.Option) -> str:
+    """An option's limit as written: `once` or `once per PATTERN` (E588 compares them)."""
+    from rulebook.dsl.printer import pattern
+
+    return f"once per {pattern(o.rest)}" if o.rest is not None else "once"

@@ -1611,6 +1611,8 @@ class Reader(A.Visitor):
         marks = self.pick_gate(o) + (" (once per game)" if o.once else "")
         if o.rest is not None:
             marks += f" (at most once until {self.event(o.rest, anyone=True)}, then again)"
+        if o.limit is not None:   # `as NAME`: one limit with the other options naming it
+            marks += f" (one limit with every option marked “{o.limit}”: taking any of them uses it)"
         return marks
 
     def pick_gate(self, o: A.Option) -> str:

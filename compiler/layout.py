@@ -1207,7 +1207,9 @@ def option_periods(sym: Symbols) -> list:
         for n in A.walk(decl):
             if type(n) is A.Option and n.rest is not None and id(n) not in written:
                 sites = sites or site_ids(sym)
-                out.append((sites[id(n)], subject_mode(n.rest, "anyone"), n.rest.event))
+                period = (sites[id(n)], subject_mode(n.rest, "anyone"), n.rest.event)
+                if period not in out:   # the options of a shared limit (`as NAME`) have one period
+                    out.append(period)
     return out
 
 
@@ -2478,6 +2480,8 @@ def site_ids(sym) -> dict[int, str]:
             if type(n) in (A.Whenever, A.Modifier, A.Once):
                 count += 1
                 ids[id(n)] = f"{name}#{count}"
+            elif type(n) is A.Option and n.limit is not None and (n.once or n.rest is not None):
+                ids[id(n)] = f"limit#{n.limit}"   # a shared limit: one mark for every option naming it
             elif type(n) is A.Option and n.once:   # numbered apart: adding one moves no other site
                 options += 1
                 ids[id(n)] = f"{name}#option{options}"

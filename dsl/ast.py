@@ -1071,7 +1071,9 @@ class Option(Part):
     once: bool = False
     title_parts: tuple = ()   # a label with `{...}` values: its literal texts and expressions (as `say`'s)
     rest: Optional["Pattern"] = None   # `once per PATTERN`: each player's take rests until PATTERN
-    _quiet = ("rest",)
+    # `once ... as NAME`: a limit the options naming it share (one take of any of them takes them all)
+    limit: Optional[str] = None
+    _quiet = ("rest", "limit")
 
 
 @node

@@ -429,6 +429,7 @@ CODES: dict[str, tuple[str, str]] = {
                       "if's branch, a match's case, in the value or a func it calls) is past the counter's bounds"),
     "W580": (WARNING, "a record's shape ('where COND') that no value of its fields keeps"),
     "W581": (WARNING, "a record built of known values outside its record's shape"),
+    "W582": (WARNING, "a limit ('once ... as NAME') that one option alone names: it shares nothing"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
@@ -506,6 +507,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E585": (ERROR, "a pick's 'or blind' offers the top card of one zone twice ('or blind deck or blind deck[one]')"),
     "E586": (ERROR, "a pick's 'or blind' with no zone after it"),
     "E587": (ERROR, "a record's shape ('where COND') that cannot be worked out before play from its fields"),
+    "E588": (ERROR, "options that share a limit ('once ... as NAME') mark it with different periods ('once' and "
+                    "'once per PATTERN', or two patterns)"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

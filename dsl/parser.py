@@ -1765,10 +1765,13 @@ class _Builder:
 
     def option(self, meta, items):
         return A.Option(_title(items), _pick(items, "guard"), _block(items), _pick(items, "once", False),
-                        self._prompt_parts(items), _pick(items, "rest"), span=self._s(meta))
+                        self._prompt_parts(items), _pick(items, "rest"), _pick(items, "limit"), span=self._s(meta))
 
     def once_mark(self, meta, items):
         return _Marker("once", True)
+
+    def option_limit(self, meta, items):
+        return _Marker("limit", str(items[0]))
 
     def choose_stmt(self, meta, items):
         return A.Choose(_title(items), tuple(i for i in items if isinstance(i, A.Option)),

@@ -1444,8 +1444,9 @@ def _through(e) -> str:
 
 
 def _once(o: A.Option) -> str:
-    """An option's ` once` or ` once per PATTERN`, as written."""
-    return f" once per {pattern(o.rest)}" if o.rest is not None else " once" if o.once else ""
+    """An option's ` once` or ` once per PATTERN`, and the ` as NAME` of a shared limit, as written."""
+    limit = f" as {o.limit}" if o.limit is not None else ""
+    return (f" once per {pattern(o.rest)}" if o.rest is not None else " once" if o.once else "") + limit
 
 
 def _label(loop) -> Optional[Clause]:

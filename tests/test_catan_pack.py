@@ -17,7 +17,7 @@ from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game, GameEnded
 from rulebook.runtime.state import Record
 
-from .conftest import answer_by_prompt, played_on_both_backends, run_proc
+from .conftest import answer_by_prompt, played_on_both_backends, run_answering, run_proc
 
 PACK = Path(__file__).parent / "packs" / "catan"
 
@@ -173,8 +173,33 @@ def test_the_third_knight_takes_largest_army_and_a_card_bought_this_turn_waits(p
     answer_by_prompt(program.procs["play_development"](game, p1, program.entities["knight"]), {})
     assert p1.stock["knights"] == 3 and game.state.gvars["army_holder"] is p1
     assert program.funcs["points"](game, p1, p1) == 2
-    # the knight bought this turn cannot be played, and one card a turn: nothing is playable now
+    # the knight bought this turn cannot be played: nothing is playable now
     assert not can_play(game, p1, program.entities["knight"])
+
+
+@pytest.mark.parametrize("before_the_roll", [True, False])
+def test_one_development_card_a_turn_before_or_after_the_roll(program, before_the_roll):
+    # the two options of the turn share the limit `development_card`: a knight played before the roll
+    # takes "play a development card" off the list after it, for this turn; the next turn offers the
+    # knight again (`index` finds it) and the same holds
+    game = island(program)
+    p1 = game.state.players[0]
+    for copy in ("knight", "knight#2", "knight#3"):
+        game.move(program.entities[copy], game.zone(p1, "devhand"))
+    offered_after_the_roll = []
+
+    def answer(d) -> int:
+        if d.prompt == "before rolling":
+            return d.options.index("play a knight" if before_the_roll else "roll the dice")
+        if d.prompt == "what next?":
+            offered_after_the_roll.append("play a development card" in d.options)
+            return d.options.index("end the turn")
+        return 0
+
+    for _turn in range(2):
+        run_answering(program.procs["turn"](game, p1), answer)
+    assert offered_after_the_roll == [not before_the_roll] * 2
+    assert p1.stock["knights"] == (2 if before_the_roll else 0)
 
 
 def test_ten_points_on_ones_own_turn_win(program):

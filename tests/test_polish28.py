@@ -3,6 +3,8 @@ reads right now, on both backends."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from rulebook.compiler.driver import build_text
@@ -99,7 +101,91 @@ def test_a_zone_size_key_is_headed_by_the_zones_title(tmp_path):
     assert played.exit_code == 0, played.output
     assert "size of Dice cup" in played.output and "size(cup)" not in played.output
     assert "then Rolls" in played.output and "then streak" in played.output
-    simulated = CliRunner().invoke(app, ["simulate", str(pack), "-g", "4", "-w", "1"], env={"COLUMNS": "200"})
+    report = tmp_path / "report.json"
+    simulated = CliRunner().invoke(app, ["simulate", str(pack), "-g", "4", "-w", "1", "--json", str(report)])
     assert simulated.exit_code == 0, simulated.output
-    assert "size of Dice cup" in simulated.output and "Rolls" in simulated.output
-    assert "size(cup)" not in simulated.output
+    # the table's columns, headed as in the report (a narrow terminal wraps them)
+    assert json.loads(report.read_text())["score_keys"] == ["size of Dice cup", "Rolls", "streak"]
+
+
+# 4. a limit several options share (`once ... as NAME`), across chooses and within one, on both backends
+CASTLING = """
+counter moved_king;
+counter rook_moves;
+event turn_start();
+proc move() {
+  choose "your move" {
+    option "castle short" once as castling { gain 1 moved_king; }
+    option "castle long" once as castling { gain 1 moved_king; }
+    option "move a rook" { gain 1 rook_moves; }
+  }
+}
+counter cards_;
+counter knights;
+proc act() {
+  choose "after the roll" {
+    option "play a card" once per you turn_start as dev_card when cards_ > 0 { lose 1 cards_; gain 1 knights; }
+    option "end the turn" { }
+  }
+}
+proc turn() {
+  emit turn_start();
+  choose "before the roll" {
+    option "play a knight" once per you turn_start as dev_card when cards_ > 0 { lose 1 cards_; gain 1 knights; }
+    option "roll" { }
+  }
+  act();
+  act();
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_options_that_name_one_limit_share_it(interpreted):
+    from .conftest import run_answering
+
+    program = build_text(CASTLING, interpreted=interpreted, name="t.rules")
+    game = Game(program, 2, 1)
+    p1 = game.state.players[0]
+    seen = []
+
+    def first_of(d) -> int:
+        seen.append((d.prompt, list(d.options)))
+        return 0
+
+    # castling short takes castling long with it, for the whole game
+    for _move in range(3):
+        run_answering(program.procs["move"](game, p1), first_of)
+    assert p1.stock["moved_king"] == 1 and p1.stock["rook_moves"] == 2
+    # the second move's choice is "move a rook" alone: forced, not asked
+    assert [options for prompt, options in seen] == [["castle short", "castle long", "move a rook"]]
+    # a card a turn, before or after the roll: three turns with cards at hand play three
+    p1.stock["cards_"] = 5
+    asked = []
+    for _turn in range(3):
+        asked += run_answering(program.procs["turn"](game, p1), first_of, with_forced=True)
+    assert p1.stock["knights"] == 3 and p1.stock["cards_"] == 2
+    # each turn: the knight before the roll, then the "after the roll" question offers only the end
+    assert [list(d.options) for d in asked] == [["play a knight", "roll"], ["end the turn"], ["end the turn"]] * 3
+
+
+def test_a_shared_limit_is_printed_explained_and_checked():
+    from rulebook.compiler.driver import analyse_text
+
+    from .conftest import explained, found_at, printed_back
+
+    _module, printed = printed_back(CASTLING)
+    assert 'option "castle long" once as castling {' in printed
+    assert 'option "play a card" once per you turn_start as dev_card when cards_ > 0 {' in printed
+    result = analyse_text(CASTLING)
+    assert result.diagnostics == []
+    assert "(one limit with every option marked “castling”: taking any of them uses it)" in explained(result, "move")
+    # two periods for one limit; a limit one option alone names (a slip: did you mean)
+    mixed = CASTLING.replace('"castle long" once as castling', '"castle long" once per you turn_start as castling')
+    assert found_at(mixed) == [("E588", 8, 5)]
+    slip = CASTLING.replace('"play a card" once per you turn_start as dev_card', '"play a card" once per you turn_start as dev_crd')
+    warnings = analyse_text(slip).diagnostics   # each of the two names is named once now
+    assert [(w.code, w.span.line) for w in warnings] == [("W582", 16), ("W582", 23)]
+    assert "did you mean 'dev_card'?" in warnings[0].hint
+    # `as NAME` only after `once` or `once per PATTERN`
+    assert [c for c, _l, _c in found_at(CASTLING.replace('"move a rook" {', '"move a rook" as castling {'))] == ["E100"]
