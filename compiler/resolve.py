@@ -1587,6 +1587,16 @@ def _amend_choose(sym: Symbols, what: str, choose: A.Choose, change: A.ChooseAme
     options = list(choose.options)
     named = _named(change)
     about = f"choose {_prompt(named)} of {what}"
+    if change.secret is not None:   # `secret` / `remove secret`: as a pick's words (E581, W570)
+        if not change.secret and not choose.secret:
+            diags.append(Diagnostic("E581", f"the {about} has no 'secret' to remove", change.span,
+                                    "drop 'remove secret' (a choose is told to all unless it is 'secret')"))
+            return None
+        if change.secret and choose.secret:
+            diags.append(Diagnostic("W570", f"the {about} is 'secret' already: adding it changes nothing",
+                                    change.span, "drop 'secret'"))
+        sym.amended_parts.append((f"the 'secret' of the {about}", change.span))
+        choose = replace(choose, secret=change.secret)
     written: set = set()   # the labels this change writes
     done = []              # each option changed, for sym.amended_options once the choose is kept
     for option in change.changes:

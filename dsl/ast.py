@@ -2756,7 +2756,8 @@ class ChooseAmend(Part):
     # `choose LABEL ["prompt"] { ... }`: the choose labelled so (`as LABEL`), whatever its prompt; a
     # prompt written after the label replaces the choose's
     stmt_label: Optional[str] = None
-    _quiet = ("stmt_label",)
+    secret: Optional[bool] = None   # `secret` (True) or `remove secret` (False) before the brace; None: as it was
+    _quiet = ("stmt_label", "secret")
 
 
 @node

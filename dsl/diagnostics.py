@@ -414,7 +414,7 @@ CODES: dict[str, tuple[str, str]] = {
                       "alone"),
     "W569": (WARNING, "a card of several copies whose version of a func adds to base(...): two copies held "
                       "change the rule once"),
-    "W570": (WARNING, "an amend adds 'secret', 'always asked' or 'with repeats' to a pick that has it already"),
+    "W570": (WARNING, "an amend adds 'secret', 'always asked' or 'with repeats' to a pick that has it already, or 'secret' to a choose that is"),
     "W571": (WARNING, "an 'in force while' condition that asks in_force() of its own card, directly or through other "
                       "cards' conditions: it asks itself without end"),
     "W572": (WARNING, "'each PLAYERS' whose body moves the player's zone into another player's zone of the same name: "
@@ -500,13 +500,14 @@ CODES: dict[str, tuple[str, str]] = {
     "E578": (ERROR, "'always asked' on a pick at random: nobody is asked"),
     "E579": (ERROR, "'with repeats' on a pick that is not 'exactly N' or 'up to N'"),
     "E580": (ERROR, "refills() of what is not a deck declared 'refills from PILE'"),
-    "E581": (ERROR, "an amend removes 'secret', 'always asked' or 'with repeats' from a pick that has none"),
+    "E581": (ERROR, "an amend removes 'secret', 'always asked' or 'with repeats' from a pick that has none, or 'secret' from a choose"),
     "E582": (ERROR, "an amend leaves a pick with a word it cannot have: 'with repeats' without a count, 'secret' "
                     "or 'always asked' at random"),
     "E583": (ERROR, "an amend writes one of a pick's words twice ('secret remove secret')"),
     "E585": (ERROR, "a pick's 'or blind' offers the top card of one zone twice ('or blind deck or blind deck[one]')"),
     "E586": (ERROR, "a pick's 'or blind' with no zone after it"),
     "E587": (ERROR, "a record's shape ('where COND') that cannot be worked out before play from its fields"),
+    "E583": (ERROR, "an amend writes one of a pick's or a choose's words twice ('secret remove secret')"),
     "E588": (ERROR, "options that share a limit ('once ... as NAME') mark it with different periods ('once' and "
                     "'once per PATTERN', or two patterns)"),
     # E6xx: runtime

@@ -1281,7 +1281,20 @@ class _Builder:
     def choose_amend(self, meta, items):
         label = next((str(t) for t in items if isinstance(t, Token) and t.type == "NAME"), None)
         return A.ChooseAmend(_title(items), tuple(i for i in items if isinstance(i, (A.Option, A.OptionRemoved))),
-                             self._prompt_parts(items), label, span=self._s(meta))
+                             self._prompt_parts(items), label, _pick(items, "secret"), span=self._s(meta))
+
+    def choose_amend_words(self, meta, items):
+        """An amended choose's `secret` (True) or `remove secret` (False); E583 for the word twice."""
+        if len(items) > 1:
+            removed = [isinstance(i, _Marker) for i in items]
+            raise RulesError([Diagnostic(
+                "E583", "'secret' is written twice in this amend of the choose"
+                + (", once added and once removed" if len(set(removed)) > 1 else ""), self._s(meta),
+                hint="write 'secret' to add it or 'remove secret' to take it away, once")])
+        return _Marker("secret", not isinstance(items[0], _Marker))
+
+    def choose_word_removed(self, meta, items):
+        return _Marker("removed", items[-1])
 
     def pick_amend_words(self, meta, items):
         """What an amend writes after a pick's mode: the words it adds or removes (`with repeats`, `secret`,

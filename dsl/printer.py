@@ -1325,7 +1325,8 @@ class Printer(A.Visitor):
             elif isinstance(item, A.Winner):
                 self.winner(item)
             elif isinstance(item, A.ChooseAmend):
-                self.options(f"choose{_amend_label(item)}{_title(item.title)}", item.changes)
+                secret = {True: " secret", False: " remove secret", None: ""}[item.secret]
+                self.options(f"choose{_amend_label(item)}{_title(item.title)}{secret}", item.changes)
             elif isinstance(item, A.MatchAmend):
                 self.arms(item.subject, item.changes)
             elif isinstance(item, A.SlotRemoved):

@@ -189,3 +189,49 @@ def test_a_shared_limit_is_printed_explained_and_checked():
     assert "did you mean 'dev_card'?" in warnings[0].hint
     # `as NAME` only after `once` or `once per PATTERN`
     assert [c for c, _l, _c in found_at(CASTLING.replace('"move a rook" {', '"move a rook" as castling {'))] == ["E100"]
+
+
+# 5. an amend adds or removes a choose's `secret`, as a pick's (E581, W570, E583 alike)
+BID = """
+resource coin;
+proc bid() {
+  choose "your bid" {
+    option "low" { gain 1 coin; }
+    option "high" { gain 2 coin; }
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+@pytest.mark.parametrize("base, amend, masked", [
+    (BID, 'choose "your bid" secret {}', True),
+    (BID.replace('"your bid" {', '"your bid" secret {'), 'choose "your bid" remove secret {}', False),
+    (BID, 'choose "your bid" { option "low" { gain 3 coin; } }', False),   # the options alone: still told
+])
+def test_an_amend_makes_a_choose_secret_or_told(interpreted, base, amend, masked):
+    from rulebook.runtime.view import told_answer
+
+    program = build_text(base + f"amend bid {{\n  {amend}\n}}\n", interpreted=interpreted, name="t.rules")
+    game = Game(program, 2, 1)
+    d = next(program.procs["bid"](game, game.state.players[0]))
+    assert told_answer(game, d, 1, 0).endswith("→ …") is masked
+    assert told_answer(game, d, 0, 0) == "your bid → low"   # the player's own answer is theirs
+
+
+def test_amending_a_chooses_secret_is_checked_and_printed():
+    from rulebook.compiler.driver import analyse_text
+    from rulebook.dsl.diagnostics import RulesError
+    from rulebook.dsl.parser import parse_text
+
+    from .conftest import found_at, printed_back
+
+    amended = BID + 'amend bid {\n  choose "your bid" secret {}\n}\n'
+    assert 'choose "your bid" secret {' in printed_back(amended)[1]
+    assert 'choose "your bid" remove secret {' in printed_back(amended.replace(" secret {}", " remove secret {}"))[1]
+    assert found_at(amended.replace(" secret {}", " remove secret {}")) == [("E581", 10, 3)]
+    secret = BID.replace('"your bid" {', '"your bid" secret {')
+    assert [c for c, _l, _c in found_at(secret + 'amend bid {\n  choose "your bid" secret {}\n}\n')] == ["W570"]
+    with pytest.raises(RulesError) as caught:
+        parse_text(amended.replace(" secret {}", " secret remove secret {}"), "h.rules")
+    assert caught.value.diagnostics[0].code == "E583"
