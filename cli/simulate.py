@@ -111,8 +111,9 @@ def simulate(pack: str, expansions: List[str], players: Optional[int], games: in
             report["against"] = {"pack": job.pack, "with": list(job.expansions), "packs": part["packs"],
                                  "variants": list(job.variants), "label": part["label"], "seats": part["seats"],
                                  "failures": part["failures"],
-                                 "difference": sim.paired_differences(runs[0], records, players,
-                                                                      [row["seat"] for row in report["seats"]])}
+                                 "difference": sim.paired_differences(
+                                     runs[0], records, players, [row["seat"] for row in report["seats"]],
+                                     *_same_teams(prepared[0][0], job))}
     stacks = [(job.pack, *job.expansions) for job, _keys, _components in prepared]
     if "against" in report and report["against"]["label"] == report["label"] and stacks[0] != stacks[1]:
         # two stacks of one name (a copy of a pack, another version of it): told apart by where each is
@@ -401,9 +402,23 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
                             f"{'the team' if scored else 'win rate'} on the same seeds")
         table.add_column("team" if together else "seat")
         table.add_column("difference [95% CI]", justify="right")
-        for row in report["against"]["difference"]:
-            table.add_row(row["seat"], _interval(row["delta"], row["ci_low"], row["ci_high"], percent=False))
+        cells = {row["seat"]: [_interval(row["delta"], row["ci_low"], row["ci_high"], percent=False)]
+                 for row in report["against"]["difference"] if "team" not in row}
+        team_cells = [[_interval(row["delta"], row["ci_low"], row["ci_high"], percent=False)]
+                      for row in report["against"]["difference"] if "team" in row]
+        if team_cells:   # each team's seats, then the team's difference, as the seats' table groups them
+            cells = _team_rows(cells, report["teams"], team_cells)
+        for heading, row_cells in cells.items():
+            table.add_row(heading, *row_cells)
         out.print(table)
+
+
+def _same_teams(mine, theirs) -> tuple:
+    """The teams (each seat's) and `by team` of two simulated packs that seat their teams alike, for the
+    difference's team rows; nothing (no team rows) when they do not."""
+    if not mine.teams or tuple(mine.teams) != tuple(theirs.teams or ()) or mine.by_team != theirs.by_team:
+        return ()
+    return mine.teams, mine.by_team
 
 
 # ---------------------------------------------------------------- HTML report

@@ -54,7 +54,7 @@ NO_LIST_HINTS = {
 # the builtin types in the order an unknown type's note lists them (E201: every one, then the pack's)
 TYPE_NAMES = ("int", "decimal", "str", "bool", "player", "list of TYPE", "list", "resource", "counter", "track", "zone", "die", "effect", "any")
 TIE_MODES = {"split", "share", "all", "none"}
-SUBJECTS = {"anyone", "players", "opponents", "opponent", "others", "teammates"}
+SUBJECTS = {"anyone", "players", "opponents", "opponent", "others", "teammates", "teammate"}
 # Documented limits (E310): deeper rules would exceed what generated Python may nest (20 loops, 100
 # indentation levels, 200 parentheses) and are better written with a proc, a func or a `let`.
 MAX_BLOCK_DEPTH = 16
@@ -6806,8 +6806,14 @@ class Checker(A.Visitor):
             if not (isinstance(p.subject, A.Name) and (p.subject.id in SUBJECTS or p.subject.id == "nobody")):
                 self.err("E303", "a trigger listens to 'you', 'anyone', 'opponents', 'teammates' or 'nobody'",
                          p.subject.span)
-            elif p.subject.id == "teammates":   # E575 in a game without teams, as for the domain
-                self.team_word("teammates", p.subject.span)
+            elif p.subject.id in ("teammates", "teammate"):   # E575 in a game without teams, as for the domain;
+                self.team_word("teammates", p.subject.span)        # `teammate` in teams not of two is W557
+                game = self.sym.game
+                if p.subject.id == "teammate" and game is not None and game.teams and game.teams[:2] != (2, True):
+                    self.diags.append(Diagnostic(
+                        "W557", f"'teammate' in a game of '{seat_teams_text(game.teams).strip()}': as a subject it "
+                        "hears every other member of the team, not one partner", p.subject.span,
+                        "write 'whenever teammates ...', which says so"))
         self.subject_never(p, modifier)
         if p.event == VAR_EVENT and modifier:
             self.err("E449", "a modifier changes the tagged uses of an action, and a variable's set is none: it "

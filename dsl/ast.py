@@ -1543,8 +1543,8 @@ def subject_word(pattern: Pattern, default: str = "you") -> str:
     if getattr(pattern.subject, "id", None) == "nobody":
         return "nobody"
     word = getattr(pattern.subject, "id", None)
-    if word == "teammates":   # the other members of your team (a game with `teams` on its seats line)
-        return "teammates"
+    if word in ("teammates", "teammate"):   # the other members of your team (a game with `teams` on its seats
+        return "teammates"                   # line); `teammate` reads so in a partnership of two
     return "opponents" if word in ("opponents", "opponent", "others") else "anyone"
 
 

@@ -396,7 +396,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "below that floor: every negative value is kept at the floor"),
     "W553": (WARNING, "'you.X' in the body of 'each P': 'you' there is P, the player the body runs for, not the one acting before"),
     "W556": (WARNING, "'teams of N' on a seats line some of whose seat counts N does not divide: the last team is short"),
-    "W557": (WARNING, "'teammate' in a game whose teams are not 'of 2': it is none in a bigger team ('teammates' lists them)"),
+    "W557": (WARNING, "'teammate' in a game whose teams are not 'of 2': it is none in a bigger team, and as a subject "
+                      "hears every other member ('teammates' says so)"),
     "W558": (WARNING, "a 'secret' decision whose block tells the table its answer anyway: a 'say' or 'reveal' of "
                       "the picked value, or a 'say' in a secret 'may' or option"),
     "W559": (WARNING, "'always asked' on a pick that is always asked anyway: 'optional' offers 'none' beside its "

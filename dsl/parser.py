@@ -241,7 +241,7 @@ AUCTION_CLAUSES = {"mode": "'open', 'once around' or 'sealed'", "start": "'from 
                    "min": "'min N'", "step": "'step N'", "up": "'up to AMOUNT'", "passed": "'passed as (P, BID)'"}
 
 
-SUBJECT_WORDS = ("you", "opponents", "opponent", "others", "teammates", "anyone", "players")   # a pattern's subjects (7.2)
+SUBJECT_WORDS = ("you", "opponents", "opponent", "others", "teammates", "teammate", "anyone", "players")   # a pattern's subjects (7.2)
 
 
 def _valued(items: list) -> list:

@@ -694,9 +694,10 @@ def component_table(records: list[GameRecord], players: int, components: list[tu
 
 
 def paired_differences(mine: list[GameRecord], theirs: list[GameRecord], players: int,
-                       names: Sequence[str] = ()) -> list[dict]:
+                       names: Sequence[str] = (), teams: Sequence[int] = (), by_team: bool = False) -> list[dict]:
     """Per seat (by my pack's seat names, `names`, or P1, P2, ...): the mean of (my win share - their win
-    share) over seeds both packs finished; when
+    share) over seeds both packs finished, then, for a game with `teams` (each seat's, from 1; both packs
+    seating them alike), a row `team N` per team: its share as `team_table` counts it; when
     both packs are cooperative, one row, `team`: the difference of the team's wins, and when both
     are scored, a row `team score`: the difference of the team's scores (either row alone when only
     it applies)."""
@@ -713,6 +714,13 @@ def paired_differences(mine: list[GameRecord], theirs: list[GameRecord], players
     for seat in range(players):
         delta, low, high = paired_interval([a.wins[seat] - b.wins[seat] for a, b in pairs])
         rows.append({"seat": names[seat] if names else f"P{seat + 1}", "delta": delta, "ci_low": low, "ci_high": high, "pairs": len(pairs)})
+    share = max if by_team else sum   # as team_table: one member's share when they win together
+    for team in range(1, max(teams, default=0) + 1):
+        seats = [i for i, t in enumerate(teams) if t == team]
+        delta, low, high = paired_interval([share(a.wins[i] for i in seats) - share(b.wins[i] for i in seats)
+                                            for a, b in pairs])
+        rows.append({"seat": f"team {team}", "team": team, "delta": delta, "ci_low": low, "ci_high": high,
+                     "pairs": len(pairs)})
     return rows
 
 

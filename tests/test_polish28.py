@@ -235,3 +235,79 @@ def test_amending_a_chooses_secret_is_checked_and_printed():
     with pytest.raises(RulesError) as caught:
         parse_text(amended.replace(" secret {}", " secret remove secret {}"), "h.rules")
     assert caught.value.diagnostics[0].code == "E583"
+
+
+# 6. `teammate` as a pattern's subject (a partnership of two), and `simulate --against` by team
+PARTNERS = """
+counter tricks "Tricks" from 0 to 13;
+counter side_tricks "Partnership tricks" from 0 to 13;
+event took_trick();
+game bridge "Bridge" {
+  seats 4 teams of 2 alternating;
+  phase setup {
+    each players {
+      whenever teammate took_trick { gain 1 side_tricks; }
+      whenever you took_trick { gain 1 side_tricks; }
+    }
+  }
+  phase play {
+    each players {
+      choose "lead" {
+        option "high" { gain 1 tricks; emit took_trick(); }
+        option "low" { }
+      }
+    }
+  }
+  winner most side_tricks by team;
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_whenever_teammate_hears_the_partner_alone(interpreted):
+    from .conftest import run_answering
+
+    program = build_text(PARTNERS, interpreted=interpreted, name="t.rules")
+    game = Game(program, 4, 1)
+    answers = iter([0, 1, 1, 1])   # P1 takes a trick, the others do not
+    d = game.start()
+    while d is not None:
+        d = game.apply(next(answers))
+    # P1's trick counts for P1 and their partner P3 (seats 1 and 3), not for P2 or P4
+    assert [p.stock["side_tricks"] for p in game.state.players] == [1, 0, 1, 0]
+
+
+def test_teammate_as_a_subject_is_read_and_checked():
+    from rulebook.compiler.driver import analyse_text
+
+    from .conftest import explained, found_at
+
+    result = analyse_text(PARTNERS)
+    assert result.diagnostics == []
+    assert "Whenever your teammate took trick" in explained(result, "bridge")
+    # in teams of three, `teammate` hears both others: W557 says to write `teammates`
+    threes = PARTNERS.replace("seats 4 teams of 2 alternating", "seats 6 teams 2 alternating")
+    assert found_at(threes) == [("W557", 9, 16)]
+    # without teams, E575 as for `teammates`
+    assert [c for c, _l, _c in found_at(PARTNERS.replace(" teams of 2 alternating", "").replace(
+        " by team", ""))] == ["E575"]
+
+
+def test_simulate_against_groups_the_difference_by_team(tmp_path):
+    from click.testing import CliRunner
+    from rulebook.cli import app
+
+    from .conftest import write_pack
+
+    mine = write_pack(tmp_path / "bridge", PARTNERS, name="bridge")
+    theirs = write_pack(tmp_path / "bridge2", PARTNERS.replace('option "low" { }', 'option "low" { gain 0 tricks; }'),
+                        name="bridge2")
+    report = tmp_path / "report.json"
+    result = CliRunner().invoke(app, ["simulate", str(mine), "-g", "6", "-w", "1", "--against", str(theirs),
+                                      "--json", str(report)])
+    assert result.exit_code == 0, result.output
+    rows = [row["seat"] for row in json.loads(report.read_text())["against"]["difference"]]
+    assert rows == ["P1", "P2", "P3", "P4", "team 1", "team 2"]
+    table = result.output[result.output.index("minus"):]
+    order = [table.index(f"│ {heading} ") for heading in ("P1", "P3", "team 1", "P2", "P4", "team 2")]
+    assert order == sorted(order)   # each team's seats, then the team, as the seats' table groups them
