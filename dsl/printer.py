@@ -603,6 +603,7 @@ class Printer(A.Visitor):
         self.depth = 0
         self.commented = commented   # the source lines holding comments (`format_text`)
         self.blank = blank   # the source's blank lines (`format_text`): a role's kept (`visit_Role`)
+        self.rows: set = set()   # the first lines of declarations printed as a row over three lines (`rejoin`)
         self.lead = ""   # what the next line written starts with (`override `), counted in its width
 
     def indent(self) -> str:
@@ -1078,12 +1079,12 @@ class Printer(A.Visitor):
 
     def visit_Kind(self, d):
         shows = (d.shows,) if d.shows is not None else ()   # after the fields it names
-        self.parts(f"kind {d.name}{_title(d.title)}{' per_player' if d.per_player else ''}",
-                   (d.in_force or ()) + d.fields + shows + d.slots, not d.slots and d.span.line == d.span.end_line)
+        items = (d.in_force or ()) + d.fields + shows + d.slots
+        self.parts(f"kind {d.name}{_title(d.title)}{' per_player' if d.per_player else ''}", items,
+                   not d.slots and _written_as_a_row(d, items))
 
     def visit_Record(self, d):
-        one_line = d.span.line == d.span.end_line
-        self.parts(f"record {d.name}{_title(d.title)}", d.fields, one_line)
+        self.parts(f"record {d.name}{_title(d.title)}", d.fields, _written_as_a_row(d, d.fields))
         if d.shape is not None:   # `} where COND;`, after the closing brace
             self.clauses([Clause("where ", d.shape)], after_brace=True)
 
@@ -1092,14 +1093,16 @@ class Printer(A.Visitor):
         each = "for each " + ", ".join(f"{bound} in {each_domain(domain)}" for bound, domain in
                                        (d.each,) + tuple(d.each_more or ())) if d.each else None
         # a long head breaks before its `for each` (`* (match ...)` copies make it long)
+        items = (d.in_force or ()) + d.values + d.effects
         self.parts([Clause(f"{d.kind} {d.name}{_title(d.title)}{copies}"), Clause(each) if each else None],
-                   (d.in_force or ()) + d.values + d.effects, not d.effects and d.span.line == d.span.end_line)
+                   items, not d.effects and _written_as_a_row(d, items))
 
     def parts(self, head, items: tuple, one_line: bool = False) -> None:
         """`HEAD { ... }` with one field declaration, value or effect a line (`HEAD {}` with none); HEAD is text or
         a list of clauses, broken over lines when too long; with `one_line` (a kind or a card of values written
-        on one line: a table stays a table), all on one line when it fits. A comment on its line follows the
-        code: none can stand in its braces."""
+        as a row, `_written_as_a_row`: a table stays a table), all on one line when it fits, else its values on
+        one line of their own between the head and the brace. A comment on its line follows the code: none
+        can stand in its braces."""
         clauses = [Clause(head)] if isinstance(head, str) else head
         if not items:
             self.clauses(clauses, " {}")
@@ -1117,11 +1120,18 @@ class Printer(A.Visitor):
 
     def rejoin(self, start: int) -> None:
         """Put the block printed from line `start` back on one line (`HEAD { A; B; }`), as its author
-        wrote it, when it fits."""
+        wrote it, when it fits; when it does not, its inner lines on one line of their own (`HEAD {`,
+        `  A; B;`, `}`: Splendor's cards with a four-colour cost), when that fits."""
         inner = [line.strip() for line in self.lines[start + 1:-1]]
         joined = self.lines[start] + " " + " ".join(inner) + " }"
         if len(joined) <= LINE_WIDTH:
             self.lines[start:] = [joined]
+            return
+        indent = self.lines[start + 1][:len(self.lines[start + 1]) - len(self.lines[start + 1].lstrip())]
+        row = indent + " ".join(inner)
+        if len(inner) > 1 and len(row) <= LINE_WIDTH:
+            self.lines[start + 1:-1] = [row]
+            self.rows.add(start)
 
     def part(self, item) -> None:
         """A field declaration of a kind, or a field value or effect of an entity."""
@@ -1233,7 +1243,7 @@ class Printer(A.Visitor):
                 self.block(head, f.body)
         self.depth -= 1
         self.line("}")
-        if d.span.line == d.span.end_line:   # a die written on one line stays so (a table stays a table)
+        if _written_as_a_row(d, d.faces):   # a die written on one line stays so (a table stays a table)
             self.rejoin(start)
 
     def visit_Proc(self, d):
@@ -1444,6 +1454,13 @@ def _through(e) -> str:
     return f" through {e.through_var} where {_expr(e.through)}" if e.through is not None else ""
 
 
+def _written_as_a_row(d, items: tuple) -> bool:
+    """Whether a kind, record, card or die was written as a row: on one line, or its items on one line
+    of their own (the form `rejoin` gives one too long for a line, so that fmt keeps it)."""
+    return d.span.line == d.span.end_line or len(items) > 1 and len({n.span.line for n in items}) == 1 and \
+        all(n.span.line == n.span.end_line for n in items)
+
+
 def _once(o: A.Option) -> str:
     """An option's ` once` or ` once per PATTERN`, and the ` as NAME` of a shared limit, as written."""
     limit = f" as {o.limit}" if o.limit is not None else ""
@@ -1558,7 +1575,7 @@ def format_module(module: A.Module, commented: frozenset = frozenset(), blank: O
             p.lines.append("")
         start = len(p.lines)
         p.decl(item)
-        one_line = len(p.lines) == start + 1
+        one_line = len(p.lines) == start + 1 or start in p.rows   # a row of a table, on one line or three
         if together and not one_line:   # a declaration over several lines gets its blank line after all
             p.lines.insert(start, "")
         previous = item if one_line else None

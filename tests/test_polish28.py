@@ -4,6 +4,7 @@ reads right now, on both backends."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -311,3 +312,62 @@ def test_simulate_against_groups_the_difference_by_team(tmp_path):
     table = result.output[result.output.index("minus"):]
     order = [table.index(f"│ {heading} ") for heading in ("P1", "P3", "team 1", "P2", "P4", "team 2")]
     assert order == sorted(order)   # each team's seats, then the team, as the seats' table groups them
+
+
+# 7. fmt keeps a card of values written as a row a row: on one line when it fits, else its values on
+# one line of their own (three lines, not one line per value); the rules, hence the digests, unchanged
+ROWS = """enum level { one, two }
+resource diamond;
+resource sapphire;
+resource emerald;
+resource ruby;
+resource onyx;
+kind development { level: level; bonus: resource; cost: cost; points: int = 0; }
+development l1_diamond_1 "Diamond 1.1" { level = one; bonus = diamond; cost = {sapphire: 1, emerald: 1, ruby: 1, onyx: 1}; }
+development l1_diamond_7 "Diamond 1.7" { level = one; bonus = diamond; cost = {sapphire: 3}; }
+development l1_sapphire_1 "Sapphire 1.1" {
+  level = one;
+  bonus = sapphire;
+  cost = {diamond: 1, emerald: 1, ruby: 1, onyx: 1};
+}
+"""
+
+
+def test_fmt_keeps_a_long_row_of_values_on_three_lines():
+    from rulebook.dsl.parser import parse_text
+    from rulebook.dsl.printer import format_text
+
+    printed = format_text(ROWS, "s.rules")
+    assert printed.splitlines()[7:] == [
+        'development l1_diamond_1 "Diamond 1.1" {',   # 111 characters on one line: the values on one of their own
+        "  level = one; bonus = diamond; cost = {sapphire: 1, emerald: 1, ruby: 1, onyx: 1};",
+        "}",
+        'development l1_diamond_7 "Diamond 1.7" { level = one; bonus = diamond; cost = {sapphire: 3}; }',
+        "",   # a block its author wrote one value a line stays so, after a blank line
+        'development l1_sapphire_1 "Sapphire 1.1" {',
+        "  level = one;",
+        "  bonus = sapphire;",
+        "  cost = {diamond: 1, emerald: 1, ruby: 1, onyx: 1};",
+        "}",
+    ]
+    assert format_text(printed, "s.rules") == printed and parse_text(printed, "s.rules") == parse_text(ROWS, "s.rules")
+
+
+def test_splendors_cards_are_rows_again_with_the_same_digest(tmp_path):
+    import re
+    import shutil
+
+    from rulebook.compiler.driver import pack_digest
+
+    splendor = Path(__file__).parent / "packs" / "splendor"
+    text = (splendor / "splendor.rules").read_text(encoding="utf-8")
+    assert len(text.splitlines()) < 360   # 525 lines when each card was a block of five and a blank line
+    # the cards laid out as before, one value a line: the same rules, the same content digest
+    blocks = re.sub(r'^((?:development|noble) \S+ "[^"]*" \{)\n?\s*(.*?;)\s*\n?\}$',
+                    lambda m: m.group(1) + "\n" + "".join(f"  {v.strip()};\n" for v in m.group(2).split(";") if v.strip())
+                    + "}\n", text, flags=re.M)
+    assert blocks.count("\n") > 500
+    before = tmp_path / "splendor"
+    shutil.copytree(splendor, before)
+    (before / "splendor.rules").write_text(blocks, encoding="utf-8")
+    assert pack_digest(before) == pack_digest(splendor)
