@@ -1086,6 +1086,22 @@ def _print_effect(effect) -> None:
     out.print(f"{effect.describe()}  ({effect.where or 'engine'})")
 
 
+def _key_heading(text: str, label) -> str:
+    """A score table's heading for a winner key's rules text: a counter or resource alone by the title
+    screens show it by (`label`: "then Tickets completed"), a func called with nothing by its name
+    spoken ("then path length"), a zone's size by the zone's title ("size of Dice cup"), with its
+    `then `/`fewest ` kept; any other key as written (a designer names one with a func: 3.16). `simulate`'s
+    table heads them alike."""
+    import re
+
+    m = re.fullmatch(r"((?:then )?(?:fewest )?)(?:(\w+)(\(\))?|size\((\w+)\))", text)
+    if m is None:
+        return text
+    if m.group(4) is not None:
+        return f"{m.group(1)}size of {label(m.group(4))}"
+    return m.group(1) + (m.group(2).replace("_", " ") if m.group(3) else label(m.group(2)))
+
+
 def _team_rows(rows: dict, teams: list, totals: list) -> dict:
     """A table's rows (one per seat, in seat order) grouped by team: each team's members in seat order
     (`teams`: each row's team, from 1), then a row `team N` with the team's cells (`totals`, team 1's
@@ -1115,11 +1131,9 @@ def _print_result(title: str, result: dict, decisions: int, brief: bool = False,
             out.print(f"knocked out: {', '.join(result['out'])}")
         out.print(f"{title}: {outcome(result)}   ({decisions} decisions, final state {result['digest']})")
         return
-    from rulebook.compiler.layout import key_heading
-
     keys = [text if i == 0 else f"then {text}" for i, text in enumerate(result.get("keys") or ["score"])]
     if not brief:   # the table's headings: a counter by its title, a func's value by its name (`path length`)
-        keys = [key_heading(text, label) for text in keys]
+        keys = [_key_heading(text, label) for text in keys]
     if brief:
         knocked = result.get("out", [])
         scores = ", ".join(f"{player}{' (out)' if player in knocked else ''} {' '.join(map(score_text, values))}"

@@ -17,7 +17,7 @@ import click
 
 from . import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, Exit, Format, PATH, _check_seats, setting_option, _fail, \
     _sources_of, app, err, AutoAgent, _program, existing_packs, game_limits, interpreted_option, limit_options, many, \
-    out, pack_argument, players_or_only_count, with_option, writable, _team_rows
+    out, pack_argument, players_or_only_count, with_option, writable, _team_rows, _key_heading
 from rulebook.dsl.diagnostics import RulesError
 from rulebook.runtime.console import distinct_cuts
 
@@ -192,9 +192,7 @@ def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agen
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
     _check_seats(program, ref, players, variants, f"{whose} ({stack_label(_pack_names(job))})")
-    from rulebook.compiler.layout import key_heading   # headed as play's score table heads them
-
-    keys = [key_heading(text, program.label) for text in keys]
+    keys = [_key_heading(text, program.label) for text in keys]   # headed as play's score table heads them
     return job, keys, sim.component_names(program, job.used)
 
 

@@ -1535,19 +1535,6 @@ def key_texts(g: A.Game) -> list[str]:
             for i, key in enumerate(winner_keys(g))]
 
 
-def key_heading(text: str, label) -> str:
-    """A score table's heading for a winner key's rules text: a counter or resource alone by the title
-    screens show it by (`label`: "then Tickets completed"), a func called with nothing by its name
-    spoken ("then path length"), a zone's size by the zone's title ("size of Dice cup"), with its
-    `then `/`fewest ` kept; any other key as written (a designer names one with a func: 3.16)."""
-    m = re.fullmatch(r"((?:then )?(?:fewest )?)(?:(\w+)(\(\))?|size\((\w+)\))", text)
-    if m is None:
-        return text
-    if m.group(4) is not None:
-        return f"{m.group(1)}size of {label(m.group(4))}"
-    return m.group(1) + (m.group(2).replace("_", " ") if m.group(3) else label(m.group(2)))
-
-
 def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], conditions: list[str] = (),
            subjects: list[str] = (), watched: list[str] = (), phases: list[tuple[str, str]] = (),
            hooks: list = (), heard: list[str] = (), memories: list = (), amounts: list = ()) -> dict:
