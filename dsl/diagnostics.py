@@ -505,10 +505,10 @@ CODES: dict[str, tuple[str, str]] = {
     "E582": (ERROR, "an amend leaves a pick with a word it cannot have: 'with repeats' without a count, 'secret' "
                     "or 'always asked' at random"),
     "E583": (ERROR, "an amend writes one of a pick's words twice ('secret remove secret')"),
+    "E583": (ERROR, "an amend writes one of a pick's or a choose's words twice ('secret remove secret')"),
     "E585": (ERROR, "a pick's 'or blind' offers the top card of one zone twice ('or blind deck or blind deck[one]')"),
     "E586": (ERROR, "a pick's 'or blind' with no zone after it"),
     "E587": (ERROR, "a record's shape ('where COND') that cannot be worked out before play from its fields"),
-    "E583": (ERROR, "an amend writes one of a pick's or a choose's words twice ('secret remove secret')"),
     "E588": (ERROR, "options that share a limit ('once ... as NAME') mark it with different periods ('once' and "
                     "'once per PATTERN', or two patterns)"),
     # E6xx: runtime
