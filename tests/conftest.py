@@ -296,6 +296,12 @@ def replays_through_json(program, seed: int) -> None:
     assert replay(program, again).state.digest() == g.state.digest()
 
 
+def proc_findings(base: str, body: str) -> list[tuple]:
+    """(code, line, column, message) of each finding but W401 of `proc p() { BODY }` written after BASE."""
+    result = analyse_text(base + "proc p() { " + body + " }")
+    return [(d.code, d.span.line, d.span.column, d.message) for d in result.diagnostics if d.code != "W401"]
+
+
 def parse_error(text: str, path: str = "t.rules"):
     """The first diagnostic of a text that does not parse."""
     with pytest.raises(RulesError) as err:

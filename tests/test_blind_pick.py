@@ -17,7 +17,7 @@ from rulebook.runtime.engine import Game
 from rulebook.runtime.state import NONE_OPTION
 from rulebook.runtime.view import build_view, changes, told_answer
 
-from .conftest import explained, on_both_backends, printed_back, random_games_agree, run_answering, run_proc
+from .conftest import explained, on_both_backends, printed_back, proc_findings, random_games_agree, run_answering, run_proc
 
 TTR_DIR = Path(__file__).parent / "packs" / "pickcount_ttr"
 TTR = (TTR_DIR / "pack.rules").read_text(encoding="utf-8") + "proc lay_out() { fill market; }\n"
@@ -269,8 +269,7 @@ LINE = BASE.count("\n") + 1
 
 
 def findings(body: str) -> list[tuple]:
-    result = analyse_text(BASE + "proc p() { " + body + " }")
-    return [(d.code, d.span.line, d.span.column, d.message) for d in result.diagnostics if d.code != "W401"]
+    return proc_findings(BASE, body)
 
 
 @pytest.mark.parametrize("body, code, at, message", [

@@ -18,7 +18,7 @@ from rulebook.dsl.diagnostics import RulesError
 from rulebook.dsl.parser import parse_text
 from rulebook.runtime.engine import Game
 
-from .conftest import explained, on_both_backends, printed_back, random_games_agree, run_proc
+from .conftest import explained, on_both_backends, printed_back, proc_findings, random_games_agree, run_proc
 
 # Ticket to Ride: Rails & Sails, cut down: a card from the face-up row, or the unseen top of either draw pile
 RAILS_AND_SAILS = """
@@ -133,8 +133,7 @@ LINE = BASE.count("\n") + 1
 
 
 def findings(body: str) -> list[tuple]:
-    result = analyse_text(BASE + "proc p() { " + body + " }")
-    return [(d.code, d.span.line, d.span.column, d.message) for d in result.diagnostics if d.code != "W401"]
+    return proc_findings(BASE, body)
 
 
 @pytest.mark.parametrize("body, code, at, message", [
