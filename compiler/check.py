@@ -7510,7 +7510,7 @@ class Checker(A.Visitor):
         """`first VAR in PLAYERS may ...`: those asked are a list of players (E385: not one player, who
         is asked with `each P { may ... }`); `where`, the prompt, the cost and the body read VAR, `you`
         still the acting player; `opponents` and `players` are in seat order, not from the actor's
-        left (W461)."""
+        left (W461); W582: `always asked` with neither `where` nor `cost` (everyone is asked anyway)."""
         kind, element = self.domain_kind(s.domain, scope)
         if not fits(element, "player") or base_of(kind) == "player":
             given = article(words(kind if base_of(kind) in ("zone", "player") else element))
@@ -7532,6 +7532,10 @@ class Checker(A.Visitor):
         self.text_parts(s.title_parts, inner)
         if s.cost:
             self.cost(s.cost, inner)
+        if s.asked and s.where is None and not s.cost:
+            self.diags.append(Diagnostic("W582", f"'first {s.var} in ... may' with neither 'where' nor 'cost' asks "
+                                         "every player of the list anyway: 'always asked' changes nothing", s.span,
+                                         "drop 'always asked'"))
         self.block(s.body, inner)
         self.block(s.otherwise, scope)   # nobody accepted: VAR is not bound there
 
@@ -10882,7 +10886,8 @@ class Checker(A.Visitor):
                             "write 'always asked' before its block (everyone is asked, one candidate or more), "
                             "offer every player the same candidates and keep to the rule in the block, or make "
                             "what it reads public first"))
-                asked = (n.where, frozenset((n.var,)), False) if t is A.FirstMay and n.where is not None else \
+                asked = (n.where, frozenset((n.var,)), False) if t is A.FirstMay and n.where is not None \
+                    and not n.asked else \
                     (n.where, frozenset(), True) if t is A.Offer and n.where is not None else None
                 found = leak(asked[0], asked[2], asked[1], from_others=True) if asked is not None else None
                 if found is not None:
@@ -10893,8 +10898,10 @@ class Checker(A.Visitor):
                         "W573", f"{which} asks only the players its 'where' holds for, and it reads "
                         f"{what.replace('the picker', 'the asked player')}{through}: the table sees who was asked "
                         "and learns what it hides", at.span,
-                        "ask every player and let one who cannot take it decline (check it in the body), or make what "
-                        "it reads public first"))
+                        ("write 'always asked' before its block (one it fails for is asked all the same, and may "
+                         "only decline), or make what it reads public first" if t is A.FirstMay else
+                         "ask every player and let one who cannot take it decline (check it in the body), or make "
+                         "what it reads public first")))
                 cond = n.guard if t is A.Option else n.where if t is A.Pick and not n.random else \
                     n.when if t is A.May else None
                 if cond is None:

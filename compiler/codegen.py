@@ -2169,13 +2169,25 @@ class CodeGen(A.Visitor):
     def visit_FirstMay(self, s: A.FirstMay, ctx: Ctx):
         asked, taker = self.temp("asked"), self.temp("taker")
         inner = ctx.bind(s.var)   # `you` stays the acting player; VAR is each one asked
-        cond = f" if {self.wrap(s.where, inner, 1)}" if s.where is not None else ""
-        self.writeline(f"{asked} = [v_{s.var} for v_{s.var} in {self.domain(s.domain, ctx, s)}{cond}]", s)
+        able = self.temp("able") if s.asked else None
+        if s.asked:   # `always asked`: the whole list, and whether `where` holds for each
+            self.writeline(f"{asked} = list({self.domain(s.domain, ctx, s)})", s)
+            holds = f"bool({self.wrap(s.where, inner, 1)})" if s.where is not None else "True"
+            self.writeline(f"{able} = [{holds} for v_{s.var} in {asked}]")
+        else:
+            cond = f" if {self.wrap(s.where, inner, 1)}" if s.where is not None else ""
+            self.writeline(f"{asked} = [v_{s.var} for v_{s.var} in {self.domain(s.domain, ctx, s)}{cond}]", s)
         prompt = self.prompt(s, inner)
         if plain_text(s) is None:   # a prompt with values: each one's, VAR bound to them
             prompt = f"[{prompt} for v_{s.var} in {asked}]"
-        costs = f"[{self.cost(s.cost, inner)} for v_{s.var} in {asked}]" if s.cost else "None"
-        self.writeline(f"{taker} = yield from rt.ask_first({ctx.you}, {asked}, {prompt}, {costs}, {where(s)!r})")
+        costs = "None"
+        if s.cost and s.asked:   # none for one who may only decline: the cost may read what `where` checked
+            ok = self.temp("ok")
+            costs = f"[{self.cost(s.cost, inner)} if {ok} else None for v_{s.var}, {ok} in zip({asked}, {able})]"
+        elif s.cost:
+            costs = f"[{self.cost(s.cost, inner)} for v_{s.var} in {asked}]"
+        self.writeline(f"{taker} = yield from rt.ask_first({ctx.you}, {asked}, {prompt}, {costs}, {where(s)!r}"
+                       f"{', ' + able if s.asked else ''})")
         self.writeline(f"if {taker} is not None:")
         self._indent += 1
         self.writeline(f"v_{s.var} = {taker}")

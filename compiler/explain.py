@@ -2330,11 +2330,18 @@ class Reader(A.Visitor):
         self.body_or_nobody(s, depth, "accepted")
 
     def visit_FirstMay(self, s, depth: int) -> None:
-        where = f", those for whom {self.x(s.where)}" if s.where is not None else ""
         paid = f" (paying {self.cost(s.cost)})" if s.cost else ""
-        self.say(depth, f"Ask {self.x(s.domain)}{where}, one after another in that order, as {s.var}, whether they accept"
-                        f"{prompt(s)}{paid}, each deciding for themselves; once one accepts, the rest are not asked. "
-                        f"If {s.var} accepted, you (still acting) do:")
+        needs = [f"that {self.x(s.where)}"] * (s.where is not None) + ["that they can pay"] * bool(s.cost)
+        if s.asked:   # `always asked`: who cannot take it is asked too (who is asked then tells nothing)
+            whom = f"Ask {self.x(s.domain)}, all of them"
+            unable = f", also those who cannot accept (it needs {', and '.join(needs)}), who may only decline" \
+                if needs else ""
+        else:
+            whom = f"Ask {self.x(s.domain)}" + (f", those for whom {self.x(s.where)}" if s.where is not None else "")
+            unable = ""
+        self.say(depth, f"{whom}, one after another in that order, as {s.var}, whether they accept"
+                        f"{prompt(s)}{paid}, each deciding for themselves{unable}; once one accepts, the rest are not "
+                        f"asked. If {s.var} accepted, you (still acting) do:")
         self.body_or_nobody(s, depth, "accepted")
 
     def visit_Reveal(self, s, depth: int) -> None:

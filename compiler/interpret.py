@@ -1112,10 +1112,18 @@ class Interpreter(A.Visitor):
         def bound(who):   # `you` stays the acting player; VAR is each one asked
             f.locals[s.var] = who
             return f
-        asked = [who for who in self.domain(s, rt, f) if s.where is None or self.ev(s.where, rt, bound(who))]
+        able = None
+        if s.asked:   # `always asked`: the whole list, and whether `where` holds for each
+            asked = list(self.domain(s, rt, f))
+            able = [s.where is None or bool(self.ev(s.where, rt, bound(who))) for who in asked]
+        else:
+            asked = [who for who in self.domain(s, rt, f) if s.where is None or self.ev(s.where, rt, bound(who))]
         prompt = self.prompt(s, rt, f) if plain_text(s) is not None else [self.prompt(s, rt, bound(who)) for who in asked]
-        costs = [self.cost(s.cost, rt, bound(who)) for who in asked] if s.cost else None
-        taker = yield from rt.ask_first(f.you, asked, prompt, costs, where(s))
+        costs = None
+        if s.cost:   # (none for one who may only decline: the cost may read what `where` checked)
+            costs = [self.cost(s.cost, rt, bound(who)) if able is None or able[i] else None
+                     for i, who in enumerate(asked)]
+        taker = yield from rt.ask_first(f.you, asked, prompt, costs, where(s), able)
         if taker is None:
             yield from self.run(s.otherwise, rt, f)
             return

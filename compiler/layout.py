@@ -1048,7 +1048,7 @@ def asked_picks(sym: Symbols) -> list:
     roots = list(sym.decls.values()) + [amend for amend, _ in sym.amended] \
         + [space for _, space, _ in sym.amended_spaces]
     nodes = [n for root in roots for n in A.walk(root)]
-    return sorted({where(n) for n in nodes if type(n) is A.Pick and n.asked}
+    return sorted({where(n) for n in nodes if type(n) in (A.Pick, A.FirstMay) and n.asked}
                   | {where(n) for n in nodes if type(n) is A.Simultaneous and n.pick.asked})
 
 

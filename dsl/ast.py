@@ -1815,7 +1815,8 @@ class FirstMay(Stmt):
     of the list (once, in its order) for whom COND holds (VAR bound, `you` unchanged) is asked the
     prompt, a decision of theirs; the first who accepts pays the cost (those who cannot are not asked)
     and the body runs with VAR bound to them, `you` still the acting player. The rest are not asked;
-    `else` runs when nobody accepted."""
+    `else` runs when nobody accepted. `always asked` before the block: every player of the list is
+    asked in turn, one COND fails for (or who cannot pay) with the one answer "no"."""
 
     var: str
     domain: Expr
@@ -1825,6 +1826,10 @@ class FirstMay(Stmt):
     cost: Optional[tuple] = None
     title: Optional[str] = None
     title_parts: tuple = ()
+    # `always asked`: who cannot take it is asked too, and may only decline (who is asked then tells nothing:
+    # Modern Art's fixed price with money hidden)
+    asked: bool = False
+    _quiet = ("asked",)
 
 
 @node

@@ -105,7 +105,7 @@ class RulesLexer(RegexLexer):
             (r"\b(set)(\s+)(aside)\b(?=\s+[A-Za-z_])", bygroups(Keyword, Whitespace, Keyword)),
             # `can PROC(args)`: before a call (`can` alone, or before a '(', is a name)
             (r"\bcan\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*\()", Keyword),
-            # a pick's `always asked` (before its block): both words
+            # a pick's or a `first ... may`'s `always asked` (before its block): both words
             # (in an amend of a pick, before its `;`, another word or `at random`)
             (r"\b(always)(\s+)(asked)\b(?=\s*[{;]|\s+(?:remove|secret|with|at)\b)", bygroups(Keyword, Whitespace, Keyword)),
             (r"\bas\b(?=\s*\")", Keyword),

@@ -70,7 +70,7 @@ CONTEXTUAL = {
     "start": "counter NAME from LOW to HIGH start VALUE;",
     "award": "rank DOMAIN by EXPR award [POINTS] RESOURCE;",
     "at": "pick VAR from DOMAIN at random { ... }",
-    "always": "pick VAR from DOMAIN always asked { ... }",
+    "always": "pick VAR from DOMAIN always asked { ... }' or 'first VAR in PLAYERS where COND may always asked { ... }",
     "alike": "pick VAR from DOMAIN alike { ... }' or 'pay N cards from ZONE alike by FIELD to ZONE;",
     "wild": "pay N cards from ZONE alike by FIELD wild COND to ZONE;",
     "signed": "counter NAME signed;",

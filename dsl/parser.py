@@ -134,8 +134,8 @@ WORDS: dict[str, Word] = {
     "budget": Word(("budget",), "expected 'budget N cost EXPR'; found '{found}'",
                    "write 'budget N cost EXPR': picks while each one's cost fits in what is left of N"),
     "always_asked": Word(("asked",), "expected 'always asked'; found 'always {found}'",
-                         "write 'always asked': the pick is asked even when one candidate is left, so that who is "
-                         "asked tells nothing"),
+                         "write 'always asked': the pick is asked even when one candidate is left (a 'first ... may' "
+                         "asks those who cannot accept too), so that who is asked tells nothing"),
     "at_random": Word(("random",), "expected 'at random'; found 'at {found}'",
                       "write 'at random': the game's seeded RNG picks, nobody is asked"),
     "up_to": Word(("up",), "expected 'up to'; found '{found} to'",
@@ -2104,7 +2104,8 @@ class _Builder:
                       repeats=_pick(items, "with_repeats", False), span=self._s(meta))
 
     def always_asked(self, meta, items):
-        """`always asked`: the pick is asked even when one candidate is left."""
+        """`always asked`: the pick is asked even when one candidate is left (a `first ... may`, also those
+        who cannot accept)."""
         _expect_word("always_asked", items[-1], _token_span(self.file, items[-1]))
         return _Marker("always_asked", True)
 
@@ -2252,7 +2253,8 @@ class _Builder:
 
     def first_may_stmt(self, meta, items):
         return A.FirstMay(str(items[1]), items[2], _pick(items, "where"), _block(items), _pick(items, "else_block", ()),
-                          _pick(items, "paid"), _title(items), self._prompt_parts(items), span=self._s(meta))
+                          _pick(items, "paid"), _title(items), self._prompt_parts(items),
+                          asked=_pick(items, "always_asked", False), span=self._s(meta))
 
     def offer_from(self, meta, items):
         return _Marker("offer_from", (items[0], self._s(meta)))

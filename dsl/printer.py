@@ -958,7 +958,8 @@ class Printer(A.Visitor):
 
     def visit_FirstMay(self, s):
         self.block([Clause(f"first {s.var} in ", s.domain), _where("where ", s.where),
-                    Clause(f"may{_title(s.title)}"), Clause(f"cost {cost(s.cost)}") if s.cost else None], s.body)
+                    Clause(f"may{_title(s.title)}"), Clause(f"cost {cost(s.cost)}") if s.cost else None,
+                    Clause("always asked") if s.asked else None], s.body)
         self.orelse(s)
 
     def visit_Reveal(self, s):

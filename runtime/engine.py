@@ -2371,20 +2371,26 @@ class Game:
                        where=where)
         return partner
 
-    def ask_first(self, actor: Holder, asked: list, prompt, costs: Optional[list], where: str):
+    def ask_first(self, actor: Holder, asked: list, prompt, costs: Optional[list], where: str,
+                  able: Optional[list] = None):
         """A `first VAR in PLAYERS may ...` (both backends call it): the players of `asked` (already
         filtered by its `where`), each once, in the list's order, those still in, each asked "no" /
         "yes" as a `may` of theirs (`prompt`: one text, or each one's; `costs`: None, or each one's
         cost, paid when they accept: who cannot pay is not asked). The rest are not asked once one
-        accepts. Returns who accepted, or None."""
+        accepts. `always asked`: `asked` is the whole list and `able` whether its `where` holds for
+        each; one it fails for, or who cannot pay, is asked all the same with the one answer "no"
+        (a decision: `where` is in `Program.asked`). Returns who accepted, or None."""
         seen: list = []
         taker = None
         for i, who in enumerate(asked):
             if not who.is_player or who in seen or who in self.state.out:
                 continue
             seen.append(who)
-            if (yield from self.may(who, prompt if type(prompt) is str else prompt[i],
-                                    None if costs is None else costs[i], where)):
+            text, cost = prompt if type(prompt) is str else prompt[i], None if costs is None else costs[i]
+            if able is not None and not (able[i] and (cost is None or self.affordable(who, cost))):
+                yield Decision(who, text, ["no"], where)   # asked as the others are, so that nobody learns why
+                continue
+            if (yield from self.may(who, text, cost, where)):
                 taker = who
                 break
         if self.tracer is not None:
