@@ -1,7 +1,7 @@
 """tests/packs/modernart: Modern Art written by a designer new to the language: its five auctions (open, once
-around and sealed as `auction`, fixed price as `first ... may`, double as a second card added by the
-auctioneer or a player after them), the round ended by a fifth painting, the artists' values over the
-rounds, both backends alike."""
+around and sealed as `auction`, fixed price as `first ... may ... always asked`, double as a second card
+added by the auctioneer or a player after them, also `always asked`), the round ended by a fifth painting,
+the artists' values over the rounds, both backends alike."""
 
 from __future__ import annotations
 
@@ -95,6 +95,27 @@ def test_fixed_price_the_first_from_the_left_who_accepts_buys_else_the_auctionee
     assert bought(game, 0) == ["card_lite_metal_fixed"] and money(game) == [100, 100, 88]
 
 
+def questions(game: Game, proc: str, answers: list[str]) -> list[tuple[str, list[str]]]:
+    """`proc` run for P1 as play runs it (a lone option is asked where the rules say `always asked`): each
+    question as (who, its options), answered in turn by label."""
+    d = game.start(game.program.procs[proc](game, game.state.players[0]))
+    asked = []
+    while d is not None:
+        asked.append((d.player.name, list(d.options)))
+        d = game.apply(d.index_of(answers[len(asked) - 1]))
+    return asked
+
+
+def test_who_cannot_pay_a_fixed_price_is_asked_all_the_same_and_may_only_decline(program):
+    """Money is hidden: a player skipped for being short would tell the table so (W573), so everyone is asked."""
+    game = Game(program, 3, 1)
+    game.state.players[1].stock["money"] = 5
+    give(game, 0, ["card_lite_metal_fixed"])
+    asked = questions(game, "play_turn", ["12", "no", "yes"])
+    assert asked[1:] == [("P2", ["no"]), ("P3", ["no", "yes"])]
+    assert bought(game, 2) == ["card_lite_metal_fixed"] and money(game) == [112, 5, 88]
+
+
 def test_a_double_is_sold_with_a_second_painting_by_its_auction(program):
     game = Game(program, 3, 1)
     give(game, 0, ["card_karl_gitter_double", "card_karl_gitter_fixed"])
@@ -109,6 +130,12 @@ def test_a_double_nobody_adds_to_goes_to_the_auctioneer_for_nothing(program):
     give(game, 2, ["card_krypto_open"])   # nobody holds another Yoko
     assert run_proc(game, "play_turn") == []
     assert bought(game, 0) == ["card_yoko_double"] and money(game) == [100] * 3
+    game = Game(program, 3, 1)
+    give(game, 0, ["card_yoko_double"])
+    give(game, 2, ["card_krypto_open"])
+    # in play each other player is asked all the same, with the one answer "no": who holds a Yoko stays hidden
+    assert questions(game, "play_turn", ["no", "no"]) == [("P2", ["no"]), ("P3", ["no"])]
+    assert bought(game, 0) == ["card_yoko_double"]
 
 
 def test_the_fifth_painting_of_an_artist_ends_the_round_unsold(program):
