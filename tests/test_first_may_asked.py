@@ -5,7 +5,7 @@ table with money hidden). Both backends, fmt, explain, the highlighter, W573 (no
 
 from __future__ import annotations
 
-from rulebook.compiler.driver import analyse_text
+from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.compiler.explain import reading
 from rulebook.dsl.highlight import RulesLexer
 from rulebook.runtime.engine import Game
@@ -159,3 +159,14 @@ def test_w582_always_asked_with_neither_where_nor_cost():
     costly = text.replace("always asked {\n    each q: gain 1 deeds;", "cost price money always asked {\n"
                           "    each q: gain 1 deeds;")
     assert [f for f in found_at(costly) if f[0].startswith("W5")] == []
+
+
+def test_the_cost_is_worked_out_only_for_those_the_where_holds_for():
+    """The cost may read what the `where` checked (a share of a stake by the number held): one it fails for is
+    asked without it, on both backends."""
+    text = PACK.replace("where q.jailed == 0 may \"buy the deed for {price}?\" cost price money always asked",
+                        "where q.jailed > 0 may \"buy the deed for {price}?\" cost 4 / q.jailed money always asked")
+    for interpreted in (False, True):
+        game = holding(build_text(text, interpreted=interpreted), money=[9, 9, 9], jailed=[0, 0, 2])
+        assert asked_round(game, 4, [0, 1]) == [("P2", ["no"]), ("P3", ["no", "yes"])]
+        assert [p.stock["money"] for p in game.state.players] == [9, 9, 7]
