@@ -7510,7 +7510,7 @@ class Checker(A.Visitor):
         """`first VAR in PLAYERS may ...`: those asked are a list of players (E385: not one player, who
         is asked with `each P { may ... }`); `where`, the prompt, the cost and the body read VAR, `you`
         still the acting player; `opponents` and `players` are in seat order, not from the actor's
-        left (W461); W582: `always asked` with neither `where` nor `cost` (everyone is asked anyway)."""
+        left (W461); W583: `always asked` with neither `where` nor `cost` (everyone is asked anyway)."""
         kind, element = self.domain_kind(s.domain, scope)
         if not fits(element, "player") or base_of(kind) == "player":
             given = article(words(kind if base_of(kind) in ("zone", "player") else element))
@@ -7533,7 +7533,7 @@ class Checker(A.Visitor):
         if s.cost:
             self.cost(s.cost, inner)
         if s.asked and s.where is None and not s.cost:
-            self.diags.append(Diagnostic("W582", f"'first {s.var} in ... may' with neither 'where' nor 'cost' asks "
+            self.diags.append(Diagnostic("W583", f"'first {s.var} in ... may' with neither 'where' nor 'cost' asks "
                                          "every player of the list anyway: 'always asked' changes nothing", s.span,
                                          "drop 'always asked'"))
         self.block(s.body, inner)

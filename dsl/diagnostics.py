@@ -432,6 +432,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W581": (WARNING, "a record built of known values outside its record's shape"),
     "W582": (WARNING, "a limit ('once ... as NAME') that one option alone names: it shares nothing"),
     "W582": (WARNING, "'always asked' on a 'first ... may' with neither 'where' nor 'cost': every player of the list "
+    "W583": (WARNING, "'always asked' on a 'first ... may' with neither 'where' nor 'cost': every player of the list "
                       "is asked anyway"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),

@@ -1,7 +1,7 @@
 """`first VAR in PLAYERS [where COND] may ["prompt"] [cost COST] always asked { ... }` (4.21d, 4.21e): every player
 of the list is asked in turn; one COND fails for, or who cannot pay, is asked all the same with the one answer
 "no" (a decision, logged and replayed), so who is asked tells the table nothing (a property offered round the
-table with money hidden). Both backends, fmt, explain, the highlighter, W573 (not said) and W582."""
+table with money hidden). Both backends, fmt, explain, the highlighter, W573 (not said) and W583."""
 
 from __future__ import annotations
 
@@ -149,12 +149,12 @@ def test_w573_is_not_said_of_a_first_may_always_asked():
     assert "write 'always asked' before its block" in w573.hint
 
 
-def test_w582_always_asked_with_neither_where_nor_cost():
+def test_w583_always_asked_with_neither_where_nor_cost():
     text = PACK.replace("  first q in others_from(you) where q.money >= price may \"buy the deed for {price}?\" {",
                         "  first q in others_from(you) may \"buy the deed for {price}?\" always asked {")
-    assert [f for f in found_at(text) if f[0].startswith("W5")] == [("W582", 17, 3)]
-    [w582] = [d for d in analyse_text(text).diagnostics if d.code == "W582"]
-    assert "asks every player of the list anyway" in w582.message and w582.hint == "drop 'always asked'"
+    assert [f for f in found_at(text) if f[0].startswith("W5")] == [("W583", 17, 3)]
+    [w583] = [d for d in analyse_text(text).diagnostics if d.code == "W583"]
+    assert "asks every player of the list anyway" in w583.message and w583.hint == "drop 'always asked'"
     # a cost alone is enough for who cannot pay to be asked all the same
     costly = text.replace("always asked {\n    each q: gain 1 deeds;", "cost price money always asked {\n"
                           "    each q: gain 1 deeds;")
