@@ -431,7 +431,6 @@ CODES: dict[str, tuple[str, str]] = {
     "W580": (WARNING, "a record's shape ('where COND') that no value of its fields keeps"),
     "W581": (WARNING, "a record built of known values outside its record's shape"),
     "W582": (WARNING, "a limit ('once ... as NAME') that one option alone names: it shares nothing"),
-    "W582": (WARNING, "'always asked' on a 'first ... may' with neither 'where' nor 'cost': every player of the list "
     "W583": (WARNING, "'always asked' on a 'first ... may' with neither 'where' nor 'cost': every player of the list "
                       "is asked anyway"),
     # E5xx: packs
