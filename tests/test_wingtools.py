@@ -199,15 +199,23 @@ def test_explain_reads_a_cost_field_as_the_food_it_costs():
 def test_fmt_keeps_a_trailing_comment_with_the_last_of_the_fields_it_splits():
     from rulebook.dsl.printer import format_text
 
+    power = "Gain 2 wild food from the supply, then tuck a card from your hand behind this bird and lay an egg on it."
     text = ('kind bird { colour: str; text: str; }\n'
             'bird heron "Great Blue Heron" {\n'
+            f'  colour = "white"; text = "{power}";   # provisional power\n'
+            '}\n'
+            'bird egret "Great Egret" {\n'
             '  colour = "white"; text = "Gain 2 wild food from the supply.";   # provisional power\n'
             '}\n'
             'counter eggs;\n'
             'proc lay() {\n  gain 1 eggs; gain 1 eggs;  # two eggs\n}\n'
             'bird jay "Blue Jay" { colour = "brown"; text = "Gain 1 seed."; }  # provisional\n')
     out = format_text(text)
-    assert '  colour = "white";\n  text = "Gain 2 wild food from the supply.";  # provisional power\n' in out
+    # a row of fields too long even for a line of its own is split, its comment after the last field
+    assert f'  colour = "white";\n  text = "{power}";  # provisional power\n' in out
+    # a row that fits stays a row (it is a table's row: fmt keeps it), its comment on its line
+    assert ('bird egret "Great Egret" { colour = "white"; text = "Gain 2 wild food from the supply."; }'
+            '  # provisional power\n') in out
     assert "  gain 1 eggs;\n  gain 1 eggs;  # two eggs\n" in out
     assert 'bird jay "Blue Jay" { colour = "brown"; text = "Gain 1 seed."; }  # provisional\n' in out   # (it fits)
     assert format_text(out) == out
