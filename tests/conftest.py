@@ -116,16 +116,17 @@ def new_game(program, players: int = 2, answers=(), seed: int = 1) -> Game:
     return Game(program, players, seed, [agent] * players)
 
 
-def run_answering(gen, answer, with_forced: bool = False) -> list:
+def run_answering(gen, answer, with_forced: bool = False, always: frozenset = frozenset()) -> list:
     """Run an effect generator to the end, each decision answered by `answer(decision)` (an option
-    index); a lone option is forced, as in play. Returns the decisions that were asked, and the
-    forced ones too (in order) when `with_forced`."""
+    index); a lone option is forced, as in play, unless its statement is in `always` (a program's
+    `asked`: `always asked`, asked even with one option). Returns the decisions that were asked, and
+    the forced ones too (in order) when `with_forced`."""
     asked = []
     value = None
     try:
         while True:
             d = gen.send(value)
-            forced = len(d.options) == 1
+            forced = len(d.options) == 1 and d.where not in always
             if with_forced or not forced:
                 asked.append(d)
             value = 0 if forced else answer(d)
@@ -137,7 +138,8 @@ def run_answering(gen, answer, with_forced: bool = False) -> list:
 def drive(game: Game, gen, answers=()) -> list:
     """Run an effect generator to the end, answering decisions from `answers` (indexes or labels).
 
-    Returns the decisions that were asked (forced single-option decisions are answered silently).
+    Returns the decisions that were asked (forced single-option decisions are answered silently, as in
+    play: not those of an `always asked` statement).
     """
     script = list(answers)
 
@@ -147,7 +149,7 @@ def drive(game: Game, gen, answers=()) -> list:
         answer = script.pop(0)
         return d.index_of(answer) if isinstance(answer, str) else answer
 
-    asked = run_answering(gen, next_answer)
+    asked = run_answering(gen, next_answer, always=game.program.asked)
     assert not script, f"answers left over: {script}"
     return asked
 

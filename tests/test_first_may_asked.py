@@ -170,3 +170,14 @@ def test_the_cost_is_worked_out_only_for_those_the_where_holds_for():
         game = holding(build_text(text, interpreted=interpreted), money=[9, 9, 9], jailed=[0, 0, 2])
         assert asked_round(game, 4, [0, 1]) == [("P2", ["no"]), ("P3", ["no", "yes"])]
         assert [p.stock["money"] for p in game.state.players] == [9, 9, 7]
+
+
+def test_the_test_driver_asks_a_lone_option_of_an_always_asked_statement(program):
+    """conftest's `drive`, which most tests use, answers a lone option silently as play does, but not one the
+    rules ask always: the "no" of a player who cannot pay is a question, and the script must answer it."""
+    from .conftest import drive
+
+    game = holding(program, money=[9, 2, 9, 9], jailed=[0, 0, 1, 0])   # P2 cannot pay 4, P3 is jailed
+    asked = drive(game, game.program.procs["offer_deed"](game, game.state.players[0], 4), [0, 0, "yes"])
+    assert [(d.player.name, list(d.options)) for d in asked] == [
+        ("P2", ["no"]), ("P3", ["no"]), ("P4", ["no", "yes"])]

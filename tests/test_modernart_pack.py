@@ -127,8 +127,9 @@ def test_a_double_is_sold_with_a_second_painting_by_its_auction(program):
 def test_a_double_nobody_adds_to_goes_to_the_auctioneer_for_nothing(program):
     game = Game(program, 3, 1)
     give(game, 0, ["card_yoko_double"])
-    give(game, 2, ["card_krypto_open"])   # nobody holds another Yoko
-    assert run_proc(game, "play_turn") == []
+    give(game, 2, ["card_krypto_open"])   # nobody holds another Yoko: each other player may only say no
+    assert [(d.player.name, list(d.options)) for d in run_proc(game, "play_turn", answers=["no", "no"])] == [
+        ("P2", ["no"]), ("P3", ["no"])]
     assert bought(game, 0) == ["card_yoko_double"] and money(game) == [100] * 3
     game = Game(program, 3, 1)
     give(game, 0, ["card_yoko_double"])
