@@ -18,7 +18,7 @@ from rich.text import Text
 
 from rulebook.dsl.diagnostics import printable
 
-from .view import MASK, changed_text, fields_words, item_label, look, screen_name, value_text
+from .view import MASK, changed_text, fields_words, item_label, look, screen_name, seen_item, value_text
 
 
 class PlainConsole(Console):
@@ -317,8 +317,15 @@ def view_boards(view: dict) -> list:
 
 def cell_words(value: Any, view: dict) -> str:
     """A value of a view as words for a board's cell (`value_text`); a card the view does not show,
-    only its kind, is `…`."""
-    return MASK if isinstance(value, dict) and "entity" in value and value["entity"] is None else value_text(value, view)
+    only its kind, is `…`; a die kept as a piece, its face first (`3 Red die`), since a cell keeps
+    only a few characters and the face is what the board is read for (Sagrada's window)."""
+    if isinstance(value, dict) and "entity" in value:
+        if value["entity"] is None:
+            return MASK
+        seen = seen_item(value, view)
+        if seen is not None and seen.get("rolled") in seen.get("fields", {}):
+            return f"{value_text(seen['fields'][seen['rolled']], view)} {item_label(seen, numbered=False)}"
+    return value_text(value, view)
 
 
 TABLE_ROWS = 12   # the most rows a variable's table shows; the others are counted in a last row

@@ -767,6 +767,12 @@ def screen_name(name: str, view: dict) -> str:
     return view.get("labels", {}).get(name, name)
 
 
+def seen_item(value: dict, view: dict) -> Optional[dict]:
+    """The item of a view that a card value (`{"entity": key}`) names, where the view shows it; else None."""
+    return next((e for _, z in _zones_of(view) for e in z.get("items", z.get("known", ()))
+                 if e.get("key", e["name"]) == value["entity"]), None)
+
+
 def value_text(value: Any, view: dict) -> str:
     """A counter's or variable's value in a view, as words: a player by name, a card by title when
     the view shows it (else only its kind of thing), an enum member by its title, a condition as
@@ -788,8 +794,7 @@ def value_text(value: Any, view: dict) -> str:
         if "decimal" in value:   # `7.5`, as the rules write it (state.encode)
             return value["decimal"]
         if "entity" in value:
-            seen = next((e for _, z in _zones_of(view) for e in z.get("items", z.get("known", ()))
-                         if e.get("key", e["name"]) == value["entity"]), None)
+            seen = seen_item(value, view)
             return item_label(seen, numbered=False) if seen else "a card or tile you cannot see"
         if "record" in value:   # by its title (`c4`), else as the rules build it: `spot(row = 1, col = 2)`
             title = view.get("record_titles", {}).get(value["record"])

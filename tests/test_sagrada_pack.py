@@ -130,3 +130,30 @@ def test_the_pack_lints_clean_and_prints_back_as_written():
     assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
     text = (Path(PACK) / "sagrada.rules").read_text()
     assert format_text(text, "sagrada.rules") == text
+
+
+def test_the_window_board_shows_each_die_by_its_face_first():
+    """A board cell keeps a few characters: a die kept as a piece shows its face before its title (`6 Purpl…`),
+    so the window reads as the table sees it (it showed `Purple …`, the face cut away)."""
+    from rich.console import Console
+
+    from rulebook.runtime.agents import RandomAgent
+    from rulebook.runtime.console import cell_words, view_boards
+    from rulebook.runtime.limits import Limits, Stopped, limit
+
+    game = limit(Game(compile_pack(PACK).program, 2, 1, [RandomAgent(1), RandomAgent(2)]), Limits(decisions=30))
+    with pytest.raises(Stopped):
+        game.play()
+    view = game.view(0)
+    mine = game.state.players[0].vars
+    placed = {name: die for name, die in mine.items() if die is not None and getattr(die, "kind", None) == "sdie"}
+    assert placed
+    console = Console(width=100, record=True)
+    for board in view_boards(view):
+        console.print(board)
+    shown = console.export_text()
+    for name, die in placed.items():
+        face = game.field(die, "shows")
+        words = cell_words(view["players"][0]["vars"][name], view)
+        assert words == f"{face} {die.title}", words
+        assert words[:7] in shown
