@@ -12,13 +12,13 @@ import importlib.util
 import marshal
 import re
 import types
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import ERROR, Diagnostic, RulesError, sort_key
+from rulebook.dsl.lazy import dataclass_when_used
 from rulebook.dsl.files import MAX_FILE_BYTES, cache_dir, read_limited, write_atomic  # noqa: F401 - write_atomic: the CLI's
 
 from .pack import MANIFEST, Pack, load_pack, locate, stack_chain, stacking_conflicts, used_warnings
@@ -53,16 +53,17 @@ def compiler_salt() -> str:
     return h.hexdigest()[:16]
 
 
-@dataclass
 class Analysis:
     """A checked pack chain: modules, symbols, findings and the source texts for carets."""
 
-    chain: list
-    modules: list = field(default_factory=list)           # (pack name, [Module])
-    symbols: Optional[Symbols] = None
-    diagnostics: list = field(default_factory=list)
-    sources: dict = field(default_factory=dict)
-    within: str = ""   # analyse_file: which pack the file was checked within, or why alone (in a pack's folder)
+    # (written out, not a dataclass: every lint makes one, and a dataclass compiles its methods at import)
+    def __init__(self, chain: list, diagnostics: Optional[list] = None) -> None:
+        self.chain = chain
+        self.modules: list = []   # (pack name, [Module])
+        self.symbols: Optional[Symbols] = None
+        self.diagnostics: list = [] if diagnostics is None else diagnostics
+        self.sources: dict = {}
+        self.within = ""   # analyse_file: which pack the file was checked within, or why alone (in a pack's folder)
 
     @property
     def ok(self) -> bool:
@@ -289,7 +290,7 @@ def analyse_file(path: Path, expansions: Sequence[str] = ()) -> Analysis:
     return result
 
 
-@dataclass
+@dataclass_when_used()   # a lint makes none (dsl/lazy.py)
 class Compiled:
     """A compiled pack: the Program, the generated source, where it lives and whether it came from cache."""
 

@@ -10,10 +10,11 @@ import itertools
 import math
 import re
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Iterator, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
+from rulebook.dsl.lazy import dataclass_when_used
 from rulebook.runtime.state import IN_FORCE, SEATS, SIGNED_FLOOR, Record, as_written, board_name
 
 from .resolve import BUILTIN_FUNCS, Symbols, classify, same_statements, slot_places
@@ -133,7 +134,7 @@ def is_field_value(expr) -> bool:
         return False
 
 
-@dataclass(eq=False, repr=False)   # never compared or printed: a lint makes its methods at import
+@dataclass_when_used(eq=False, repr=False)   # never compared or printed; a lint makes none (dsl/lazy.py)
 class Layout:
     """Everything about a pack that is data, not behaviour."""
 

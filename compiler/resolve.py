@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.ast import replace
@@ -54,8 +53,7 @@ HELD_FORCE = "held.force"
 HELD_HAS = "held.has"
 
 
-@dataclass(frozen=True)
-class Builtin:
+class Builtin(NamedTuple):   # (not a dataclass: made at import, 5x cheaper; dsl/lazy.py)
     """A builtin function: arity, how both backends call it, and what its name argument must be.
 
     `about_actor`: with the full number of arguments the first is the player or actor it is about,
@@ -294,149 +292,158 @@ def decl_name(decl) -> str:
     return decl.name
 
 
-@dataclass(eq=False, repr=False)   # never compared or printed: a lint makes its methods at import
-class Symbols:
-    """Every declaration visible in a pack (after overrides and removals), by name."""
+_EMPTY = {"dict": dict, "list": list, "set": set}   # Symbols' fields, by their annotations
 
-    decls: dict = field(default_factory=dict)        # name -> decl
-    members: dict = field(default_factory=dict)      # enum member -> enum name
-    origin: dict = field(default_factory=dict)       # name -> pack name
-    overrides: list = field(default_factory=list)    # (decl, replaced decl)
-    removed: dict = field(default_factory=dict)      # name -> the `remove NAME;` that dropped it
+
+class Symbols:
+    """Every declaration visible in a pack (after overrides and removals), by name: each field starts
+    empty (a dict, a list or a set as annotated) or None."""
+
+    decls: dict        # name -> decl
+    members: dict      # enum member -> enum name
+    origin: dict       # name -> pack name
+    overrides: list    # (decl, replaced decl)
+    removed: dict      # name -> the `remove NAME;` that dropped it
     # (what one part an amend changes, as a message names it: "field 'worth' of 'baths'", where): two
     # stacked packs changing the same part are W406, as two overrides are
-    amended_parts: list = field(default_factory=list)
-    removals: list = field(default_factory=list)     # (each `remove NAME;` that dropped something, what it dropped)
-    unmatched: set = field(default_factory=set)      # names of overrides that replace nothing (E212)
+    amended_parts: list
+    removals: list     # (each `remove NAME;` that dropped something, what it dropped)
+    unmatched: set      # names of overrides that replace nothing (E212)
     # the words a declaration dropped as declared twice (E208) reads: no W401 for what it uses besides
     # (a game named like a card would leave every proc its phases call "never used")
-    dropped_uses: set = field(default_factory=set)
-    baseless: set = field(default_factory=set)       # spans of base() in those overrides (no E218 besides)
+    dropped_uses: set
+    baseless: set       # spans of base() in those overrides (no E218 besides)
     # spans of the arms and options (as written) of amends whose `base();` runs the body they replace
-    kept_base: set = field(default_factory=set)
+    kept_base: set
     # (what, where) of each part in `amended_parts` written with `base` (a pick's condition, guard or
     # count): it builds on the one before it, so two stacked packs amending it are not W406
-    built_parts: set = field(default_factory=set)
+    built_parts: set
     # the span of a choose or a match statement (("decl", NAME) for a card or a kind) -> (what an amend
     # removed from it, as explain names it: 'option "Exchange"', 'the arm build', "the reaction 'whenever
     # attacked in hand'", where the `remove` is), in merge order
-    removed_from: dict = field(default_factory=dict)
+    removed_from: dict
     # (track name, space or `first to` reward as amended, the one it replaces: None for a reward added)
-    amended_spaces: list = field(default_factory=list)
+    amended_spaces: list
     # (the amend, what it amends) of each amend that changes fields or a title (not a track's spaces)
-    amended: list = field(default_factory=list)
+    amended: list
     # entity name -> the names of its kind's reactions and anytime slots an amend of it removed
-    dropped_slots: dict = field(default_factory=dict)
+    dropped_slots: dict
     # the positions of the top-level `whenever nobody` triggers: the table's, run with the first player as `you` (W446)
-    tables_triggers: set = field(default_factory=set)
+    tables_triggers: set
     # (what, prompt, option as written or `remove option`, the option it replaces or drops: None for
     # one added) of each option an amend of a proc's or a phase's choose changes; what: "proc 'turn'"
-    amended_options: list = field(default_factory=list)
+    amended_options: list
     # (what, the subject as printed, the arm or `remove` written, the arm it replaces or removes values
     # from: None for an arm or an else added) of each change an amend of a proc's match makes
-    amended_arms: list = field(default_factory=list)
+    amended_arms: list
     # (what, the prompt, the `pick ...;` written, the pick it replaces, the pick as amended) of each
     # pick an amend of a proc or a phase changes, in merge order
-    amended_picks: list = field(default_factory=list)
-    extended: list = field(default_factory=list)    # (a `before`/`after`, "proc" or "phase") each reported as I404
+    amended_picks: list
+    extended: list    # (a `before`/`after`, "proc" or "phase") each reported as I404
     # func or proc name -> [(card, its HeldOverride, the hidden name of the card's version)] of the cards
     # that change it for their holder, in declaration order (held_overrides)
-    held: dict = field(default_factory=dict)
-    held_base: dict = field(default_factory=dict)   # such a name -> the hidden name of the version the packs declare
+    held: dict
+    held_base: dict   # such a name -> the hidden name of the version the packs declare
     # (card, its HeldOption, the option as added to the open choose) of each card's option (held_options)
-    held_options: list = field(default_factory=list)
+    held_options: list
     # a proc's name, or ("phase", NAME), -> the bodies it was made of by `before`/`after`, in order:
     # each is checked in a scope of its own (the proc's parameters, not another part's locals)
-    parts: dict = field(default_factory=dict)
-    clashes: set = field(default_factory=set)        # enum members whose name is also declared (E208 said so)
-    member_spans: dict = field(default_factory=dict)  # member an `amend ENUM` added -> where it is written
+    parts: dict
+    clashes: set        # enum members whose name is also declared (E208 said so)
+    member_spans: dict  # member an `amend ENUM` added -> where it is written
     # (record, field) an `amend RECORD` added -> the field as the amend writes it (E364, W482, W483 about it)
-    added_fields: dict = field(default_factory=dict)
-    titled: dict = field(default_factory=dict)   # record an `amend RECORD "title"` retitled -> where (its findings)
-    retitled: dict = field(default_factory=dict)      # member an `amend ENUM` retitled -> where (the last one)
+    added_fields: dict
+    titled: dict   # record an `amend RECORD "title"` retitled -> where (its findings)
+    retitled: dict      # member an `amend ENUM` retitled -> where (the last one)
     # member an `override enum` dropped -> (the enum, the override): a use left is E201 with a note there
-    dropped: dict = field(default_factory=dict)
-    game: Optional[A.Game] = None
+    dropped: dict
+    game: Optional[A.Game]
     # name of each entity a `for each` declaration made -> (that declaration's name, the entity or member it is
     # for, the name it binds, the kind or enum it goes through)
-    generated: dict = field(default_factory=dict)
+    generated: dict
     # id() of each bare resource, track or die name the checker found compared with a value of that
     # type (`res == coin`): there it stands for itself, not for an amount (both backends read this)
-    named: set = field(default_factory=set)
-    through: set = field(default_factory=set)   # ids of `set c = ...` with c a `counter` parameter: sets the counter
+    named: set
+    through: set   # ids of `set c = ...` with c a `counter` parameter: sets the counter
     # id() of each `card.slot` read as a value where the slot is an effect: it is whether the card
     # writes that effect (`x.left_bonus`), a bool (both backends read this)
-    slots: set = field(default_factory=set)
+    slots: set
     # id() of each `card.field` (an A.Attr) and `card.field(p)` (an A.Method) reading a computed field
     # (`func reached: bool;` in the kind): worked out for the player reading it, or p (both backends read this)
-    computed: set = field(default_factory=set)
+    computed: set
     # id() of each `card.zone_field` (an A.Attr) reading a zone the card holds (`tucked: zone of card;` in the
     # kind): the zone of that card (both backends read this)
-    card_zones: set = field(default_factory=set)
+    card_zones: set
     # id() of each `value.field` (an A.Attr) reading a field of a record -> the record (the editor's rename
     # and go to definition find the field through it)
-    record_reads: dict = field(default_factory=dict)
+    record_reads: dict
     # id() of each `card.field` read with an index, and of each `set card.field[i] = ...;`, where the
     # field is declared `int[ENUM]` (or `bool[ENUM]`): one value per member (both backends read this)
-    member_fields: set = field(default_factory=set)
+    member_fields: set
     # id() of each cost term paying a field declared `int[ENUM]` from the counter indexed by that ENUM,
     # member by member (`pay b.cost food;` with `counter food[food_t]`): both backends spread it
-    spread_terms: set = field(default_factory=set)
+    spread_terms: set
     # id() of each `b.cost[fish]` reading a field declared `cost` by a resource or group named outright or
     # held by a local: the units it shows (both backends read this)
-    cost_reads: set = field(default_factory=set)
+    cost_reads: set
     # an indexed counter's or variable's frame (`numbered t as (EXPR)`, 3.3): name -> {seat: {t: the element's
     # number}}, worked out by the checker for every seat a game may have (both backends map an index by the
     # acting player's row, `Game.framed`)
-    frames: dict = field(default_factory=dict)
+    frames: dict
     # id() of each `reveal ITEM.FIELD;` / `look ITEM.FIELD;` that shows one field of a card, not a whole
     # card or zone (`reveal c.colour;`): both backends read this
-    field_reveals: set = field(default_factory=set)
+    field_reveals: set
     # id() of each `reset` -> what it puts back: (the vars and counters, ((kind, its fields' flat names), ...));
     # a field declared `int[ENUM]` stands for its members' fields (`cost[white]`, ...): both backends read this
-    resets: dict = field(default_factory=dict)
+    resets: dict
     # id() of each expression holding an enum member that is read as its place in the enum's order
     # (from 1) -> the enum's members: the sides of `<` `<=` `>` `>=` between two members, a sorted(...)
     # key, a top/bottom value, the argument of ordinal(m) and of next(m), prev(m), next_around(m) and
     # prev_around(m) (both backends read this)
-    ordered: dict = field(default_factory=dict)
+    ordered: dict
     # id() of each `+` or `-` between two lists (or zones): a new list, the items of both in order or the
     # left's items that are not in the right's (both backends read this; branch lists)
-    list_ops: set = field(default_factory=set)
+    list_ops: set
     # id() of each `highest`/`lowest` whose value is a list of numbers (ranked item by item): over no element
     # it is the empty list, not 0 (both backends read this; branch handrank)
-    list_keys: set = field(default_factory=set)
+    list_keys: set
     # id() of the cell of each `neighbours(CELL [, diagonal])` -> (its record's name, diagonal too): the
     # record's fields are the board's axes (both backends read this; branch amendpick)
-    cells: dict = field(default_factory=dict)
+    cells: dict
     # id() of each call of a builtin of CELL_WALKS (an A.Call, or an A.Ray) -> (its cell's record, the direction's
     # enum for step and ray, else None): the record's fields are the board's axes (both backends read this)
-    walks: dict = field(default_factory=dict)
+    walks: dict
     # id() of each `m.field` (an A.Attr) reading a field of an enum's members (`d.dx` with `enum side { dx: int;
     # ... }`) -> (the enum, the field): a value of the member's data, never of the game (both backends read this)
-    enum_reads: dict = field(default_factory=dict)
+    enum_reads: dict
     # id() of each `x is c` (an A.IsKind) whose NAME is a local holding a card: whether x is a copy of the same
     # declared card as c (both backends read this)
-    same_card: set = field(default_factory=set)
+    same_card: set
     # id() of each case of a `match` on a card that names a card declared `* N` (an A.Name): met by each copy, as
     # `c is NAME` is, not by the first alone (both backends read this; other cases compare with ==)
-    copy_cases: set = field(default_factory=set)
-    held_role: set = field(default_factory=set)   # those of them that ask whether a player holds a role (`p is r`): explain
+    copy_cases: set
+    held_role: set   # those of them that ask whether a player holds a role (`p is r`): explain
     # id() of each `x is MEMBER` (an A.IsKind, or a trigger filter's `played(c is attack)`) whose NAME is an enum
     # member -> the field of x's kind that holds the enum (`types: list of card_type`): whether it holds (is) the
     # member (both backends read this)
-    member_tests: dict = field(default_factory=dict)
-    can_slots: set = field(default_factory=set)   # the effect slots a `can copy e.SLOT` tests (layout.slot_tests)
+    member_tests: dict
+    can_slots: set   # the effect slots a `can copy e.SLOT` tests (layout.slot_tests)
     # role name -> its declaration (A.Role), in declaration order; and each name a role declares (a counter,
     # var, zone, proc or func) -> the role's name (resolve._role_parts)
-    roles: dict = field(default_factory=dict)
-    role_of: dict = field(default_factory=dict)
+    roles: dict
+    role_of: dict
     # id() of each `roll x;` / `let v = roll x;` / `roll all of ZONE;` that rolls dice kept as pieces (cards whose
     # kind has a field typed by a die), not a die by its name (both backends read this; branch dice)
-    piece_rolls: set = field(default_factory=set)
+    piece_rolls: set
     # id() of each `set x.F = VALUE;` of a die kept as a piece (F typed by a die) whose VALUE is worked out in play
     # -> the die: the value is checked against its faces then (E439; both backends read this)
-    face_sets: dict = field(default_factory=dict)
+    face_sets: dict
+
+    def __init__(self) -> None:
+        # from the annotations (a dataclass would compile an __init__ of its 60 fields at import: 1.5 ms
+        # of every lint)
+        for name, kind in Symbols.__annotations__.items():
+            setattr(self, name, _EMPTY[kind]() if kind in _EMPTY else None)
 
     def category(self, name: str) -> Optional[str]:
         """What kind of thing a declared name is, or None."""
@@ -1506,8 +1513,7 @@ def _named(change) -> Optional[str]:
     return AsLabel(change.stmt_label) if change.stmt_label is not None else change.title
 
 
-@dataclass(frozen=True)
-class Construct:
+class Construct(NamedTuple):   # (as Builtin)
     """A construct of a proc's body an amend finds and changes one item of: a `choose` by its prompt,
     a `match` statement by its subject as printed, a `pick` by its prompt. `amend(sym, what, old,
     change, diags)` gives the construct as `change` rewrites it, or None on an error (the body stays
@@ -1643,8 +1649,7 @@ def _amend_choose(sym: Symbols, what: str, choose: A.Choose, change: A.ChooseAme
     return replace(choose, options=tuple(options))
 
 
-@dataclass(frozen=True)
-class ArmForm:
+class ArmForm(NamedTuple):   # (as Builtin)
     """What tells a `match` statement's arms from a `match` expression's cases for an amend: the arm an
     amend writes (`Arm`, `VALUE { ... }`; `Case`, `VALUE = EXPR;`), the node's field holding them, what an
     arm gives (its block, its value: the else arm's is the match's `otherwise`), and how `base` in a new

@@ -21,11 +21,13 @@ names (`proc eliminate(p: player)`, `counter end;`). `scan`, which has no parser
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Iterator
 
 from lark.exceptions import UnexpectedCharacters
 from lark.lexer import Lexer, Token
+
+from .lazy import dataclass_when_used
+
 
 class LazyPattern:
     """A regular expression compiled at its first use: most of the patterns below serve a few words
@@ -192,7 +194,7 @@ def _takes(parse_table, state_stack: list, term: str) -> bool:
     return _shifted(parse_table, state_stack, term) is not None
 
 
-@dataclass(frozen=True)
+@dataclass_when_used(frozen=True)   # only fmt and the editor keep comments (dsl/lazy.py)
 class Comment:
     """A `# ...` comment: its text, where it starts, and whether code precedes it on its line."""
 

@@ -256,3 +256,44 @@ def test_rarely_used_patterns_are_compiled_at_their_first_use():
     assert shape.match("x  to y", 1).group(1) == "to" and "match" in vars(shape) and shape.pattern == r"\s*(to)\b"
     assert [m.start() for m in shape.finditer(" to to")] == [0, 3] and shape.search("xx") is None
     assert all(isinstance(p, LazyPattern) for p in KEYWORD_SHAPES.values())
+
+
+def test_a_lint_makes_only_the_dataclasses_it_uses(linted):
+    # a dataclass compiles its methods as its class statement runs (0.3-1.5 ms each): a lint pays for the
+    # span, the module node and the finding, and for none of the layout, the compiled pack, the comments
+    # (made when first used: dsl/lazy.py), the checker's symbols, or the tables of builtins and amend
+    # forms (named tuples)
+    small, cache, _imported = linted
+    code = ("import dataclasses, sys\nmade = []\nplain = dataclasses._process_class\n"
+            "def counting(cls, *args):\n"
+            "    made.append(cls.__module__ + '.' + cls.__name__)\n"
+            "    return plain(cls, *args)\n"
+            "dataclasses._process_class = counting\n"
+            "sys.argv = ['rulebook', 'lint', sys.argv[1]]\n"
+            "from rulebook.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in made if m.startswith('rulebook.')))\n")
+    done = subprocess.run([sys.executable, "-c", code, str(small)], capture_output=True, text=True,
+                          env={**os.environ, "RULEBOOK_CACHE": str(cache)}, timeout=300)
+    assert done.stdout.splitlines()[-1] == str(["rulebook.dsl.ast.Module", "rulebook.dsl.ast.Span",
+                                                "rulebook.dsl.diagnostics.Diagnostic"]), done.stderr
+
+
+def test_a_dataclass_made_when_used_is_one_from_its_first_instance():
+    from rulebook.dsl.lazy import dataclass_when_used
+
+    @dataclass_when_used(frozen=True)
+    class Seat:
+        name: str
+        chips: int = 0
+
+    assert "__eq__" not in vars(Seat)   # nothing compiled at the class statement
+    first = Seat("north", chips=3)
+    assert first == Seat("north", 3) and first != Seat("south", 3) and hash(first) == hash(Seat("north", 3))
+    assert repr(first) == "test_a_dataclass_made_when_used_is_one_from_its_first_instance.<locals>.Seat(name='north', chips=3)"
+    assert [f.name for f in dataclasses.fields(Seat)] == ["name", "chips"]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.chips = 4
+    assert dataclasses.replace(first, chips=5).chips == 5
+    with pytest.raises(TypeError, match="slots"):
+        dataclass_when_used(slots=True)
