@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import dataclasses
 import operator
+import sys
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import ClassVar, Iterator, Optional
+from typing import TYPE_CHECKING, ClassVar, Iterator, Optional
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +241,13 @@ MAX_DECIMAL_PLACES = 6
 CONST_RANGE_LIMIT = 1000
 
 
+def is_decimal(value) -> bool:
+    """Whether a value is a decimal of the rules (a `fractions.Fraction`), told without importing
+    `fractions` (which imports `decimal`: 2% of a lint's start-up): none exists before it is imported."""
+    fractions = sys.modules.get("fractions")
+    return fractions is not None and type(value) is fractions.Fraction
+
+
 def decimal_text(value: Fraction) -> str:
     """A decimal as the rules write it: its digits, a point only where it has a fractional part, no
     trailing zeros (`7.5`, `14`, `-0.5`, `0.25`). A decimal of the rules is always a finite decimal
@@ -268,7 +278,7 @@ def shown_const(value) -> str:
         return "yes" if value else "no"
     if type(value) is int:
         return str(value)
-    if type(value) is Fraction:
+    if is_decimal(value):
         return decimal_text(value)
     if type(value) is list:
         return ", ".join(map(shown_const, value)) if value else "nothing"
@@ -298,7 +308,7 @@ def as_const(e: Expr):
         value = as_const(e.operand)
         if e.op == "not":
             return not value
-        if type(value) is not int and type(value) is not Fraction:   # (a decimal folds no further: E546's places)
+        if type(value) is not int and not is_decimal(value):   # (a decimal folds no further: E546's places)
             raise NotConstant
         return -value
     if t is Cond:
@@ -441,6 +451,7 @@ class Dec(Expr):
 
     @property
     def value(self) -> Fraction:
+        from fractions import Fraction   # (at the first decimal: see is_decimal)
         return Fraction(self.text)
 
 

@@ -6,10 +6,9 @@ import hashlib
 import re
 import sys
 from collections import defaultdict
-from fractions import Fraction
 from typing import Any, Optional, Sequence
 
-from rulebook.dsl.ast import decimal_text
+from rulebook.dsl.ast import decimal_text, is_decimal
 
 MAX_VALUE = 10**18  # the largest number a stock or a local may hold (Game.bounded)
 # the floor of a `signed` counter (3.3) in the `counters` table: no floor in play, where no value goes past MAX_VALUE
@@ -824,7 +823,7 @@ def as_written(value: Any) -> str:
     decimal without trailing zeros."""
     if value is None or type(value) is bool:
         return "none" if value is None else "true" if value else "false"
-    if type(value) is Fraction:
+    if is_decimal(value):
         return decimal_text(value)
     if type(value) is list:
         return ", ".join(map(as_written, value))
@@ -939,7 +938,7 @@ def encode(value: Any) -> Any:
         return [encode(v) for v in value]
     if type(value) is Record:   # a variable, a field, an event argument or a local a trigger keeps
         return {"record": value.record, "fields": {k: encode(v) for k, v in value.fields.items()}}
-    if type(value) is Fraction:   # a decimal (branch decimal): its exact digits, never a binary float
+    if is_decimal(value):   # a decimal (branch decimal): its exact digits, never a binary float
         return {"decimal": decimal_text(value)}
     return value
 
@@ -959,6 +958,7 @@ def decode(value: Any, state: State, entities: dict[str, EntityDef]) -> Any:
         if "record" in value:
             return Record(value["record"], {k: decode(v, state, entities) for k, v in value["fields"].items()})
         if "decimal" in value and type(value["decimal"]) is str:
+            from fractions import Fraction   # (at the first decimal: see is_decimal)
             return Fraction(value["decimal"])
     if isinstance(value, list):
         return [decode(v, state, entities) for v in value]

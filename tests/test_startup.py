@@ -65,6 +65,7 @@ def test_a_lint_loads_the_parser_but_no_code_generator_runtime_or_server(linted)
     assert PARSER <= imported
     assert not imported & (CODE_GENERATOR | HEAVY | {"rulebook.runtime.engine", "rulebook.runtime.agents", "pygls"})
     assert not imported & {"rulebook.runtime.program", "rulebook.runtime.kernels", "difflib"}  # no name to suggest, no kernel
+    assert not imported & {"fractions", "decimal"}   # no decimal literal (dsl.ast.is_decimal)
 
 
 def test_a_cache_hit_play_loads_neither_parser_nor_code_generator(linted, tmp_path):
