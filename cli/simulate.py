@@ -328,6 +328,13 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
         out.print(f"game length: {num(n['mean'], '.1f')} ± {num(n['sd'], '.1f')} decisions "
                   f"(from {n['min']} to {n['max']})",
                   markup=False)
+    bounds = report.get("bounds") or []
+    if bounds:   # what the rules asked for and a bound left out: a cap often hit may be one set too low
+        shown = [f"{b['name']} at its {b['at']} in {num(b['rate'], '.0%')} of the games, {b['units']:,} unit{'s' if b['units'] != 1 else ''} "
+                 f"({num(b['per_game'], '.1f')} a game)" for b in bounds[:10]]
+        out.print("left out at a bound (gains and sets past a cap, losses below a floor): " + "; ".join(shown)
+                  + (f"; ... and {len(bounds) - 10} more (--json lists them all)" if len(bounds) > 10 else ""),
+                  markup=False)
     labels = component_labels(report["components"])
     rated = [c for c in report["components"] if c["effect"] is not None]
     if rated:
@@ -449,6 +456,11 @@ median {{ t.median }}, from {{ t.min }} to {{ t.max }} over {{ t.games }} games.
 {% endfor %}</table>{% endif %}
 {% if plots.scores is defined %}<h2>Scores</h2><img alt="score distributions" src="data:image/png;base64,{{ plots.scores }}">{% endif %}
 <h2>Game length</h2><img alt="game lengths" src="data:image/png;base64,{{ plots.lengths }}">
+{% if r.bounds %}<h2>Left out at a bound</h2><p>Units a gain or a set could not add past a cap or an upper
+bound, and a loss could not take below a floor, in the games that finished.</p>
+<table><tr><th>resource or counter</th><th>at its</th><th>games</th><th>units</th><th>a game</th></tr>
+{% for b in r.bounds %}<tr><td>{{ b.name }}</td><td>{{ b.at }}</td><td class="n">{{ b.games }} ({{ pct(b.rate) }})</td>
+<td class="n">{{ b.units }}</td><td class="n">{{ num(b.per_game, ".1f") }}</td></tr>{% endfor %}</table>{% endif %}
 {% if plots.components is defined %}<h2>Components with the largest and smallest effect</h2>
 <img alt="components" src="data:image/png;base64,{{ plots.components }}">{% endif %}
 <table><tr><th>component</th><th>kind</th><th>games used</th><th>win rate used</th><th>unused</th><th>difference</th></tr>

@@ -45,6 +45,7 @@ RECURSION_LIMIT = 20_000
 # long before Python's recursion limit (which the interpreter's deeper stack would reach sooner)
 MAX_NESTING = 1_000
 NESTING = "nesting"   # its key in `Game.memo` (the memo's other keys are tuples)
+HYPOTHETICAL = "hypothetical"   # in `Game.memo` while a hypothetical run (`after`) goes on
 MAX_SEATS = 12   # the most seats a game may declare (the checker's E307)
 SEED_LIMIT = 2 ** 63   # seeds are integers in [-2^63, 2^63): what a log can hold
 
@@ -2647,6 +2648,12 @@ class Game:
                 room = gcap - used if room is None else min(room, gcap - used)
         return room
 
+    def cut_at_bound(self, name: str, amount: int, over: bool) -> None:
+        """`amount` units of the resource or counter `name` that a change left out at a bound: a gain or
+        a `set` past its cap or upper bound (`over`), or a loss or a `set` below its floor. Nothing here:
+        `rulebook simulate` counts them (runtime/simulate.py `Tallied`); the trace tells them its way."""
+        return None
+
     def own_cap(self, h: Holder, name: str) -> Optional[int]:
         """A resource's own cap for a holder: a number, the holder's value of the counter it names, or None."""
         cap = self.program.resources[name][0]
@@ -2677,6 +2684,7 @@ class Game:
             room = self.room(h, name)
             if room is not None and amount > room:
                 amount = max(room, 0)
+                self.cut_at_bound(name, offered - amount, True)
         if self.tracer is not None:
             # (units over the cap of a resource with a supply stay in its bank)
             fate = "left in the supply" if name in self.state.supply else "lost"
@@ -2898,7 +2906,10 @@ class Game:
             self._set_global(name, before - amount, "lose")
             return before - self.state.globals[name]
         low = self.program.counters[name][1] if name in self.program.counters else 0
-        amount = min(amount, h.stock[name] - (low or 0))
+        above = h.stock[name] - (low or 0)
+        if amount > above:
+            self.cut_at_bound(name, amount - max(above, 0), False)
+            amount = above
         if amount > 0:
             if self.tracer is not None:
                 fell = self._over_fallen_cap(h, name, h.stock[name] - amount)
@@ -3059,6 +3070,7 @@ class Game:
         offered = amount
         if cap is not None and amount > cap - have:
             amount = max(cap - have, 0)
+            self.cut_at_bound(name, offered - amount, True)
         if self.tracer is not None:
             lost = [] if amount == offered else [f"{offered - amount} lost: {have} is over the cap of {cap}"] \
                 if have > cap else [f"{offered - amount} lost over the cap of {cap}"]
@@ -3262,6 +3274,8 @@ class Game:
             value = max(low, value)
         if high is not None:
             value = min(high, value)
+        if value != asked:
+            self.cut_at_bound(name, abs(asked - value), asked > value)
         if self.tracer is not None and (verb == "set" or value != self.state.globals[name]):
             if verb == "set":   # a value past the bounds is kept at the bound: the trace says what was asked
                 same = unchanged(value, self.state.globals[name])
@@ -3438,7 +3452,7 @@ class Game:
         saved = _saved(self)
         rng, memo, tracer = self.rng, self.memo, self.tracer
         self.rng = random.Random(f"after {self.seed} {len(self.log)}")
-        self.memo, self.tracer = {NESTING: depth + 1}, None
+        self.memo, self.tracer = {NESTING: depth + 1, HYPOTHETICAL: True}, None
         gens = (run, self.drain())
         try:
             try:

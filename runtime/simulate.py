@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
 from .agents import make_agents
-from .engine import Game, RulesRuntimeError, follow_moves
+from .engine import HYPOTHETICAL, Game, RulesRuntimeError, follow_moves
 from .coverage import reaction_tids
 from .limits import Limits, Stopped, limit
 from .program import Program, is_reaction_slot
@@ -75,6 +75,8 @@ class GameRecord:
     stopped: Optional[str] = None                  # a game stopped at a limit (`--max-rounds`): why; not scored
     roles: Optional[list] = None                   # a pack with roles: per seat, the title of the role held at the end
     draw: bool = False                             # a game drawn (`winner ... else draw`): no seat won
+    # [name, "cap" or "floor", units] of each resource or counter a change left units out of at a bound (Tallied)
+    bounds: list = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -368,11 +370,33 @@ def score_keys(pack: str, expansions: Sequence[str]) -> list[str]:
     return key_texts(game)
 
 
+class Tallied:
+    """Mixed into a game's class by `play_game`: adds up the units each resource or counter left out at a
+    bound (`Game.cut_at_bound`: a gain past a cap, a loss below a floor), by name and bound, in the class's
+    `tally`, which play_game empties before each game (a process plays one game at a time) and reads
+    after it. A hypothetical run (`EXPR after PROC()`) changes nothing, so what it cuts is not counted.
+    No attribute is added to the game: a Game keeps its attributes few (tests/test_engine_speed.py)."""
+
+    tally: dict = {}
+
+    def cut_at_bound(self, name: str, amount: int, over: bool) -> None:
+        if amount > 0 and HYPOTHETICAL not in self.memo:
+            key = (name, over)
+            Tallied.tally[key] = Tallied.tally.get(key, 0) + amount
+
+
+@functools.lru_cache(maxsize=None)
+def _tallied_class(base: type) -> type:
+    return type(f"Tallied{base.__name__}", (Tallied, base), {"__doc__": f"A {base.__name__} that tallies (Tallied)."})
+
+
 def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) -> GameRecord:
     """Play one seeded game; a game that fails is recorded with its log so far, never raised."""
     recorder.used.clear()
-    game = limit(Game(program, job.players, seed, make_agents(job.agent, job.players, seed), job.variants),
-                 job.limits)
+    Tallied.tally.clear()
+    game = Game(program, job.players, seed, make_agents(job.agent, job.players, seed), job.variants)
+    game.__class__ = _tallied_class(type(game))
+    game = limit(game, job.limits)
     recorder.follow(game)
     try:
         result = game.play()
@@ -400,7 +424,8 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
                       used=sorted(recorder.used), team=(1.0 if winners else 0.0) if won_or_lost else None,
                       team_score=result.get("team_score"), draw=bool(result.get("draw")),
                       roles=[next((e.label() for e in p.zones.get("role.held", ())), None) for p in game.state.players]
-                      if program.roles else None)
+                      if program.roles else None,
+                      bounds=[[name, "cap" if over else "floor", units] for (name, over), units in Tallied.tally.items()])
 
 
 # ---------------------------------------------------------------- workers
@@ -724,6 +749,22 @@ def paired_differences(mine: list[GameRecord], theirs: list[GameRecord], players
     return rows
 
 
+def bound_table(records: list[GameRecord]) -> list[dict]:
+    """Per resource or counter and bound (`cap`: gains and sets past it; `floor`: losses and sets below it),
+    in the games that finished: in how many games units were left out there, how many in all, and how
+    many a game; the most frequent first."""
+    finished = [r for r in records if r.finished]
+    games: dict = {}
+    units: dict = {}
+    for r in finished:
+        for name, at, n in r.bounds:
+            games[name, at] = games.get((name, at), 0) + 1
+            units[name, at] = units.get((name, at), 0) + n
+    return [{"name": name, "at": at, "games": games[name, at], "rate": games[name, at] / len(finished),
+             "units": units[name, at], "per_game": units[name, at] / len(finished)}
+            for name, at in sorted(games, key=lambda k: (-games[k], -units[k], k))]
+
+
 def length_table(records: list[GameRecord]) -> Optional[dict]:
     """Game length in decisions: mean, spread, extremes."""
     lengths = [r.decisions for r in records if r.finished]
@@ -761,6 +802,7 @@ def summary(job: Job, records: list[GameRecord], keys: Sequence[str], components
         "pack": job.pack, "with": list(job.expansions), "players": job.players, "games": len(records),
         "seed": seed, "variants": list(job.variants), "agent": job.agent, "score_keys": list(keys),
         "seats": seat_table(records, job.players, keys, job.seat_names), "length": length_table(records),
+        "bounds": bound_table(records),
         **({"teams": list(job.teams), "team_rates": team_table(records, job.teams, job.by_team)} if job.teams else {}),
         **({"draws": draw_rate(records)} if job.draws else {}),   # only for a game that may be drawn
         "components": component_table(records, job.players, components, job.together),
