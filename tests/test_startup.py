@@ -142,15 +142,30 @@ def test_a_table_entry_packs_the_rows_and_decodes_only_those_read():
     assert type(built.parser.parser.parser.parse_table.states) is dict and built.grammar is not None  # dumps left it
     assert isinstance(packed, tables.PackedStates) and loaded.grammar is None
     assert built._parse_tree_builder is not None and loaded._parse_tree_builder is None
-    # equal symbols, options and tree builders are one object each in the entry (fewer objects to load)
+    # equal symbols and options are one object each in the entry (fewer objects to load)
     symbols = [s for rule in loaded.rules for s in (rule.origin, *rule.expansion)]
     assert len({id(s) for s in symbols}) == len({(type(s), s.name, getattr(s, "filter_out", None)) for s in symbols}) < len(symbols) // 10
     assert len({id(rule.options) for rule in loaded.rules}) < len(loaded.rules) // 10
-    builders = {id(c if isinstance(c, partial) else c.node_builder) for c in loaded._callbacks.values()
-                if isinstance(c, partial) or isinstance(getattr(c, "node_builder", None), partial)}
-    assert len(builders) < len(loaded._callbacks) // 2
+    # the callbacks: one lazy dict, which the parser's configuration and its LALR parser share; only the start
+    # rules' are made when the entry is loaded, then those of the rules a parse reduces by
+    callbacks = loaded._callbacks
+    assert isinstance(callbacks, tables.LazyCallbacks) and loaded.parser.parser.parser.callbacks is callbacks
+    assert loaded.parser.parser_conf.callbacks is callbacks
+    assert {rule.origin.name for rule in dict.keys(callbacks)} == {"start"}
     text = Path(__file__).resolve().parent.parent.joinpath("rules", "federation", "senate.rules").read_text()
     assert loaded.parse(text) == built.parse(text)
+    assert 0 < len(callbacks) < len(built._callbacks) // 2 and callbacks.get("no such rule") is None
+    def described(callback) -> list:   # a callback's wrappers (child filters, ...) and the tree it builds
+        chain = []
+        while not isinstance(callback, partial):
+            chain.append((type(callback), {k: v for k, v in vars(callback).items() if k != "node_builder"}))
+            callback = callback.node_builder
+        return chain + [(callback.func, callback.args)]
+
+    assert list(callbacks) == list(built._callbacks)   # every one made, in order: each as Lark made it
+    assert len(callbacks) == len(built._callbacks)
+    assert all(described(callbacks[rule]) == described(built._callbacks[rule]) for rule in built._callbacks)
+    assert pickle.loads(pickle.dumps(callbacks)).keys() == callbacks.keys()   # a loaded one pickles again
     assert 0 < dict.__len__(packed) < len(plain) // 2                # only the rows the parse read
     assert len(packed) == len(plain) and 0 in packed and len(plain) not in packed and "0" not in packed
     assert packed.get(0) is packed[0] and packed.get(-1) is None
