@@ -2331,7 +2331,7 @@ class Reader(A.Visitor):
 
     def visit_FirstMay(self, s, depth: int) -> None:
         paid = f" (paying {self.cost(s.cost)})" if s.cost else ""
-        needs = [f"that {self.x(s.where)}"] * (s.where is not None) + ["that they can pay"] * bool(s.cost)
+        needs = ([f"that {self.x(s.where)}"] if s.where is not None else []) + ["that they can pay"] * bool(s.cost)
         if s.asked:   # `always asked`: who cannot take it is asked too (who is asked then tells nothing)
             whom = f"Ask {self.x(s.domain)}, all of them"
             unable = f", also those who cannot accept (it needs {', and '.join(needs)}), who may only decline" \

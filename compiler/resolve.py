@@ -1521,19 +1521,23 @@ class Construct(NamedTuple):   # (as Builtin)
 
     noun: str          # "choose"
     nouns: str         # "chooses"
-    node: type         # A.Choose
+    node: object       # A.Choose, or the types it finds alike: (A.May, A.FirstMay)
     key: Callable      # of the construct or of its amend: what finds it
     shown: Callable    # a key as a message names it
     prep: str          # before it, after the noun: "the match on u"
     verb: str          # "ask": "2 chooses of proc 'turn' ask ..."
     amend: Callable
 
+    def nodes(self) -> tuple:
+        """The types of statement it finds."""
+        return self.node if type(self.node) is tuple else (self.node,)
+
 
 def _one_construct(what: str, bodies: dict, construct: Construct, change, diags: list[Diagnostic]):
     """(the body's name, the node) of the one construct of `bodies` that `change` names; else E222
     (none, with a note listing the ones there are and a did-you-mean; or several, a note at each)."""
     all_ = [(name, n) for name, body in bodies.items() for stmt in body for n in A.walk(stmt)
-            if type(n) is construct.node]
+            if type(n) in construct.nodes()]
     if getattr(change, "stmt_label", None) is not None:
         return _labelled_construct(what, bodies, construct, change, all_, diags)
     key = construct.key(change)
@@ -2013,11 +2017,43 @@ def _asks_in_random(pick: A.Pick, change: A.PickAmend, about: str, diags: list[D
     return True
 
 
+def _amend_may(sym: Symbols, what: str, may, change: A.MayAmend, diags: list[Diagnostic]):
+    """The `may` or `first ... may` with the words `change` adds or removes (`secret` a `may`'s, `always asked` a
+    `first ... may`'s: E569 for the other, which the statement cannot take); E581 at `remove WORD` of one without
+    it, W570 at a word it has already, as for a pick. None on an error."""
+    first = type(may) is A.FirstMay
+    about = f"{'first ... may' if first else 'may'} {_prompt(change.title)} of {what}"
+    had = {"secret": getattr(may, "secret", False), "always asked": getattr(may, "asked", False)}
+    new = {}
+    for (word, given), part in zip(change.words(), ("secret", "asked")):
+        if given is None:
+            continue
+        if (word == "secret") == first:
+            diags.append(Diagnostic(
+                "E569", f"the {about} cannot take '{word}'", change.span,
+                "'always asked' is a 'first ... may''s: a plain 'may' asks its player whenever it is offered"
+                if not first else "a 'first ... may' tells who accepted, which the body's effects show anyway: "
+                "'secret' is a plain 'may''s or a pick's"))
+            return None
+        if given is False and not had[word]:
+            diags.append(Diagnostic("E581", f"the {about} has no '{word}' to remove", change.span,
+                                    f"drop 'remove {word}'"))
+            return None
+        if given and had[word]:
+            diags.append(Diagnostic("W570", f"the {about} is '{word}' already: adding it changes nothing",
+                                    change.span, f"drop '{word}'"))
+        new[part] = given
+    for part in change.parts():   # (the grammar writes one word at least)
+        sym.amended_parts.append((f"the {part} of the {about}", change.span))
+    return replace(may, **new)
+
+
 CONSTRUCTS = {
     A.ChooseAmend: Construct("choose", "chooses", A.Choose, lambda n: n.title, _prompt, "", "ask", _amend_choose),
     A.MatchAmend: Construct("match", "matches", A.MatchStmt, lambda n: printed(n.subject), str, "on ", "are on",
                             _amend_match),
     A.PickAmend: Construct("pick", "picks", A.Pick, lambda n: n.title, _prompt, "", "ask", _amend_pick),
+    A.MayAmend: Construct("may", "mays", (A.May, A.FirstMay), lambda n: n.title, _prompt, "", "ask", _amend_may),
 }
 # what an amend of a func changes: the cases of a match expression of its value, found by its subject
 FUNC_CONSTRUCTS = {

@@ -2831,6 +2831,28 @@ class PickAmend(Part):
 
 
 @node
+class MayAmend(Part):
+    """`may ["prompt"] WORDS;` in an `amend` of a proc or a game phase: the one `may` or `first ... may` of its
+    body (nested anywhere) whose prompt is written so (`{...}` unfilled; `may WORDS;` the one without one).
+    The words add themselves (`secret` to a `may`, `always asked` to a `first ... may`) or `remove WORD` takes
+    one away; the rest stays the base's (a house rule that asks everyone: `may "buy it?" always asked;`)."""
+
+    title: Optional[str]
+    title_parts: tuple = ()   # as written; the statement keeps its own prompt
+    secret: Optional[bool] = None   # True: `secret`; False: `remove secret`; None: the base's kept
+    asked: Optional[bool] = None    # likewise `always asked`
+    _quiet = ("secret", "asked")
+
+    def words(self) -> tuple:
+        """Each word an amend may add to a `may` or remove, with what this one does (as PickAmend.words)."""
+        return (("secret", self.secret), ("always asked", self.asked))
+
+    def parts(self) -> list:
+        """The parts it writes, as messages name them: ["'always asked'"]."""
+        return [f"'{word}'" for word, given in self.words() if given is not None]
+
+
+@node
 class ArmRemoved(Part):
     """`remove VALUE, ...;` in an amended match: each value is dropped from the arm naming it (an arm
     left without a value goes); no values: `remove else;`, the else arm is dropped."""

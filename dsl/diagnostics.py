@@ -496,6 +496,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E564": (ERROR, "'pass ZONE to PLAYER;' whose PLAYER is no player"),
     "E565": (ERROR, "a field read on a value whose kind is not known (an item of a 'zone' parameter) that nothing declares: no kind, record, enum or player has it"),
     "E567": (ERROR, "'teams of N solo' or 'teams 1 solo': 'solo' sets the first seat alone against the others, two teams or more"),
+    "E569": (ERROR, "an amend's 'may \"prompt\" WORD;' of a statement that cannot take WORD: 'always asked' on a plain 'may', "
+                    "'secret' on a 'first ... may', 'with repeats' or 'at random' on either"),
     "E574": (ERROR, "a seats line's teams that no seat count of its range makes whole: a team left empty, or teams of N that no count divides"),
     "E575": (ERROR, "team(p), 'teammates', 'team_count' or 'winner ... by team' in a game whose seats line declares no teams"),
     "E577": (ERROR, "'secret' on a decision whose answer is told to nobody already: a pick at random (nobody is asked) "

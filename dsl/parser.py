@@ -1309,7 +1309,7 @@ class _Builder:
             if part in words:
                 written = {"secret": "secret", "repeats": "with repeats", "asked": "always asked"}[part]
                 raise RulesError([Diagnostic(
-                    "E583", f"'{written}' is written twice in this amend of the pick"
+                    "E583", f"'{written}' is written twice in this amend"
                     + (", once added and once removed" if words[part] == removed else ""), self._s(meta),
                     hint=f"write '{written}' to add it or 'remove {written}' to take it away, once")])
             words[part] = not removed
@@ -1317,6 +1317,18 @@ class _Builder:
 
     def pick_word_removed(self, meta, items):
         return _Marker("removed", items[-1])
+
+    def may_amend(self, meta, items):
+        """`may ["prompt"] WORDS;` in an amend: a pick's words (`pick_amend_words`), of which a `may` takes
+        `secret` and `always asked` alone (E569 at the amend for `with repeats` or `at random`)."""
+        words, random = _pick(items, "amend_words", ({}, False))
+        wrong = ["with repeats"] * ("repeats" in words) + ["at random"] * random
+        if wrong:
+            raise RulesError([Diagnostic(
+                "E569", f"a 'may' cannot take '{wrong[0]}': an amend of a 'may' adds or removes 'secret' or "
+                "'always asked'", self._s(meta), "to change more, override the proc")])
+        return A.MayAmend(_title(items), self._prompt_parts(items), secret=words.get("secret"),
+                          asked=words.get("asked"), span=self._s(meta))
 
     def pick_amend(self, meta, items):
         words, random = _pick(items, "amend_words", ({}, False))

@@ -1343,6 +1343,8 @@ class Printer(A.Visitor):
             elif isinstance(item, A.SlotRemoved):
                 subject = f"whenever {item.subject} " if item.subject is not None else "whenever "
                 self.line(f"remove {item.name.replace('whenever ', subject, 1)};")
+            elif isinstance(item, A.MayAmend):
+                self.clauses([Clause("may" + _title(item.title)), _amend_words(item)])
             elif isinstance(item, A.PickAmend):   # the prompt first: it finds the pick
                 self.clauses([Clause("pick" + _amend_label(item) + _title(item.title)), _where("where ", item.where),
                               *_modes(A.replace(item, title=None, repeats=None, random=False)), _amend_words(item)])
@@ -1485,10 +1487,10 @@ def _secrecy(s) -> Optional[Clause]:
 
 
 def _amend_words(item) -> Optional[Clause]:
-    """The words an amend adds to a pick or removes from it (`with repeats`, `remove secret`), then its `at
-    random` (None without any)."""
+    """The words an amend adds to a pick or a `may` or removes from it (`with repeats`, `remove secret`), then a
+    pick's `at random` (None without any)."""
     words = [word if given else f"remove {word}" for word, given in item.words() if given is not None]
-    words += ["at random"] * item.random
+    words += ["at random"] * getattr(item, "random", False)   # (a MayAmend has no picker to change)
     return Clause(" ".join(words)) if words else None
 
 

@@ -11,7 +11,9 @@ from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game, RulesRuntimeError
 from rulebook.runtime.state import State, check_saved
 
-from .conftest import explained, found_at, played, printed_back, random_games_agree
+from rulebook.runtime.view import told_answer
+
+from .conftest import explained, found_at, holding, parse_error, played, printed_back, random_games_agree
 
 # Twilight Struggle, simplified (the docs' example): each side its own state and turn.
 SIDES = """
@@ -353,3 +355,88 @@ def test_cover_names_a_roles_slot_that_never_ran_not_the_role():
 
     report = cover_games(build_text(COVER_ROLE_SLOT), [2], range(1, 4), [[]], "random").report()
     assert report["role"] == (3, ["medic modifier place_cube", "scientist"])
+
+
+# ---------------------------------------------------------------- an amend's `always asked` on a `first ... may`
+# High Society-like (docs, section 1): a card at a fixed price is offered round the table, money hidden; the
+# house rule asks everyone, so that who cannot pay does not show it by being skipped.
+OFFER = """
+counter money "Money" hidden from 0 to 30 start 12;
+counter cards "Cards" from 0 to 10;
+proc offer() {
+  first q in others may "buy the card for 4?" cost 4 money {
+    each q: gain 1 cards;
+  }
+  may "peek at the deck?" { gain 1 money; }
+}
+game high_society { seats 3; phase play { repeat 3 { each players: offer(); } } winner most cards; }
+"""
+
+ASKS_ALL = OFFER + 'amend offer {\n  may "buy the card for 4?" always asked;\n}\n'
+
+
+def offered(program, money: list[int], answers: list[int]) -> list[tuple[str, list[str]]]:
+    """`offer()` run for P1, the others holding `money`: each question as (who, its options), answered in turn."""
+    game = holding(program, money=money)
+    d = game.start(game.program.procs["offer"](game, game.state.players[0]))
+    asked = []
+    while d is not None:
+        asked.append((d.player.name, list(d.options)))
+        d = game.apply(answers[len(asked) - 1])
+    return asked
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_an_amend_adds_always_asked_to_a_first_may(interpreted):
+    base, amended = (build_text(t, interpreted=interpreted) for t in (OFFER, ASKS_ALL))
+    # P2 cannot pay 4: the base skips them, the house rule asks them with the one answer "no"
+    assert offered(base, [12, 2, 12], [0, 0]) == [("P3", ["no", "yes"]), ("P1", ["no", "yes"])]
+    assert offered(amended, [12, 2, 12], [0, 0, 0]) == [("P2", ["no"]), ("P3", ["no", "yes"]), ("P1", ["no", "yes"])]
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_an_amend_removes_always_asked_and_makes_a_may_secret(interpreted):
+    text = ASKS_ALL + 'amend offer {\n  may "buy the card for 4?" remove always asked;\n  may "peek at the deck?" secret;\n}\n'
+    for program, shown in ((build_text(OFFER, interpreted=interpreted), "yes"),
+                           (build_text(text, interpreted=interpreted), "…")):
+        game = holding(program, money=[12, 2, 12])
+        assert offered(program, [12, 2, 12], [0, 0]) == [("P3", ["no", "yes"]), ("P1", ["no", "yes"])]
+        d = game.start(game.program.procs["offer"](game, game.state.players[0]))
+        d = game.apply(0)   # P3 does not buy (P2, who cannot pay, is not asked); P1 is asked whether they peek
+        assert d.prompt == "peek at the deck?"
+        # the hot seat tells the others the answer of a secret `may` masked, the asker their own
+        assert told_answer(game, d, 1, 1) == f"peek at the deck? → {shown}"
+        assert told_answer(game, d, 0, 1) == "peek at the deck? → yes"
+
+
+def test_amended_games_agree_on_both_backends():
+    random_games_agree(ASKS_ALL, seeds=range(1, 3), counts=(3,))
+
+
+@pytest.mark.parametrize("amend, code, column", [
+    ('may "peek at the deck?" always asked;', "E569", 3),          # a plain may asks its player anyway
+    ('may "buy the card for 4?" secret;', "E569", 3),              # who accepted shows by the body
+    ('may "buy the card for 4?" remove always asked;', "E581", 3),
+    ('may "peek at the deck?" secret;\n  may "peek at the deck?" remove secret;', "E215", 3),
+    ('may "peek at deck?" secret;', "E222", 3),
+])
+def test_misuse_of_an_amended_may(amend, code, column):
+    found = found_at(OFFER + "amend offer {\n  " + amend + "\n}\n")
+    assert (code, OFFER.count("\n") + 2 + (code == "E215"), column) in found
+
+
+def test_an_amend_adding_a_word_the_may_has_is_w570_and_a_word_twice_e583():
+    twice = ASKS_ALL + 'amend offer {\n  may "buy the card for 4?" always asked;\n}\n'
+    assert ("W570", twice.count("\n") - 1, 3) in found_at(twice)
+    assert parse_error(OFFER + 'amend offer { may "peek at the deck?" secret remove secret; }').code == "E583"
+    wrong = parse_error(OFFER + 'amend offer { may "peek at the deck?" exactly 2 with repeats; }')
+    assert wrong.code == "E100"
+    random = parse_error(OFFER + 'amend offer { may "peek at the deck?" at random; }')
+    assert (random.code, random.span.column) == ("E569", 15)
+
+
+def test_an_amended_may_prints_back_and_explain_reads_it_asking_everyone():
+    module, printed = printed_back(ASKS_ALL + 'amend offer {\n  may "peek at the deck?" remove secret;\n}\n')
+    assert 'may "buy the card for 4?" always asked;' in printed and 'may "peek at the deck?" remove secret;' in printed
+    assert "also those who cannot accept" in explained(analyse_text(ASKS_ALL), "offer")
+    assert "also those who cannot accept" not in explained(analyse_text(OFFER), "offer")
