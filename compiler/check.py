@@ -3925,11 +3925,10 @@ class Checker(A.Visitor):
                          f"{d.max_players})", where)
         seen: dict = {}
         for r in d.roles or ():   # `seats A to B roles R1, R2, ...`: the role of each seat, in order
-            if self.role_named(r.id, r.span) and r.id in seen:
+            if self.role_named(r.id, r.span) and r.id in seen and not self.sym.roles[r.id].shared:
                 self.err("E427", f"role {r.id!r} is held by two seats: a role is one player's", r.span,
-                         f"seat {list(seen).index(r.id) + 1} holds it already; a side several players share (The "
-                         "Resistance's spies, Werewolf's wolves) is a card dealt into a hidden zone ('zone loyalty "
-                         "per_player of card hidden;', shown to the side with 'reveal loyalty to ...'), not a role")
+                         f"seat {list(seen).index(r.id) + 1} holds it already; a side several players hold (Scotland "
+                         f"Yard's detectives, The Resistance's spies) is a role written 'role {r.id} shared {{ ... }}'")
             seen.setdefault(r.id, r)
         if d.seat_names:
             self.seat_names(d)

@@ -2541,6 +2541,10 @@ class Reader(A.Visitor):
                  f"The {title} has no state of its own.")
         if rules:
             self.say(depth, f"Its own rules, run for its holder: {', '.join(spoken(n) for n in rules)}.")
+        declared = self.symbols.roles.get(d.name)
+        if declared is not None and declared.shared:
+            self.say(depth, f"A side: several players may hold the {title} at once, each with their own of its state; "
+                            "what of it is hidden, each of them sees of the others', and no other player does.")
         for e in d.effects:
             if isinstance(e, A.HeldOverride):
                 self.held_override(d, e, depth)

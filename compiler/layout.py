@@ -1230,6 +1230,7 @@ def role_table(sym: Symbols) -> dict:
     return {"roles": [(role, own.get(role, [])) for role in sym.roles],
             "seats": [r.id for r in g.roles] if g is not None and g.roles else [],
             **({"dealt": True} if g is not None and g.roles_dealt else {}),
+            **({"shared": shared} if (shared := [r for r, d in sym.roles.items() if d.shared]) else {}),
             **({"bases": bases} if bases else {})}
 
 

@@ -170,11 +170,13 @@ class _Reads:
 
 
 def role_findings(sym) -> list[Diagnostic]:
-    """W443, E424 and W444 of a pack with roles (none without)."""
+    """W443, E424, W444 and W550 of a pack with roles (none without)."""
     if not sym.roles:
         return []
     reads = _Reads(sym)
-    given = {r.id for r in (sym.game.roles or ())} if sym.game is not None else set()
+    seated = [r.id for r in (sym.game.roles or ())] if sym.game is not None else []
+    given = set(seated)
+    by_give: set = set()   # the roles a `give` may give (by value: every one)
     # a card's version of a func or proc (`NAME.CARD`), held from a role's zone alone: its holder holds that role
     versions = {version: reads.held_in(h.places) for held in sym.held.values() for _d, h, version in held
                 if h.places}
@@ -194,7 +196,14 @@ def role_findings(sym) -> list[Diagnostic]:
             if type(n) is A.GiveRole:   # `give p role r;`, r a value: it may give any role
                 named = n.role.id if type(n.role) is A.Name and n.role.id in sym.roles else None
                 given.update((named,) if named else sym.roles)
+                by_give.update((named,) if named else sym.roles)
     found = list(reads.found.values()) + unfiltered_gives(sym)
+    for name, role in sym.roles.items():   # a side one seat at most holds: `shared` changes nothing
+        if role.shared and seated.count(name) == 1 and name not in by_give:
+            found.append(Diagnostic("W550", f"role {name!r} is 'shared', but one seat alone holds it and no 'give' gives "
+                                    "it: it is never a side of several players", role.span,
+                                    f"name it for each seat of the side ('seats ... roles ..., {name}, {name};'), or "
+                                    "drop 'shared'"))
     for name, role in sym.roles.items():
         if name not in given:
             found.append(Diagnostic("W444", f"no seat holds role {name!r} and no 'give' gives it: its state and rules "

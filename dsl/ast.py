@@ -2931,6 +2931,10 @@ class Role(Decl):
     name: str
     title: Optional[str]
     body: tuple
+    # `shared`: a side several players hold at once (Scotland Yard's detectives, The Resistance's spies): each
+    # holder has the role's state; its hidden state is seen by the side's members (view.fellows)
+    shared: bool = False
+    _quiet = ("shared",)
 
 
 ROLE_KIND = "role"

@@ -392,6 +392,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W548": (WARNING, "a deck that refills from a pile whose end card the rules read (the card in play): it is "
                       "shuffled in with the rest"),
     "W549": (WARNING, "'move all of DISPLAY to SOURCE;': a display gathered into its own source is topped up at once from the top of the source, before any shuffle"),
+    "W550": (WARNING, "a 'shared' role (a side) that one seat alone holds and no 'give' gives: 'shared' changes nothing"),
     "W551": (WARNING, "a set of a counter to a value taken away from its floor ('0 - X', '-X') while it cannot go "
                       "below that floor: every negative value is kept at the floor"),
     "W553": (WARNING, "'you.X' in the body of 'each P': 'you' there is P, the player the body runs for, not the one acting before"),
@@ -498,6 +499,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E567": (ERROR, "'teams of N solo' or 'teams 1 solo': 'solo' sets the first seat alone against the others, two teams or more"),
     "E569": (ERROR, "an amend's 'may \"prompt\" WORD;' of a statement that cannot take WORD: 'always asked' on a plain 'may', "
                     "'secret' on a 'first ... may', 'with repeats' or 'at random' on either"),
+    "E570": (ERROR, "'shared' on a card of a pack's own kind 'role' (values, effects, a zone's overrides, copies): only a role is a side"),
     "E574": (ERROR, "a seats line's teams that no seat count of its range makes whole: a team left empty, or teams of N that no count divides"),
     "E575": (ERROR, "team(p), 'teammates', 'team_count' or 'winner ... by team' in a game whose seats line declares no teams"),
     "E577": (ERROR, "'secret' on a decision whose answer is told to nobody already: a pick at random (nobody is asked) "

@@ -108,6 +108,8 @@ class RulesLexer(RegexLexer):
             # a pick's or a `first ... may`'s `always asked` (before its block): both words
             # (in an amend of a pick, before its `;`, another word or `at random`)
             (r"\b(always)(\s+)(asked)\b(?=\s*[{;]|\s+(?:remove|secret|with|at)\b)", bygroups(Keyword, Whitespace, Keyword)),
+            # a role's `shared` (a side, before its braces: `role hunter "Hunter" shared {`); elsewhere a name
+            (r"\bshared\b(?=\s*\{)", Keyword),
             (r"\bas\b(?=\s*\")", Keyword),
             (r"\bas\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*[{:])", Keyword),
             (words(CONSTANTS, prefix=r"\b", suffix=r"\b"), Keyword.Constant),

@@ -133,6 +133,8 @@ WORDS: dict[str, Word] = {
                      "write 'at least M': no 'none' before M picks; or 'at random': the RNG picks"),
     "budget": Word(("budget",), "expected 'budget N cost EXPR'; found '{found}'",
                    "write 'budget N cost EXPR': picks while each one's cost fits in what is left of N"),
+    "role_shared": Word(("shared",), "expected 'shared' or '{{' after the role's name; found '{found}'",
+                        "write 'role NAME \"Title\" shared { ... }': a side several players hold at once"),
     "always_asked": Word(("asked",), "expected 'always asked'; found 'always {found}'",
                          "write 'always asked': the pick is asked even when one candidate is left (a 'first ... may' "
                          "asks those who cannot accept too), so that who is asked tells nothing"),
@@ -1444,9 +1446,21 @@ class _Builder:
         body = tuple(i for i in items[2:] if isinstance(i, A.Node))
         card = any(isinstance(i, _Marker) and i.tag in ("copies", "each") for i in items) or any(
             isinstance(i, (A.FieldValue, A.FieldEffect)) and not A.role_own(i) for i in body)
+        shared = next((i for i in items if isinstance(i, _Marker) and i.tag == "role_shared"), None)
+        if card and shared is not None:
+            raise RulesError([Diagnostic(
+                "E570", f"'shared' on {items[1]!r}, a card of the pack's own kind 'role' (its braces hold a card's "
+                "values, effects or a zone's overrides, or it has copies): only a role is held by a side", shared.value,
+                "drop 'shared' (a card held by several players is a card with copies, '* N'), or make it a role: "
+                "its state, procs, overrides and powers in its braces")])
         if card:
             return self.entity_decl(meta, [items[0]] + list(items[1:]))
-        return A.Role(str(items[1]), _title(items), body, span=self._s(meta))
+        return A.Role(str(items[1]), _title(items), body, shared=shared is not None, span=self._s(meta))
+
+    def role_shared(self, meta, items):
+        """`shared` after a role's name and title (a contextual word, read as a name)."""
+        _expect_word("role_shared", items[0], _token_span(self.file, items[0]))
+        return _Marker("role_shared", _token_span(self.file, items[0]))
 
     # a role's reaction, modifier, anytime slot or option: a card's, in the role's own zone (its holder's alone)
     def role_reaction(self, meta, items):

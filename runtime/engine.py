@@ -4429,7 +4429,8 @@ class Game:
     def give_role(self, h, role: str) -> None:
         """`give P role R;` (and each seat's role of `seats ... roles`, as the game starts): R's entity goes into
         P's role zone, and R's counters, variables and zones are made for P with their starting values. A
-        player holds one role: a second is E601."""
+        player holds one role: a second is E601; a role another holds is E601 unless it is `shared` (each
+        holder then holds a copy of it, `EntityDef.copy_for`, which `state.where` keys apart)."""
         if type(h) is not Holder or not h.is_player:
             raise RulesRuntimeError("E601", f"a role is given to a player, not {label_of(h)}")
         if type(role) is not str:   # `give p role r;`, r a value: a role (a card of the kind `role`)
@@ -4467,7 +4468,7 @@ class Game:
         if type(h) is not Holder:
             raise RulesRuntimeError("E601", f"role_of() takes a player, not {label_of(h)}")
         held = h.zones.get(ROLE_ZONE)
-        return held[0] if held else None
+        return held[0].origin if held else None   # (a `shared` role's holder holds a copy of it: the role is its origin)
 
     # ------------------------------------------------------------------ knocked out
     def seat(self, h) -> int:

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 # in runtime/state.py, which the checker loads too: a lint never imports this module (tests/test_startup.py)
+from rulebook.dsl.ast import ROLE_KIND
+
 from .state import IN_FORCE, MAX_VALUE, SEATS, board_name  # noqa: F401 - the engine and view import them from here
 
 
@@ -232,6 +234,7 @@ class Program:
     seat_roles: tuple = ()   # `seats ... roles R1, R2, ...`: each seat's role from the start, in seat order
     seat_roles_dealt: bool = False   # `... at random`: the roles dealt to the seats by the game's RNG instead
     role_bases: dict = field(default_factory=dict)   # a func or proc roles override -> its pack version's hidden name
+    sides: dict = field(default_factory=dict)   # a flat name of a `shared` role's state -> the role (its side sees it)
     role_scoped: frozenset = frozenset()   # every role's state's flat names (no player has them until given the role)
     _starting: Optional[tuple] = field(default=None, repr=False, compare=False)
     _limited: Optional[frozenset] = field(default=None, repr=False, compare=False)
@@ -507,9 +510,11 @@ def assemble(tables: dict, fns: dict) -> Program:
         if key[0] == "computed":   # ("computed", kind, entity or None for the kind's default, field)
             _c, kind, name, field_name = key
             (program.computed_defaults.setdefault(kind, {}) if name is None else own.setdefault(name, {}))[field_name] = fn
+    # a `shared` role is each of its holders' own copy, as a card of a `per_player` kind (copy_for)
+    sides = frozenset(tables.get("roles", {}).get("shared", ()))
     for kind, name, title, fields, slots, span, per_player, source, number in tables["entities"]:
-        e = EntityDef(kind, name, title, dict(fields), {s: fns["entity", source, s] for s in slots}, span, per_player,
-                      number)
+        e = EntityDef(kind, name, title, dict(fields), {s: fns["entity", source, s] for s in slots}, span,
+                      per_player or kind == ROLE_KIND and name in sides, number)
         defaults = program.computed_defaults.get(kind, {})
         e.computed = {**defaults, **own[source]} if source in own else defaults
         program.entities[name] = e
@@ -544,6 +549,7 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.seat_roles = tuple(tables["roles"]["seats"])
         program.seat_roles_dealt = tables["roles"].get("dealt", False)
         program.role_bases = dict(tables["roles"].get("bases", ()))
+        program.sides = {name: role for role in sides for name in program.roles[role]}
         program.role_scoped = frozenset(n for names in program.roles.values() for n in names)
     program.records = {name: tuple(names) for name, names in tables.get("records", {}).items()}
     program.counted = frozenset(tables.get("counted", ()))

@@ -16,6 +16,8 @@ import json
 from collections.abc import Mapping
 from typing import Any, NamedTuple, Optional
 
+from rulebook.dsl.ast import ROLE_ZONE
+
 from .state import NOT, EntityDef, Holder, Record, encode, not_key
 
 
@@ -233,7 +235,14 @@ def element_place(program, name: str) -> tuple:
 
 def sees_into(program, owner: Optional[Holder], name: str, viewer: Holder) -> bool:
     """Whether `viewer` sees the contents and order of zone `name` of `owner` (None: a shared zone)."""
-    return SEES_INTO[program.visibility.get(name, "public")](owner, viewer)
+    return SEES_INTO[program.visibility.get(name, "public")](owner, viewer) or fellow(program, name, viewer)
+
+
+def fellow(program, name: str, viewer: Holder) -> bool:
+    """Whether `name` is the state of a `shared` role (a side) the viewer holds: the side's members see each
+    other's (the spies know each other's cards), hidden or not; the other players see it as any hidden state."""
+    role = program.sides.get(name) if program.sides else None
+    return role is not None and any(e.declared == role for e in viewer.zones.get(ROLE_ZONE, ()))
 
 
 def seen(game, index: int, e: EntityDef) -> bool:
@@ -679,10 +688,12 @@ def build_view(game, index: int) -> dict:
 
     def holder(h: Holder) -> dict:
         return {"name": h.name, "stock": dict(sorted((k, v) for k, v in h.stock.items() if k not in unseen
-                                                     and (h is viewer or k not in program.hidden_vars))),
-                # variables are public, hidden cards not; a variable (or counter) declared `hidden` is its holder's alone
+                                                     and (h is viewer or k not in program.hidden_vars
+                                                          or fellow(program, k, viewer)))),
+                # variables are public, hidden cards not; a variable (or counter) declared `hidden` is its holder's
+                # alone, or its side's (a `shared` role's state)
                 "vars": {k: value(v) for k, v in sorted(h.vars.items()) if k not in unseen
-                         and (h is viewer or k not in program.hidden_vars)},
+                         and (h is viewer or k not in program.hidden_vars or fellow(program, k, viewer))},
                 "zones": {z: zone(h, z, items) for z, items in in_order(h.zones)}}
 
     view = {
