@@ -642,8 +642,10 @@ def check_saved(data: dict, program) -> None:
                     or h["stock"].get(track) != max(positions, default=0):
                 fail(f"the markers of {name} on {track!r} are no positions of that track")
     variables = getattr(p, "variables", {})
-    for name, h in holders:
-        same_names(f"variable of {name}", h.get("vars", {}), [v for v, (g, _d) in variables.items() if not g])
+    for name, h in holders:   # a role's variables are its holders' alone, as its counters and zones above
+        mine = {n for r in h["zones"].get("role.held", ()) for n in p.roles.get(r, ())} if scoped else ()
+        same_names(f"variable of {name}", h.get("vars", {}),
+                   [v for v, (g, _d) in variables.items() if not g and (v not in scoped or v in mine)])
         table(h.get("vars", {}), name)
     same_names("global variable", data.get("gvars", {}), [v for v, (g, _d) in variables.items() if g])
     table(data.get("gvars", {}), "global")

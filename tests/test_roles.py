@@ -13,7 +13,7 @@ from rulebook.runtime.state import State, check_saved
 
 from rulebook.runtime.view import told_answer
 
-from .conftest import explained, found_at, holding, parse_error, played, printed_back, random_games_agree
+from .conftest import explained, found_at, holding, parse_error, played, printed_back, random_games_agree, screens
 
 # Twilight Struggle, simplified (the docs' example): each side its own state and turn.
 SIDES = """
@@ -440,3 +440,111 @@ def test_an_amended_may_prints_back_and_explain_reads_it_asking_everyone():
     assert 'may "buy the card for 4?" always asked;' in printed and 'may "peek at the deck?" remove secret;' in printed
     assert "also those who cannot accept" in explained(analyse_text(ASKS_ALL), "offer")
     assert "also those who cannot accept" not in explained(analyse_text(OFFER), "offer")
+
+
+# ---------------------------------------------------------------- a side: `role NAME shared { ... }`
+# Fury of Dracula, simplified (the docs' example): Dracula hides in secret; the hunters are a side, each with a
+# city and clues the other hunters see and Dracula does not.
+FURY = """
+enum city { london "London", paris "Paris", rome "Rome", madrid "Madrid" }
+counter vp "VP" from 0 to 20;
+role dracula "Dracula" {
+  var lair "Lair" hidden: city = london;
+  proc hide() {
+    pick c from city "hide where?" secret {
+      set lair = c;
+    }
+  }
+}
+role hunter "Hunter" shared {
+  var at "City": city = paris;
+  counter clues "Clues" hidden from 0 to 9;
+  proc hunt() {
+    pick c from city "search which city?" {
+      set at = c;
+    }
+    if some(d in holders(dracula) where d.lair == at) {
+      gain 1 vp;
+      gain 1 clues;
+    }
+  }
+}
+game fury "Fury of Dracula" {
+  seats 3 to 4 roles dracula, hunter, hunter, hunter;
+  phase play {
+    repeat 3 {
+      each holders(dracula): hide();
+      each holders(hunter): hunt();
+    }
+  }
+  winner most vp;
+}
+"""
+
+
+def test_a_shared_role_lints_clean():
+    assert [d for d in analyse_text(FURY).diagnostics if d.severity != "info"] == []
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_several_players_hold_a_shared_role_each_with_its_state(interpreted):
+    program = build_text(FURY, interpreted=interpreted)
+    g = Game(program, 4, 1)
+    g.start()
+    assert [p.name for p in g.holders("hunter")] == ["P2", "P3", "P4"] and [p.name for p in g.holders("dracula")] == ["P1"]
+    assert [g.role_of(p).name for p in g.state.players] == ["dracula", "hunter", "hunter", "hunter"]
+    assert "at" not in g.state.players[0].vars and all(p.vars["at"] == "paris" for p in g.state.players[1:])
+    assert "lair" in g.state.players[0].vars and all("lair" not in p.vars for p in g.state.players[1:])
+    with pytest.raises(RulesRuntimeError, match="Hunter already"):   # a second role to one player stays E601
+        g.give_role(g.state.players[1], "hunter")
+
+
+def test_a_shared_role_plays_alike_on_both_backends():
+    random_games_agree(FURY, seeds=range(1, 4), counts=(3, 4))
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_a_saved_state_keeps_a_sides_holders(interpreted):
+    program = build_text(FURY, interpreted=interpreted)
+    g = played(program, 2, 4)
+    data = g.state.to_json()
+    check_saved(data, program)
+    again = State.from_json(data, program.entities)
+    assert again.digest() == g.state.digest()
+    assert [[e.key for e in p.zones["role.held"]] for p in again.players] == \
+        [["dracula"], ["hunter@P2"], ["hunter@P3"], ["hunter@P4"]]
+
+
+def test_a_side_sees_its_members_hidden_state_on_the_hot_seat_screens():
+    from rulebook.runtime.view import build_view
+
+    g = Game(build_text(FURY), 3, 1)
+    g.start()
+    g.state.players[0].vars["lair"] = "rome"
+    g.state.players[1].stock["clues"], g.state.players[2].stock["clues"] = 4, 7
+    views = [build_view(g, seat) for seat in range(3)]
+    assert [v["players"][2]["stock"].get("clues") for v in views] == [None, 7, 7]   # P2 sees P3's, Dracula not
+    assert [v["players"][0]["vars"].get("lair") for v in views] == ["rome", None, None]   # Dracula's own alone
+    dracula, hunter, _other = screens(g, seats=(0, 1, 2))
+    assert "Rome" in dracula and "Rome" not in hunter
+    assert any(line.startswith("P3") and "Clues: 7" in line for line in hunter.splitlines())   # a fellow hunter's
+    assert "Clues: 4" in hunter and "Clues" not in dracula
+
+
+def test_misuse_of_shared():
+    once = FURY.replace("roles dracula, hunter, hunter, hunter", "roles dracula, hunter")
+    assert ("W550", 12, 1) in found_at(once)
+    assert ("W550", 12, 1) not in found_at(once + "proc recruit() { give you role hunter; }\n")
+    twice = FURY.replace(' shared {', ' {')
+    assert ("E427", 26, 39) in found_at(twice)   # not shared: a role is one player's (at its second seat)
+    card = parse_error('kind role { }\nrole duke "Duke" shared * 3 { }\n')
+    assert (card.code, card.span.line, card.span.column) == ("E570", 2, 18)
+    typo = parse_error('role hunter "Hunter" shard { }\n')
+    assert (typo.code, typo.span.column) == ("E100", 22) and "did you mean 'shared'" in typo.hint
+
+
+def test_a_shared_role_prints_back_and_explain_calls_it_a_side():
+    _module, printed = printed_back(FURY)
+    assert 'role hunter "Hunter" shared {' in printed and 'role dracula "Dracula" {' in printed
+    assert "A side: several players may hold the Hunter at once" in explained(analyse_text(FURY), "hunter")
+    assert "A side" not in explained(analyse_text(FURY), "dracula")
