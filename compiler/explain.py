@@ -2545,6 +2545,9 @@ class Reader(A.Visitor):
         if declared is not None and declared.shared:
             self.say(depth, f"A side: several players may hold the {title} at once, each with their own of its state; "
                             "what of it is hidden, each of them sees of the others', and no other player does.")
+        if declared is not None and declared.hidden:
+            self.say(depth, f"Hidden: who holds the {title}, and its state, is seen by its holders alone"
+                            f"{', who see each other' if declared.shared else ''}; the other players see neither.")
         for e in d.effects:
             if isinstance(e, A.HeldOverride):
                 self.held_override(d, e, depth)

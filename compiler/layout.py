@@ -1231,6 +1231,7 @@ def role_table(sym: Symbols) -> dict:
             "seats": [r.id for r in g.roles] if g is not None and g.roles else [],
             **({"dealt": True} if g is not None and g.roles_dealt else {}),
             **({"shared": shared} if (shared := [r for r, d in sym.roles.items() if d.shared]) else {}),
+            **({"hidden": hidden} if (hidden := [r for r, d in sym.roles.items() if d.hidden]) else {}),
             **({"bases": bases} if bases else {})}
 
 

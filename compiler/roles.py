@@ -170,7 +170,7 @@ class _Reads:
 
 
 def role_findings(sym) -> list[Diagnostic]:
-    """W443, E424, W444 and W550 of a pack with roles (none without)."""
+    """W443, E424, W444, W550 and W552 of a pack with roles (none without)."""
     if not sym.roles:
         return []
     reads = _Reads(sym)
@@ -198,6 +198,14 @@ def role_findings(sym) -> list[Diagnostic]:
                 given.update((named,) if named else sym.roles)
                 by_give.update((named,) if named else sym.roles)
     found = list(reads.found.values()) + unfiltered_gives(sym)
+    dealt = sym.game is not None and sym.game.roles_dealt
+    for r in () if dealt or sym.game is None else (sym.game.roles or ()):   # a hidden role given by seat order
+        if r.id in sym.roles and sym.roles[r.id].hidden:
+            found.append(Diagnostic("W552", f"role {r.id!r} is 'hidden', but the seats line gives it by seat order: every "
+                                    f"player knows which seat holds it", r.span,
+                                    "deal the roles with 'at random' after the last one, or give them in the setup "
+                                    "from a secret pick"))
+            break
     for name, role in sym.roles.items():   # a side one seat at most holds: `shared` changes nothing
         if role.shared and seated.count(name) == 1 and name not in by_give:
             found.append(Diagnostic("W550", f"role {name!r} is 'shared', but one seat alone holds it and no 'give' gives "

@@ -2934,7 +2934,9 @@ class Role(Decl):
     # `shared`: a side several players hold at once (Scotland Yard's detectives, The Resistance's spies): each
     # holder has the role's state; its hidden state is seen by the side's members (view.fellows)
     shared: bool = False
-    _quiet = ("shared",)
+    # `hidden`: who holds it, and its state, is seen by its holders alone (The Resistance's spies know each other)
+    hidden: bool = False
+    _quiet = ("shared", "hidden")
 
 
 ROLE_KIND = "role"

@@ -395,6 +395,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W550": (WARNING, "a 'shared' role (a side) that one seat alone holds and no 'give' gives: 'shared' changes nothing"),
     "W551": (WARNING, "a set of a counter to a value taken away from its floor ('0 - X', '-X') while it cannot go "
                       "below that floor: every negative value is kept at the floor"),
+    "W552": (WARNING, "a 'hidden' role the seats line gives by seat order (no 'at random'): every player knows who holds it"),
     "W553": (WARNING, "'you.X' in the body of 'each P': 'you' there is P, the player the body runs for, not the one acting before"),
     "W556": (WARNING, "'teams of N' on a seats line some of whose seat counts N does not divide: the last team is short"),
     "W557": (WARNING, "'teammate' in a game whose teams are not 'of 2': it is none in a bigger team, and as a subject "
@@ -499,7 +500,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E567": (ERROR, "'teams of N solo' or 'teams 1 solo': 'solo' sets the first seat alone against the others, two teams or more"),
     "E569": (ERROR, "an amend's 'may \"prompt\" WORD;' of a statement that cannot take WORD: 'always asked' on a plain 'may', "
                     "'secret' on a 'first ... may', 'with repeats' or 'at random' on either"),
-    "E570": (ERROR, "'shared' on a card of a pack's own kind 'role' (values, effects, a zone's overrides, copies): only a role is a side"),
+    "E570": (ERROR, "'shared' or 'hidden' on a card of a pack's own kind 'role' (values, effects, a zone's overrides, copies): only a role is a side"),
     "E574": (ERROR, "a seats line's teams that no seat count of its range makes whole: a team left empty, or teams of N that no count divides"),
     "E575": (ERROR, "team(p), 'teammates', 'team_count' or 'winner ... by team' in a game whose seats line declares no teams"),
     "E577": (ERROR, "'secret' on a decision whose answer is told to nobody already: a pick at random (nobody is asked) "

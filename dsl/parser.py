@@ -1447,15 +1447,19 @@ class _Builder:
         card = any(isinstance(i, _Marker) and i.tag in ("copies", "each") for i in items) or any(
             isinstance(i, (A.FieldValue, A.FieldEffect)) and not A.role_own(i) for i in body)
         shared = next((i for i in items if isinstance(i, _Marker) and i.tag == "role_shared"), None)
-        if card and shared is not None:
+        hidden = next((i for i in items if isinstance(i, Token) and i.type == "HIDDEN"), None)
+        if card and (shared is not None or hidden is not None):
+            shared = shared or _Marker("hidden", _token_span(self.file, hidden))
             raise RulesError([Diagnostic(
-                "E570", f"'shared' on {items[1]!r}, a card of the pack's own kind 'role' (its braces hold a card's "
+                "E570", f"'{'shared' if shared.tag == 'role_shared' else 'hidden'}' on {items[1]!r}, a card of the "
+                "pack's own kind 'role' (its braces hold a card's "
                 "values, effects or a zone's overrides, or it has copies): only a role is held by a side", shared.value,
                 "drop 'shared' (a card held by several players is a card with copies, '* N'), or make it a role: "
                 "its state, procs, overrides and powers in its braces")])
         if card:
             return self.entity_decl(meta, [items[0]] + list(items[1:]))
-        return A.Role(str(items[1]), _title(items), body, shared=shared is not None, span=self._s(meta))
+        return A.Role(str(items[1]), _title(items), body, shared=shared is not None, hidden=hidden is not None,
+                      span=self._s(meta))
 
     def role_shared(self, meta, items):
         """`shared` after a role's name and title (a contextual word, read as a name)."""

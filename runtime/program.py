@@ -235,6 +235,8 @@ class Program:
     seat_roles_dealt: bool = False   # `... at random`: the roles dealt to the seats by the game's RNG instead
     role_bases: dict = field(default_factory=dict)   # a func or proc roles override -> its pack version's hidden name
     sides: dict = field(default_factory=dict)   # a flat name of a `shared` role's state -> the role (its side sees it)
+    veiled_roles: frozenset = frozenset()   # the `hidden` roles: who holds one is its holders' to know
+    veiled: dict = field(default_factory=dict)   # a flat name of a `hidden` role's state -> the role
     role_scoped: frozenset = frozenset()   # every role's state's flat names (no player has them until given the role)
     _starting: Optional[tuple] = field(default=None, repr=False, compare=False)
     _limited: Optional[frozenset] = field(default=None, repr=False, compare=False)
@@ -550,6 +552,8 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.seat_roles_dealt = tables["roles"].get("dealt", False)
         program.role_bases = dict(tables["roles"].get("bases", ()))
         program.sides = {name: role for role in sides for name in program.roles[role]}
+        program.veiled_roles = frozenset(tables["roles"].get("hidden", ()))
+        program.veiled = {name: role for role in program.veiled_roles for name in program.roles[role]}
         program.role_scoped = frozenset(n for names in program.roles.values() for n in names)
     program.records = {name: tuple(names) for name, names in tables.get("records", {}).items()}
     program.counted = frozenset(tables.get("counted", ()))

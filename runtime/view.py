@@ -235,14 +235,25 @@ def element_place(program, name: str) -> tuple:
 
 def sees_into(program, owner: Optional[Holder], name: str, viewer: Holder) -> bool:
     """Whether `viewer` sees the contents and order of zone `name` of `owner` (None: a shared zone)."""
+    if name == ROLE_ZONE and program.veiled_roles and owner is not None and owner is not viewer:
+        held = owner.zones.get(ROLE_ZONE)   # a `hidden` role: who holds it is its holders' to know
+        if held and held[0].declared in program.veiled_roles:
+            return holds(viewer, held[0].declared)
     return SEES_INTO[program.visibility.get(name, "public")](owner, viewer) or fellow(program, name, viewer)
 
 
+def holds(viewer: Holder, role: str) -> bool:
+    """Whether a player holds the role (by its name)."""
+    return any(e.declared == role for e in viewer.zones.get(ROLE_ZONE, ()))
+
+
 def fellow(program, name: str, viewer: Holder) -> bool:
-    """Whether `name` is the state of a `shared` role (a side) the viewer holds: the side's members see each
-    other's (the spies know each other's cards), hidden or not; the other players see it as any hidden state."""
-    role = program.sides.get(name) if program.sides else None
-    return role is not None and any(e.declared == role for e in viewer.zones.get(ROLE_ZONE, ()))
+    """Whether `name` is the state of a `shared` or `hidden` role the viewer holds: a side's members see each
+    other's (the hunters each other's clues), hidden or not; the other players see it as any hidden state,
+    and nothing of a `hidden` role's (its state would tell who holds it)."""
+    role = (program.sides.get(name) if program.sides else None) or \
+        (program.veiled.get(name) if program.veiled else None)
+    return role is not None and holds(viewer, role)
 
 
 def seen(game, index: int, e: EntityDef) -> bool:
@@ -651,6 +662,8 @@ def build_view(game, index: int) -> dict:
 
     def zone(owner: Optional[Holder], name: str, items: list) -> dict:
         shown = {"visibility": program.visibility.get(name, "public"), "size": len(items)}
+        if name == ROLE_ZONE and program.veiled_roles and not open_to_viewer(owner, name):
+            shown["visibility"] = "hidden"   # a `hidden` role another holds (sees_into)
         if open_to_viewer(owner, name):
             shown["items"] = placed([entity(e) for e in items])
         else:   # learnt ones sorted by what the viewer sees of them, so their order tells nothing
@@ -686,15 +699,18 @@ def build_view(game, index: int) -> dict:
         `deck[two]`, `deck[three]`: the screens list them so), not alphabetically."""
         return sorted(zones.items(), key=lambda item: element_place(program, item[0]))
 
+    def shows(h: Holder, k: str) -> bool:
+        """Whether the viewer sees h's counter or variable k: variables are public, hidden cards not; one
+        declared `hidden` is its holder's alone, or its side's (a `shared` role's state), and a `hidden`
+        role's state is its holders' (that h has it would tell the role)."""
+        return k not in unseen and (h is viewer or k not in program.hidden_vars and k not in program.veiled
+                                    or fellow(program, k, viewer))
+
     def holder(h: Holder) -> dict:
-        return {"name": h.name, "stock": dict(sorted((k, v) for k, v in h.stock.items() if k not in unseen
-                                                     and (h is viewer or k not in program.hidden_vars
-                                                          or fellow(program, k, viewer)))),
-                # variables are public, hidden cards not; a variable (or counter) declared `hidden` is its holder's
-                # alone, or its side's (a `shared` role's state)
-                "vars": {k: value(v) for k, v in sorted(h.vars.items()) if k not in unseen
-                         and (h is viewer or k not in program.hidden_vars or fellow(program, k, viewer))},
-                "zones": {z: zone(h, z, items) for z, items in in_order(h.zones)}}
+        return {"name": h.name, "stock": dict(sorted((k, v) for k, v in h.stock.items() if shows(h, k))),
+                "vars": {k: value(v) for k, v in sorted(h.vars.items()) if shows(h, k)},
+                "zones": {z: zone(h, z, items) for z, items in in_order(h.zones)
+                          if h is viewer or z not in program.veiled or fellow(program, z, viewer)}}
 
     view = {
         "you": index,

@@ -548,3 +548,64 @@ def test_a_shared_role_prints_back_and_explain_calls_it_a_side():
     assert 'role hunter "Hunter" shared {' in printed and 'role dracula "Dracula" {' in printed
     assert "A side: several players may hold the Hunter at once" in explained(analyse_text(FURY), "hunter")
     assert "A side" not in explained(analyse_text(FURY), "dracula")
+
+
+# ---------------------------------------------------------------- `hidden`: who holds a role is its holders' to know
+# The Resistance, simplified: the spies know each other, the resistance knows nothing; the roles dealt at random.
+SPIES = """
+counter vp "VP" from 0 to 9;
+role spy "Spy" shared hidden {
+  counter sabotage "Sabotage" from 0 to 9;
+}
+role loyal "Resistance" shared hidden { }
+proc mission() {
+  if you is spy {
+    gain 1 sabotage;
+  } else {
+    gain 1 vp;
+  }
+}
+game resistance "The Resistance" {
+  seats 4 roles spy, spy, loyal, loyal at random;
+  phase play {
+    repeat 2 {
+      each players: mission();
+    }
+  }
+  winner most vp;
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_a_hidden_role_and_its_state_are_seen_by_its_holders_alone(interpreted):
+    from rulebook.runtime.view import build_view
+
+    g = Game(build_text(SPIES, interpreted=interpreted), 4, 3)
+    g.start()
+    roles = [g.role_of(p).name for p in g.state.players]
+    assert sorted(roles) == ["loyal", "loyal", "spy", "spy"]
+    spy, loyal = roles.index("spy"), roles.index("loyal")
+    seen_by = {seat: [p["zones"]["role.held"].get("items") is not None for p in build_view(g, seat)["players"]]
+               for seat in (spy, loyal)}
+    assert seen_by[spy] == [r == "spy" for r in roles]       # a spy sees the spies, not who is loyal
+    assert seen_by[loyal] == [r == "loyal" for r in roles]   # and the resistance its own side alone
+    assert [("sabotage" in p["stock"]) for p in build_view(g, loyal)["players"]] == [False] * 4
+    assert [("sabotage" in p["stock"]) for p in build_view(g, spy)["players"]] == [r == "spy" for r in roles]
+    screen = screens(g, seats=(loyal,))[0]
+    assert "Spy" not in screen and "Sabotage" not in screen and "Role 1 hidden" in screen
+
+
+def test_a_hidden_role_plays_alike_on_both_backends_and_is_dealt_by_the_seed():
+    random_games_agree(SPIES, seeds=range(1, 4), counts=(4,))
+
+
+def test_a_hidden_role_given_by_seat_order_is_w552_and_prints_back():
+    assert ("W552", 15, 17) in found_at(SPIES.replace(" at random;", ";"))
+    assert not [d for d in analyse_text(SPIES).diagnostics if d.severity != "info"]
+    _module, printed = printed_back(SPIES)
+    assert 'role spy "Spy" shared hidden {' in printed
+    assert "Hidden: who holds the Spy, and its state, is seen by its holders alone, who see each other" in \
+        explained(analyse_text(SPIES), "spy")
+    card = parse_error('kind role { }\nrole duke "Duke" hidden * 3 { }\n')
+    assert (card.code, card.span.line, card.span.column) == ("E570", 2, 18)
