@@ -609,3 +609,17 @@ def test_a_hidden_role_given_by_seat_order_is_w552_and_prints_back():
         explained(analyse_text(SPIES), "spy")
     card = parse_error('kind role { }\nrole duke "Duke" hidden * 3 { }\n')
     assert (card.code, card.span.line, card.span.column) == ("E570", 2, 18)
+
+
+def test_a_sides_hidden_zone_is_seen_by_its_fellows_and_no_other():
+    from rulebook.runtime.view import build_view
+
+    text = FURY.replace('  counter clues "Clues" hidden from 0 to 9;\n',
+                        '  counter clues "Clues" hidden from 0 to 9;\n  zone notes "Notes" of city_card hidden;\n') + \
+        'kind city_card { }\ncity_card tip "Tip" { }\n'
+    g = Game(build_text(text), 3, 1)
+    g.start()
+    g.move(g.program.entities["tip"], g.state.players[2].refs["notes"])
+    shown = [build_view(g, seat)["players"][2]["zones"].get("notes", {}).get("items") for seat in range(3)]
+    assert shown[1] == shown[2] and [e["name"] for e in shown[1]] == ["tip"]   # P2, a fellow hunter, sees P3's
+    assert shown[0] is None   # Dracula is told its size, not what it holds
