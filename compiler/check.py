@@ -441,7 +441,7 @@ def own_you(nodes: tuple):
             stack.append(n.domain)
             continue
         if isinstance(n, A.Auction):
-            stack.extend(reversed([x for x in (n.domain, n.start, n.low, n.step, *n.otherwise) if x is not None]))
+            stack.extend(reversed([x for x in (n.domain, n.start, n.low, n.step, n.form, *n.otherwise) if x is not None]))
             continue
         stack.extend(reversed(list(n.children())))
 
@@ -7430,6 +7430,39 @@ class Checker(A.Visitor):
                 f"all of them are offered", s.best.span, f"say what each candidate has: '{word} warriors[{s.var}]', "
                 f"'{word} count(x in ... where x.at == {s.var})'"))
 
+    def auction_form(self, s: A.Auction, scope: Scope) -> Optional[str]:
+        """`form FORM`: a text naming a form of auction ("once around") or a member of an enum named after one
+        (`once_around`, A.AUCTION_FORMS); E543 for another type, a text or member written out that names none,
+        or an enum with no member so named; W533 for `opened by` where the form may be sealed (nobody opens a
+        sealed auction: the opener bids as the others there). The form when it is written out, else None
+        (read at play: another value is E601 there)."""
+        kind, e = self.expr(s.form, scope), s.form
+        members = self.enum_members(kind)
+        forms = ", ".join(repr(mode) for mode in A.AUCTION_MODES)
+        written = e.id if type(e) is A.Name and e.id not in scope.locals and members and e.id in members else \
+            constant(e) if type(e) is A.Str and type(constant(e)) is str else None
+        if written is not None and written not in A.AUCTION_FORMS:
+            named = A.AUCTION_MODES if type(e) is A.Str else [mode.replace(" ", "_") for mode in A.AUCTION_MODES]
+            self.err("E543", f"{written!r} is no form of auction: a form is {forms}", e.span,
+                     did_you_mean(written, named) or f"write one of {forms}")
+            return None
+        if members is not None and not any(m in A.AUCTION_FORMS for m in members):
+            enum = kind.partition(":")[2]
+            self.err("E543", f"no member of {enum} names a form of auction: 'form' takes a text ({forms}) or a "
+                     f"member named after one", e.span, f"name the members after the forms ('enum {enum} {{ "
+                     "once_around, sealed, ... }'), or give them a text field: 'form c.sale.auction'")
+            return None
+        if members is None and not fits(kind, "str"):
+            self.err("E543", f"an auction's form is a text ({forms}) or a member of an enum named after one, "
+                     f"not {article(words(kind))}", e.span, "write 'form c.how' of a card's field, or the form "
+                     "itself: 'sealed'")
+            return None
+        if written is None and s.opening and (members is None or "sealed" in members):
+            self.err("W533", "'opened by' where the form may be sealed: nobody opens a sealed auction, so there "
+                     "the opener bids as the others do", s.start.span,
+                     "write 'from P' if nobody opens, or auction the sealed lots in a statement of their own")
+        return A.AUCTION_FORMS.get(written)
+
     def visit_Auction(self, s: A.Auction, scope: Scope) -> None:
         """An auction: the bidders are players, the amounts numbers, `up to` is written (the bidding
         always ends), and the body reads the winner (a player, acting) and the price (a number), as the
@@ -7453,7 +7486,8 @@ class Checker(A.Visitor):
             self.err("E327", "an auction needs 'up to AMOUNT', the most each bidder may bid: it bounds the bids "
                      "offered, and ends an open auction", s.span,
                      "write 'up to coins' (read for each bidder), or a number: 'up to 50'")
-        if s.opening and s.mode == "sealed":
+        mode = s.mode if s.form is None else self.auction_form(s, scope)
+        if s.opening and mode == "sealed":
             self.err("E327", "a sealed auction has no opener: every bidder bids at once, and may pass", s.start.span,
                      "write 'from P' for the seat order that breaks ties, or drop it")
         if s.step is not None and type(constant(s.step)) is int and constant(s.step) < 1:

@@ -2135,7 +2135,8 @@ class CodeGen(A.Visitor):
         passes = self.temp("passes") if s.passer is not None else None
         if passes is not None:
             self.writeline(f"{passes} = []")
-        self.writeline(f"{won} = yield from rt.auction({bidders}, {start}, {s.mode!r}, {s.opening!r}, {low}, {step}, "
+        mode = repr(s.mode) if s.form is None else f"rt.auction_form({self.ex(s.form, ctx)}, {where(s)!r})"
+        self.writeline(f"{won} = yield from rt.auction({bidders}, {start}, {mode}, {s.opening!r}, {low}, {step}, "
                        f"{most}, {prompt}, {where(s)!r}{', ' + passes if passes else ''})")
         if passes is not None:   # each bidder who passed, in the order they passed, as that bidder
             self.writeline(f"for {who}, v_{s.passed_bid} in {passes}:")

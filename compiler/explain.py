@@ -2278,10 +2278,20 @@ class Reader(A.Visitor):
                        "skipping the high bidder, until one bidder is left holding the bid",
                "once around": "each bidder in turn, once, raises the bid or passes; the last raise wins",
                "sealed": "every bidder bids at once, in secret, or passes; the highest bid wins, a tie going "
-                         "to the first of them in seat order"}[s.mode]
+                         "to the first of them in seat order",
+               "open in any order": "round after round, every bidder but the high bidder says at once, in secret, "
+                                    "whether and how much they raise (a pass is for this round only); the highest "
+                                    "raise takes the bid, a tie going to the first of them in seat order, and the "
+                                    "round's raises are told to everyone; it ends when a round has no raise"}
+        if s.form is None:
+            form, how = s.mode, how[s.mode]
+        else:   # `form FORM`: each form the value may name, said once
+            form = f"the form {self.x(s.form)} names"
+            how = "by that form: " + "; ".join(f"{member} ({mode}): {how[mode]}"
+                                               for member, mode in A.AUCTION_FORMS.items())
         first = f"in seat order from {start}, who opens (their first bid cannot be a pass)" if s.opening else \
             f"in seat order from {start}"
-        self.say(depth, f"Auction ({s.mode}){prompt(s)} among {self.x(s.domain)}{where}, {first}: {bids}; {how}.")
+        self.say(depth, f"Auction ({form}){prompt(s)} among {self.x(s.domain)}{where}, {first}: {bids}; {how}.")
         if s.passer is not None:   # `passed as (p, bid) { ... }`: each passer, once the bidding is over
             self.say(depth, f"Once the bidding is over, each bidder who passed ({s.passer}), in the order they passed, "
                             f"acting as you, with the bid they had made ({s.passed_bid}; 0 if none), does:")

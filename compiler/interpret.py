@@ -1085,7 +1085,8 @@ class Interpreter(A.Visitor):
         step = 1 if s.step is None else self.ev(s.step, rt, f)
         most = [self.ev(s.most, rt, f.with_you(who)) for who in bidders]   # each bidder's most, as `you`
         passes = [] if s.passer is not None else None
-        won = yield from rt.auction(bidders, start, s.mode, s.opening, low, step, most, prompt, where(s), passes)
+        mode = s.mode if s.form is None else rt.auction_form(self.ev(s.form, rt, f), where(s))
+        won = yield from rt.auction(bidders, start, mode, s.opening, low, step, most, prompt, where(s), passes)
         for who, bid in passes or ():   # each bidder who passed, in the order they passed, as that bidder
             inner = f.with_you(who)
             inner.locals[s.passer], inner.locals[s.passed_bid] = who, bid

@@ -1763,20 +1763,23 @@ class Simultaneous(Stmt):
     _quiet = ("each_var", "each_domain", "each_where")
 
 
-AUCTION_MODES = ("open", "once around", "sealed")
+AUCTION_MODES = ("open", "once around", "sealed", "open in any order")
+# `form FORM`: the values that name each form: a text of its words ("once around"), or an enum member named
+# after it, the words joined by '_' (`once_around`): a pack's own enum names the forms its cards show
+AUCTION_FORMS = {**{mode: mode for mode in AUCTION_MODES}, **{mode.replace(" ", "_"): mode for mode in AUCTION_MODES}}
 
 
 @node
 class Auction(Stmt):
     """`auction ["prompt"] among PLAYERS [where COND] [from P | opened by P] [open | once around |
-    sealed] [min N] [step S] [up to AMOUNT] [passed as (PASSER, BID) { ... }] as (WINNER, PRICE) { ... }
+    sealed | open in any order | form FORM] [min N] [step S] [up to AMOUNT] [passed as (PASSER, BID) { ... }] as (WINNER, PRICE) { ... }
     [else { ... }]`: the bidding of
     an auction (the players in seat order from P, each bid a decision); the body runs as the winner,
     WINNER and PRICE bound; `else` runs when nobody bid. What the winner pays is the body's."""
 
     domain: Expr                # the bidders
     where: Optional[Expr]
-    mode: str                   # one of AUCTION_MODES ("open" when not written)
+    mode: str                   # one of AUCTION_MODES ("open" when not written, nor `form`)
     start: Optional[Expr]       # `from P` / `opened by P` (none: the acting player)
     opening: bool               # `opened by P`: P's first bid is compulsory (no pass)
     low: Optional[Expr]         # `min N` (none: 1)
@@ -1794,8 +1797,10 @@ class Auction(Stmt):
     passer: Optional[str] = None
     passed_bid: Optional[str] = None
     passed: Optional[tuple] = None
+    # `form FORM`: the form taken from a value at the auction, a text or an enum member naming one (AUCTION_FORMS)
+    form: Optional[Expr] = None
 
-    _quiet = ("passer", "passed_bid", "passed")
+    _quiet = ("passer", "passed_bid", "passed", "form")
 
 
 OFFER_MODES = ("first", "chosen")

@@ -373,6 +373,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W530": (WARNING, "a name in 'repeat until stable(...)' that the body never sets: it adds nothing to the test"),
     "W531": (WARNING, "a '# lint: allow CODE' that allows nothing: no such warning on its line or the next, or no such code"),
     "W532": (WARNING, "a decimal literal ending in zeros after the point ('7.50', '3.0'): texts show it without them"),
+    "W533": (WARNING, "an auction's 'opened by P' where its 'form FORM' may be sealed: nobody opens a sealed auction, so there the opener bids as the others do"),
     "W534": (WARNING, "a pick's 'where' over its picker's own hand hidden from its owner that reads a face they never see"),
     "W535": (WARNING, "a 'say' that names a card of a hand hidden from its owner, or a face of it, to every player"),
     "W536": (WARNING, "'reveal c.FIELD == VALUE;' (or 'look') of a field declared 'shown': every player sees the answer already"),
@@ -475,6 +476,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E541": (ERROR, "'take X from LIST;' whose LIST is no list variable or local list, or whose X is never one of its items"),
     "E542": (ERROR, "a frame ('numbered t as (EXPR)') on what is no range, not worked out before play, or that does not "
                     "number each element of the range once for some seat"),
+    "E543": (ERROR, "an auction's 'form FORM' that is no member of an enum, a member named after no form of auction (open, once_around, sealed, open_in_any_order), or of an enum with no such member"),
     "E544": (ERROR, "'repeat until stable(...)' that names nothing, names what is no counter, variable or local, or whose body sets none of them"),
     "E545": (ERROR, "a '# lint: allow CODE' that names an error: only warnings can be allowed"),
     "E546": (ERROR, "a decimal (a number with a fractional part) where a whole number is wanted: a counter, an amount, a range's end, an index, an int"),

@@ -155,12 +155,12 @@ WORDS: dict[str, Word] = {
     "auction_opened": Word(("opened",), "expected 'opened by PLAYER'; found '{found} by'",
                            "'opened by P': P bids first and must bid; 'from P': P bids first"),
     "auction_once": Word(("around",), "expected 'once around'; found 'once {found}'",
-                         "an auction is 'open', 'once around' or 'sealed'"),
+                         "an auction is 'open', 'once around', 'sealed', 'open in any order' or 'form FORM'"),
     "auction_up_to": Word(("up",), "expected 'up to AMOUNT'; found '{found} to'",
                           "'up to AMOUNT': the most each bidder may bid, read for each"),
-    "auction_amount": Word(("min", "step"), "'{found}' is no clause of an auction",
-                           "an auction takes 'from P' or 'opened by P', 'open', 'once around' or 'sealed', "
-                           "'min N', 'step N', 'up to AMOUNT'"),
+    "auction_amount": Word(("min", "step", "form"), "'{found}' is no clause of an auction",
+                           "an auction takes 'from P' or 'opened by P', 'open', 'once around', 'sealed', "
+                           "'open in any order' or 'form FORM', 'min N', 'step N', 'up to AMOUNT'"),
 }
 CARD_WORDS = WORDS["cost_cards"].words   # a cost term of cards: `3 cards from hand to discards`, `cost -1 cards;`
 _FILLED = re.compile(r"\{(\w+)\}")
@@ -239,7 +239,7 @@ class _Marker:
 
 
 # what each clause of an auction is called in the message for one written twice
-AUCTION_CLAUSES = {"mode": "'open', 'once around' or 'sealed'", "start": "'from P' or 'opened by P'",
+AUCTION_CLAUSES = {"mode": "its form ('open', 'once around', 'sealed', 'open in any order' or 'form FORM')", "start": "'from P' or 'opened by P'",
                    "min": "'min N'", "step": "'step N'", "up": "'up to AMOUNT'", "passed": "'passed as (P, BID)'"}
 
 
@@ -2216,21 +2216,23 @@ class _Builder:
         for item in items:
             if isinstance(item, _Marker) and item.tag.startswith("auction_"):
                 tag, value, span = item.tag[len("auction_"):], item.value[0], item.value[1]
-                key = "mode" if tag in ("open", "sealed", "once") else "start" if tag in ("from", "opened") else tag
+                key = "mode" if tag in ("open", "sealed", "once", "form") else "start" if tag in ("from", "opened") else tag
                 if key in clauses:
                     raise RulesError([Diagnostic("E100", f"an auction says {AUCTION_CLAUSES[key]} once", span,
                                                  hint="drop the second one")])
                 clauses[key] = (tag, value)
         names = [i for i in items if isinstance(i, Token) and i.type == "NAME"][1:]
         winner, price = str(names[-2]), str(names[-1])
-        mode = clauses.get("mode", ("open", None))[0]
+        mode, form = clauses.get("mode", ("open", None))
         start = clauses.get("start", (None, None))
         passer, passed_bid, passed = clauses.get("passed", (None, (None, None, None)))[1]
-        return A.Auction(bidders, _pick(items, "where"), "once around" if mode == "once" else mode, start[1],
+        # `open` carries whether `in any order` follows it; `form FORM` the form's expression (the mode read at play)
+        mode = {"once": "once around", "form": "open", "open": "open in any order" if form else "open"}.get(mode, mode)
+        return A.Auction(bidders, _pick(items, "where"), mode, start[1],
                          start[0] == "opened", clauses.get("min", (None, None))[1],
                          clauses.get("step", (None, None))[1], clauses.get("up", (None, None))[1], winner, price,
                          _block(items), _pick(items, "else_block", ()), _title(items), self._prompt_parts(items),
-                         passer, passed_bid, passed, span=self._s(meta))
+                         passer, passed_bid, passed, form if type(form) is not bool else None, span=self._s(meta))
 
     def auction_from(self, meta, items):
         return _Marker("auction_from", (items[0], self._s(meta)))
@@ -2241,7 +2243,7 @@ class _Builder:
         return _Marker("auction_opened", (who, self._s(meta)))
 
     def auction_open(self, meta, items):
-        return _Marker("auction_open", (None, self._s(meta)))
+        return _Marker("auction_open", (_pick(items, "any_order", False), self._s(meta)))
 
     def auction_sealed(self, meta, items):
         return _Marker("auction_sealed", (None, self._s(meta)))

@@ -940,7 +940,8 @@ class Printer(A.Visitor):
     def visit_Auction(self, s):
         title = quote(s.title) + " " if s.title is not None else ""
         start = _where("opened by " if s.opening else "from ", s.start)
-        head = [Clause(f"auction {title}among ", s.domain), _where("where ", s.where), start, Clause(s.mode),
+        form = _where("form ", s.form) if s.form is not None else Clause(s.mode)
+        head = [Clause(f"auction {title}among ", s.domain), _where("where ", s.where), start, form,
                 _where("min ", s.low), _where("step ", s.step), _where("up to ", s.most)]
         if s.passer is None:
             self.block(head + [Clause(f"as ({s.winner}, {s.price})")], s.body)

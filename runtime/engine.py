@@ -24,7 +24,7 @@ from collections import Counter as Tally, defaultdict
 from types import CodeType, MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optional
 
-from rulebook.dsl.ast import MAX_EXPONENT, ROLE_KIND, ROLE_ZONE
+from rulebook.dsl.ast import AUCTION_FORMS, AUCTION_MODES, MAX_EXPONENT, ROLE_KIND, ROLE_ZONE
 
 from .program import IN_FORCE, MAX_VALUE, SEATS, Program, TrackDef
 from .state import NONE_OPTION, Declined, team_count, team_of_seat
@@ -2280,7 +2280,8 @@ class Game:
         "open": round and round, skipping the high bidder; a pass is for good; it ends when one bidder
         is left holding a bid, or nobody opened. "once around": each bidder once; the highest bid wins.
         "sealed": each bids once in secret (asked in order, as a simultaneous pick); the highest wins, a
-        tie going to the first of them from `start`. `opening`: `start`'s first bid has no "pass".
+        tie going to the first of them from `start`. "open in any order" (shouted): `open_shouted`.
+        `opening`: `start`'s first bid has no "pass" (a sealed auction has no opener: it is ignored).
         Returns (winner, price), or None when nobody bid. `prompt`: one text, or a list of each
         bidder's (a prompt with values, worked out for each). `passes` (an auction with a `passed` block):
         filled with (bidder, the bid they had made, 0 for none) for each pass, in the order passed."""
@@ -2321,6 +2322,8 @@ class Game:
                     high, price = who, bid
                 elif passes is not None:
                     passes.append((who, 0))
+        elif mode == "open in any order":
+            high, price = yield from self.open_shouted(order, opener, low, step, where, passes)
         else:   # open: round and round until one bidder is left holding the bid
             active, i, own = list(order), 0, {}
             while active and not (high is not None and len(active) == 1):
@@ -2343,6 +2346,52 @@ class Game:
         if self.tracer is not None:
             self._note("auction", high, f"won at {price}" if high is not None else "nobody bid", where=where)
         return None if high is None else (high, price)
+
+    def open_shouted(self, order: list, opener: Optional[Holder], low: int, step: int, where: str,
+                     passes: Optional[list]):
+        """An open auction in any order (Modern Art's open auction, shouted; the `auction` statement's
+        "open in any order"): after the opener's bid, if any, every bidder but the high bidder is asked at
+        once, in secret (a simultaneous round, as a sealed auction's), whether and how much to raise; the
+        highest raise takes the bid, a tie going to the first of them in `order` (seat order from the
+        auction's start); once the round is over its raises are told to everyone. A bidder who did not
+        raise may raise in a later round. It ends when a round has no raise. `order`: (bidder, their most,
+        their prompt). Returns (high bidder, price), (None, None) when nobody bid; `passes` gets everyone
+        but the winner, in `order`, with the last bid each made (0 for none)."""
+        high, price, own = None, None, {}
+        if opener is not None:   # the opener bids first, alone, and may not pass
+            bid = yield from self._bid(opener, order[0][2], bids(low, order[0][1], step), False, where)
+            if bid is not None:
+                high, price = opener, bid
+                own[opener] = bid
+        while True:
+            floor = low if price is None else max(low, price + step)
+            self.secret_round = raised = {}   # shown to each bidder alone until the round is over
+            try:
+                for who, most, asked in order:
+                    if who is not high:
+                        raised[who] = yield from self._bid(who, asked, bids(floor, most, step), True, where)
+            finally:
+                self.secret_round = None
+            if raised:   # the round's raises, told to everyone at once
+                self.messages.append("raises: " + ", ".join(
+                    f"{who.name} {'passed' if bid is None else bid}" for who, bid in raised.items()))
+            best = max((bid for bid in raised.values() if bid is not None), default=None)
+            if best is None:
+                break
+            high = next(who for who, bid in raised.items() if bid == best)   # a tie: the first from the start
+            price = own[high] = best
+        if passes is not None:
+            passes.extend((who, own.get(who, 0)) for who, _most, _asked in order if who is not high)
+        return high, price
+
+    def auction_form(self, member, where: str) -> str:
+        """The form an auction's `form FORM` names: a text of its words ("once around") or an enum member
+        named after it (`once_around`: members are their names at play); E601 at the auction for another."""
+        if isinstance(member, str) and member in AUCTION_FORMS:
+            return AUCTION_FORMS[member]
+        raise RulesRuntimeError("E601", f"{label_of(member)!r} is no form of auction: an auction's form is "
+                                f"{', '.join(map(repr, AUCTION_MODES))} (or a member so named: once_around, ...)", where,
+                                ["give 'form' only values that name a form: auction the others another way"])
 
     def deal_offer(self, offerer: Holder, candidates: list, start: Optional[Holder], mode: str, prompt: str,
               choose_prompt: str, where: str):
