@@ -93,7 +93,10 @@ class RulesLexer(RegexLexer):
             (r"([{};:])(\s*)(offer)\b(?=\s*(?:\"|to\b))", bygroups(Punctuation, Whitespace, Keyword)),
             (r"\b(chosen)(\s+)(as)\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*\{)", bygroups(Keyword, Whitespace, Keyword)),
             # an auction's form before its next clause, and its `as (WINNER, PRICE)`
-            (r"\b(open|sealed)\b(?=\s+(?:min|step|up|as)\b)", Keyword),
+            (r"\b(open|sealed)\b(?=\s+(?:min|step|up|as|in\s+any\s+order)\b)", Keyword),
+            # `open in any order` and `form FORM` (a name, a field read or a text before its next clause)
+            (r"\b(in)(\s+)(any)(\s+)(order)\b", bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword)),
+            (r"\bform\b(?=\s+(?:\"[^\"]*\"|[A-Za-z_][A-Za-z0-9_.]*)\s+(?:min|step|up|from|opened)\b)", Keyword),
             (r"\bas\b(?=\s*\(\s*[A-Za-z_][A-Za-z0-9_]*\s*,)", Keyword),
             # a kind's or card's `in force while COND;` (`force` is a name anywhere else)
             (r"\b(in)(\s+)(force)(\s+)(while)\b", bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword)),
