@@ -237,3 +237,17 @@ def test_an_opener_where_the_form_may_be_sealed_is_warned():
 def test_a_second_form_or_a_misspelt_one_is_a_syntax_error(stmt, what):
     d = parse_error(PACK + f"proc q(how: sale) {{ {stmt} }}")
     assert d.code == "E100" and what in d.message
+
+
+def test_the_highlighter_colours_the_new_words_only_in_an_auction():
+    from pygments.token import Keyword, Name
+
+    from rulebook.dsl.highlight import RulesLexer
+
+    def kinds(text: str, *names: str) -> list:
+        return [(kind, value) for kind, value in RulesLexer().get_tokens(text) if value in names]
+
+    text = 'proc p() { auction among players form how.auction up to coins as (w, b) { } gain 1 form; }'
+    assert kinds(text, "form") == [(Keyword, "form"), (Name, "form")]
+    text = "proc p() { auction among players open in any order up to coins as (w, b) { } }"
+    assert kinds(text, "open", "in", "any", "order") == [(Keyword, w) for w in ("open", "in", "any", "order")]
