@@ -2372,14 +2372,16 @@ class Game:
                         raised[who] = yield from self._bid(who, asked, bids(floor, most, step), True, where)
             finally:
                 self.secret_round = None
-            if raised:   # the round's raises, told to everyone at once
-                self.messages.append("raises: " + ", ".join(
-                    f"{who.name} {'passed' if bid is None else bid}" for who, bid in raised.items()))
             best = max((bid for bid in raised.values() if bid is not None), default=None)
+            if best is not None:
+                high = next(who for who, bid in raised.items() if bid == best)   # a tie: the first from the start
+                price = own[high] = best
+            if raised:   # the round's raises, told to everyone at once, and who holds the bid now
+                self.messages.append("raises: " + ", ".join(
+                    f"{who.name} {'passed' if bid is None else bid}" for who, bid in raised.items())
+                    + (f"; {high.name} holds the bid at {price}" if high is not None else ""))
             if best is None:
                 break
-            high = next(who for who, bid in raised.items() if bid == best)   # a tie: the first from the start
-            price = own[high] = best
         if passes is not None:
             passes.extend((who, own.get(who, 0)) for who, _most, _asked in order if who is not high)
         return high, price

@@ -121,8 +121,9 @@ def test_every_bidder_but_the_high_one_raises_at_once_until_a_round_has_no_raise
     assert [d.player.name for d in asked] == ["P2", "P3", "P1", "P2", "P1", "P2", "P3", "P3", "P1"]
     assert asked[0].options[:2] == ["pass", "2"] and asked[3].options[:2] == ["pass", "6"]
     assert result(g) == ("P2", 8)
-    assert g.messages == ["raises: P2 3, P3 5, P1 passed", "raises: P2 passed, P1 6", "raises: P2 8, P3 passed",
-                          "raises: P3 passed, P1 passed"]
+    assert g.messages == ["raises: P2 3, P3 5, P1 passed; P3 holds the bid at 5",
+                          "raises: P2 passed, P1 6; P1 holds the bid at 6", "raises: P2 8, P3 passed; P2 holds the bid at 8",
+                          "raises: P3 passed, P1 passed; P2 holds the bid at 8"]
     # the `passed` block: everyone but the winner, in seat order from the start, with the last bid they made
     assert [p.stock["vp"] for p in g.state.players] == [6, 1, 5]
 
@@ -152,7 +153,8 @@ def test_a_raise_is_secret_until_the_round_is_over(program):
     assert d.player.name == "P3" and g.secret_round == {g.state.players[1]: 5} and g.messages == []
     d = gen.send(d.index_of("5"))
     d = gen.send(d.index_of("pass"))   # round over: told to all, P2 (the first from the left) holds the bid
-    assert g.messages == ["raises: P2 5, P3 5, P1 passed"] and d.player.name == "P3" and d.options[1] == "6"
+    assert g.messages == ["raises: P2 5, P3 5, P1 passed; P2 holds the bid at 5"]
+    assert d.player.name == "P3" and d.options[1] == "6"
 
 
 def test_the_hot_seat_tells_no_raise_before_the_round_is_over():
@@ -166,7 +168,7 @@ game g { seats 2; phase play { raising(); } winner most vp; }
     assert result(g) == ("P1", 5)
     assert not any("raise?" in told for _seat, lines, _at in agent.answers for told in lines.values())
     screens = "\n".join(console.printed)
-    assert "raises: P2 3, P1 5" in screens and "raise? → " not in screens
+    assert "raises: P2 3, P1 5; P1 holds the bid at 5" in screens and "raise? → " not in screens
 
 
 def test_random_agents_play_to_the_end_on_both_backends_alike():
