@@ -2287,8 +2287,7 @@ class Reader(A.Visitor):
             form, how = s.mode, how[s.mode]
         else:   # `form FORM`: each form the value may name, said once
             form = f"the form {self.x(s.form)} names"
-            how = "by that form: " + "; ".join(f"{member} ({mode}): {how[mode]}"
-                                               for member, mode in A.AUCTION_FORMS.items())
+            how = "by that form: " + "; ".join(f"{mode}: {how[mode]}" for mode in A.AUCTION_MODES)
         first = f"in seat order from {start}, who opens (their first bid cannot be a pass)" if s.opening else \
             f"in seat order from {start}"
         self.say(depth, f"Auction ({form}){prompt(s)} among {self.x(s.domain)}{where}, {first}: {bids}; {how}.")

@@ -188,7 +188,7 @@ def test_it_prints_back_and_reads_in_words():
     result = analyse_text(PACK + GAME)
     assert result.ok, result.diagnostics
     sell = " ".join(reading(result.symbols.decls["sell"], result.symbols))
-    assert "Auction (the form how names) (bid" in sell and "once_around (once around): each bidder in turn" in sell
+    assert "Auction (the form how names) (bid" in sell and "; once around: each bidder in turn" in sell and sell.count("sealed:") == 1
     shouted = " ".join(reading(result.symbols.decls["raising"], result.symbols))
     assert "Auction (open in any order) (raise?)" in shouted
     assert "every bidder but the high bidder says at once, in secret, whether and how much they raise" in shouted
