@@ -7457,11 +7457,29 @@ class Checker(A.Visitor):
                      f"not {article(words(kind))}", e.span, "write 'form c.how' of a card's field, or the form "
                      "itself: 'sealed'")
             return None
+        if type(e) is A.Attr and e.obj is not None:
+            self.form_field_slips(e)
         if written is None and s.opening and (members is None or "sealed" in members):
             self.err("W533", "'opened by' where the form may be sealed: nobody opens a sealed auction, so there "
                      "the opener bids as the others do", s.start.span,
                      "write 'from P' if nobody opens, or auction the sealed lots in a statement of their own")
         return A.AUCTION_FORMS.get(written)
+
+    def form_field_slips(self, e: A.Attr) -> None:
+        """W529: `form c.sale.auction` of an enum's text field, a member's value a slip away from a form's words
+        (`"once aroud"`): it would stop the game at play. A value far from every form (`""`, `"none"`) is one
+        the pack does not auction, and is left alone."""
+        read = self.sym.enum_reads.get(id(e))
+        enum = self.sym.decls.get(read[0]) if read is not None else None
+        if not isinstance(enum, A.Enum):
+            return
+        for values in enum.data:
+            for v in values:
+                text = constant(v.value) if v.name == read[1] else None
+                if type(text) is str and text not in A.AUCTION_FORMS and closest(text, A.AUCTION_MODES):
+                    self.err("W529", f"{text!r} names no form of auction, and an auction's 'form' reads it "
+                             f"({printed(e)}): the game stops there at play", v.value.span,
+                             did_you_mean(text, A.AUCTION_MODES))
 
     def visit_Auction(self, s: A.Auction, scope: Scope) -> None:
         """An auction: the bidders are players, the amounts numbers, `up to` is written (the bidding

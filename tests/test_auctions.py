@@ -253,3 +253,10 @@ def test_the_highlighter_colours_the_new_words_only_in_an_auction():
     assert kinds(text, "form") == [(Keyword, "form"), (Name, "form")]
     text = "proc p() { auction among players open in any order up to coins as (w, b) { } }"
     assert kinds(text, "open", "in", "any", "order") == [(Keyword, w) for w in ("open", "in", "any", "order")]
+
+
+def test_a_text_field_a_slip_away_from_a_form_is_warned_at_the_members_value():
+    text = PACK.replace('shouted "Shouted" (auction = "open in any order")', 'shouted "Shouted" (auction = "open in any ordr")')
+    found = [(d.code, d.span.line, d.span.column, d.hint) for d in analyse_text(text).diagnostics if d.code == "W529"]
+    assert found == [("W529", 9, 89, "did you mean 'open in any order'?")]
+    assert not [d for d in analyse_text(PACK).diagnostics if d.code == "W529"]   # "none" is no slip: not auctioned
