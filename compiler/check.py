@@ -1167,6 +1167,7 @@ class Checker(A.Visitor):
         self._lint_negative_starts()
         self._lint_unrolled_dice()
         self._lint_cards_never_placed()
+        self._lint_cards_never_enter()
         self._lint_endless_while()
         self._lint_passes()
         if self.sym.generated:   # a `for each` declaration is checked once per entity it makes: one finding each
@@ -11657,6 +11658,53 @@ class Checker(A.Visitor):
                         "'each' of none runs its body for nobody", s.domain.span,
                 f"set it where the player is known ('set {var.name} = first(players);' in the setup, "
                 f"'set {var.name} = you;' when they claim it)"))
+
+    def _lint_cards_never_enter(self) -> None:
+        """W516: a game whose rules only ever move cards from one zone to another (draws, `move all of`, moves
+        of a card picked from a zone) and never put one in (no `fill ZONE with KIND`, no move of a card named
+        or taken from a kind): every card starts in no zone (3.8), so every draw finds nothing and the game
+        plays on empty-handed. Said once, at the first draw; only where every move's card is known to come
+        from a zone (anything else might bring cards in)."""
+        game = self.sym.game
+        if game is None or any(isinstance(d, A.Extern) for d in self.sym.decls.values()):
+            return
+        zones = {n for n, d in self.sym.decls.items() if isinstance(d, A.Zone)}
+        zone_params = {p.name for d in self.sym.decls.values() if isinstance(d, (A.Proc, A.Func))
+                       for p in d.params if p.type == "zone"}
+
+        def in_a_zone(domain) -> bool:
+            """Whether a domain is a zone as written (`hand`, `side[f]`, `p.hand`, a zone parameter)."""
+            if type(domain) is A.Attr:
+                return domain.name in zones
+            base = filled_base(domain)
+            return base is not None and (base in zones or base in zone_params)
+
+        from_zones, from_elsewhere = set(), set()
+        for n in self.pack_nodes:
+            if type(n) in (A.Pick, A.ForEach):
+                (from_zones if in_a_zone(n.domain) else from_elsewhere).add(n.var)
+        for n in self.pack_nodes:
+            kind = type(n)
+            if kind is A.Move:
+                item = n.item
+                if type(item) is not A.Name or item.id not in from_zones or item.id in from_elsewhere:
+                    return   # a card named, taken from a kind, or one this cannot follow: it may come in
+            elif kind is A.Fill and n.kind is None:
+                continue   # a display laid out from its source: from a zone to a zone
+            elif kind not in (A.Draw, A.MoveAll, A.Swap, A.PassOn) and "move" in getattr(kind, "events", ()):
+                return   # a fill with cards, a split, a setting aside: cards come in
+        # (a draw the game runs for sure: a fragment's cards may be put in place by its tests)
+        first_draw = next((n for n in self.played_nodes() if type(n) is A.Draw), None)
+        if first_draw is None:
+            return
+        source = filled_base(first_draw.source) or "the zone"
+        zone = self.sym.decls.get(source)
+        kind = zone.kind if isinstance(zone, A.Zone) else "KIND"
+        self.diags.append(Diagnostic(
+            "W516", f"no rule ever puts a card into a zone: every card starts in no zone, and the rules only move "
+                    f"cards from one zone to another, so this draws nothing from {source!r} (nor does any other "
+                    f"draw)", first_draw.source.span,
+            f"fill it in the setup ('fill {source} with {kind};': every card of the kind, 'where ...' for some)"))
 
     def unused(self, own: set[str]) -> list[Diagnostic]:
         """W401 for declarations of the pack itself that nothing refers to."""

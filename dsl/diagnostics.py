@@ -360,6 +360,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W513": (WARNING, "a draw from a display's source into the display: it refills by hand a zone that keeps itself filled"),
     "W514": (WARNING, "a pick's 'at least M' above how many candidates there can ever be: every candidate is taken"),
     "W515": (WARNING, "'signed' on a global counter, which without bounds goes below zero already"),
+    "W516": (WARNING, "a game whose rules never put a card into any zone, only move cards between zones: every card starts in no zone, so every draw draws nothing"),
     "W517": (WARNING, "a per-player value set in a pass over the players and compared with every player's in the same pass: the players after still hold the old value"),
     "W518": (WARNING, "a 'say' that shows a variable declared 'hidden' to every player"),
     "W520": (WARNING, "a pick's 'or blind ZONE' of a zone whose cards some player sees: its top card is not unseen"),
