@@ -15,7 +15,7 @@ from rulebook.runtime.engine import Game
 from .conftest import answer_by_prompt, drive, played_on_both_backends, run_proc
 
 PACK = str(Path(__file__).parent / "packs" / "bridge")
-STRAINS = {"C": "club_strain", "D": "diamond_strain", "H": "heart_strain", "S": "spade_strain", "NT": "notrump"}
+STRAINS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "notrump"}
 
 
 @pytest.fixture(scope="module", params=["compiled", "interpreted"])
@@ -26,6 +26,13 @@ def program(request):
 def bid(game: Game, text: str):
     """The call entity of a bid written `4S`, `3NT`."""
     return game.program.entities[f"bid_{text[0]}_{STRAINS[text[1:]]}"]
+
+
+def test_the_deck_is_the_52_cards_and_the_bids_the_35(program):
+    cards = [e for e in program.entities.values() if e.kind == "card"]
+    calls = [e for e in program.entities.values() if e.kind == "call"]
+    assert len(cards) == 52 and {e.fields["suit"] for e in cards} == {"clubs", "diamonds", "hearts", "spades"}
+    assert len(calls) == 35
 
 
 def test_the_auction_ends_after_three_passes_and_the_first_to_name_the_strain_declares(program):
@@ -40,8 +47,8 @@ def test_the_auction_ends_after_three_passes_and_the_first_to_name_the_strain_de
         "pass", "pass", "pass",
     ])
     g = game.state.gvars
-    assert g["contract"].name == "bid_2_spade_strain" and game.state.globals["doubling"] == 0
-    assert g["named_first[1,spade_strain]"].name == "P3" and g["named_first[1,heart_strain]"].name == "P1"
+    assert g["contract"].name == "bid_2_spades" and game.state.globals["doubling"] == 0
+    assert g["named_first[1,spades]"].name == "P3" and g["named_first[1,hearts]"].name == "P1"
 
 
 def test_a_bid_must_outrank_the_last_and_only_the_opponents_double(program):
