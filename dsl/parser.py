@@ -3002,15 +3002,29 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
                           "entity per number or member is written with 'for each' after the title", span(tok),
                           hint=f"write '{before[-2]} {before[-1]} {title.group(1) if title else chr(34) + 'Title' + chr(34)}"
                           f" for each {domains} {{ ... }}'")
-    if tok.type == "WHERE" and before and before[-1].type in ("NAME", "RPAR", "RSQB"):
+    if tok.type == "WHERE" and before and before[-1].type in ("NAME", "RPAR", "RSQB", "INT"):
         late = _where_after_destination(text, base, before, err, span(tok))
         if late is not None:
             return late
+        leaving_out = _where_in_entity_each(text, base, before, err, span(tok))
+        if leaving_out is not None:
+            return leaving_out
         # `opponents where p.protected == 0` as a list: a condition filters where a domain is gone over
         return Diagnostic("E100", "'where' filters a domain where something goes over it (a pick, a loop, an "
                           "aggregate), not a list standing alone", span(tok),
                           hint="write the condition where the list is used: 'pick p from opponents where COND', "
                           "'for each p in opponents where COND', 'count(p in opponents where COND)'")
+    if tok.type == "COMMA" and "LBRACE" in err.expected:
+        head = len(before)
+        while head > 0 and before[head - 1].type not in ("SEMICOLON", "LBRACE", "RBRACE"):
+            head -= 1
+        if len(before) - head >= 4 and before[head].type == "FOR" and before[head + 3].type == "IN":
+            # `for each t in 1..2, s in strain { ... }`: several domains are an entity declaration's (3.8)
+            outer = " ".join(text[base + before[head].start_pos: err.token.start_pos].split())
+            inner = " ".join(text[err.token.end_pos: text.find("{", err.token.end_pos)].split()) or "s in DOMAIN"
+            return Diagnostic("E100", "a 'for each' statement goes over one domain: for every combination of two, "
+                              "put a second 'for each' inside the first", span(tok),
+                              hint=f"write '{outer} {{ for each {inner} {{ ... }} }}'")
     if tok.type == "LBRACE" and before and before[-1].type == "COLON":
         head = len(before) - 1
         while head > 0 and before[head - 1].type not in ("SEMICOLON", "LBRACE", "RBRACE"):
@@ -3043,6 +3057,28 @@ def _blind_without_zone(word: A.Name) -> Diagnostic:
 
 # the words of a `var` declaration written between its name (or title) and the ':' of its type
 _VAR_WORDS = ("global", "internal", "hidden")
+
+
+def _where_in_entity_each(text: str, base: int, before: list, err: UnexpectedToken,
+                          at: A.Span) -> Optional[Diagnostic]:
+    """`card playing "..." for each s in strain where s != notrump, r in 2..14 { ... }`: an entity declaration's
+    `for each` makes one entity per element and has no `where`; the elements to leave out get no copies
+    (`* (if COND then 1 else 0)`, 3.8). The E100 that says so, at the `where`, or None for a `where` elsewhere."""
+    head = len(before)
+    while head > 0 and before[head - 1].type not in ("SEMICOLON", "LBRACE", "RBRACE"):
+        head -= 1
+    statement = before[head:]
+    fors = [i for i, t in enumerate(statement) if t.type == "FOR"]
+    if len(statement) < 3 or statement[0].type != "NAME" or statement[1].type != "NAME" or not fors \
+            or any(t.type == "STAR" for t in statement[:fors[0]]):
+        return None   # (a declaration that already gives copies: the generic message)
+    rest = text[err.token.end_pos:]
+    cut = min((i for i in (rest.find(","), rest.find("{"), rest.find("\n")) if i >= 0), default=len(rest))
+    cond = " ".join(rest[:cut].split()) or "COND"
+    declared = " ".join(text[base + statement[0].start_pos: base + statement[fors[0]].start_pos].split())
+    return Diagnostic("E100", "an entity declaration's 'for each' makes one entity per element and takes no "
+                      "'where': the elements to leave out are given no copies", at,
+                      hint=f"write '{declared} * (if {cond} then 1 else 0) for each ...' (0 copies: none of it)")
 
 
 def _where_after_destination(text: str, base: int, before: list, err: UnexpectedToken,
