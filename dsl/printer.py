@@ -1380,8 +1380,15 @@ class Printer(A.Visitor):
         # a key that begins with the word `most` or `fewest` (a counter so named) keeps its order's word:
         # `then most most`, as `then most` would read the counter as the word
         by_team = Clause("by team once" if w.by_team == "once" else "by team") if w.by_team else None
-        self.clauses([Clause(f"winner {w.order(0)} ", w.key), by_team] +
-                     [Clause(f"then {w.order(i) + ' ' if w.order(i) == 'fewest' or _ORDER_WORD.match(_expr(t)) else ''}", t)
+        # an `if ... else X` key or tie-break followed by more keeps its parentheses: `else 0 then flags` would
+        # read as if the tie-break were the `else`'s
+        keys = (w.key, *w.tiebreaks)
+        held = [("(", t, ")") if type(t) is A.Cond and (i < len(keys) - 1 or w.cond is not None or w.draw
+                                                          or (i == 0 and w.by_team)) else ("", t, "")
+                for i, t in enumerate(keys)]
+        self.clauses([Clause(f"winner {w.order(0)} {held[0][0]}", w.key, held[0][2]), by_team] +
+                     [Clause(f"then {w.order(i) + ' ' if w.order(i) == 'fewest' or _ORDER_WORD.match(_expr(t)) else ''}"
+                             f"{held[i][0]}", t, held[i][2])
                       for i, t in enumerate(w.tiebreaks, 1)] + [_where("if ", w.cond)] +
                      [Clause("else draw") if w.draw else None])
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import found_at
+from .conftest import found_at, printed_back
 
 GO_FISH = """
 kind card { rank: int; }
@@ -60,3 +60,27 @@ def test_a_fragment_without_a_game_is_left_alone():
     # (a test's or a snippet's cards are put in place by hand)
     text = GO_FISH[:GO_FISH.index("game go_fish")] + "proc deal() { draw 5 from deck to hand; }\n"
     assert [c for c, *_ in found_at(text) if c == "W516"] == []
+
+
+WINNER = """
+counter flags;
+func won(): bool = flags >= 5;
+game g "G" {
+  seats 2;
+  phase play {}
+  KEY
+}
+"""
+
+
+@pytest.mark.parametrize("written, printed", [
+    # (Battle Line: the game's winner first, then the most flags; fmt dropped the parentheses, which then
+    # read as if 'then flags' were the 'else's)
+    ("winner most (if won() then 1 else 0) then flags;", "winner most (if won() then 1 else 0) then flags;"),
+    ("winner most if won() then 1 else 0 then flags;", "winner most (if won() then 1 else 0) then flags;"),
+    ("winner most flags then (if won() then 1 else 0);", "winner most flags then if won() then 1 else 0;"),
+    ("winner most (if won() then 1 else 0) else draw;", "winner most (if won() then 1 else 0) else draw;"),
+])
+def test_fmt_keeps_the_parentheses_of_a_conditional_winner_key_that_more_follows(written, printed):
+    _module, text = printed_back(WINNER.replace("KEY", written))
+    assert printed in text
