@@ -1383,9 +1383,8 @@ class Printer(A.Visitor):
         # an `if ... else X` key or tie-break followed by more keeps its parentheses: `else 0 then flags` would
         # read as if the tie-break were the `else`'s
         keys = (w.key, *w.tiebreaks)
-        held = [("(", t, ")") if type(t) is A.Cond and (i < len(keys) - 1 or w.cond is not None or w.draw
-                                                          or (i == 0 and w.by_team)) else ("", t, "")
-                for i, t in enumerate(keys)]
+        held = [("(", t, ")") if type(t) is A.Cond and (i < len(keys) - 1 or w.cond is not None or w.draw)
+                else ("", t, "") for i, t in enumerate(keys)]
         self.clauses([Clause(f"winner {w.order(0)} {held[0][0]}", w.key, held[0][2]), by_team] +
                      [Clause(f"then {w.order(i) + ' ' if w.order(i) == 'fewest' or _ORDER_WORD.match(_expr(t)) else ''}"
                              f"{held[i][0]}", t, held[i][2])
