@@ -3383,8 +3383,9 @@ class Checker(A.Visitor):
                     listed = ", ".join(members_of.members[:3]) + (", ..." if len(members_of.members) > 3 else "")
                     self.err("E303", f"the value of field {f.name!r} is known before play: a member of {f.type} "
                              "written out, not worked out by an expression", item.span,
-                             f"name the member ({', '.join(members_of.members[:2])}, ...), or give each copy its own "
-                             f"from a list of members: '{f.name} = [{listed}][copy_number];'")
+                             f"name the member ({', '.join(members_of.members[:2])}, ...), give each copy its own "
+                             f"from a list of members: '{f.name} = [{listed}][copy_number];', or, in a 'for each' "
+                             "declaration, read a field its enum member declares ('colour = c.colour;')")
                     break
             self.used.add(f.type)
             return

@@ -872,12 +872,12 @@ def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: di
                                     "{ ... }'" if len(pairs) == 1 else f"drop '{bound} in ...' and give the declaration "
                                     f"'* {len(values)}' copies"))
     made = []
-    # (the enums' members, which the resolver lists after the entities are written out)
-    members = {m for d in sym.decls.values() if isinstance(d, A.Enum) for m in d.members} if item.copies_by else set()
-    if item.copies_by:   # each member's data, by field (`* (a.cards - 4)` reads a value the enum gives before play)
-        members = {m: {**{f.name: f.default for f in d.fields if f.default is not None},
-                       **{v.name: v.value for v in d.values_of(m)}}
-                   for d in sym.decls.values() if isinstance(d, A.Enum) for m in d.members}
+    # each member's data, by field: `* (a.cards - 4)` and a field value `symbol = t.symbol` read a value the
+    # enum gives before play (the enums' members are listed after the entities are written out)
+    members = {m: {**{f.name: f.default for f in d.fields if f.default is not None},
+                   **{v.name: v.value for v in d.values_of(m)}}
+               for d in sym.decls.values() if isinstance(d, A.Enum) for m in d.members} \
+        if item.copies_by or any(type(n) is A.Attr for v in item.values for n in A.walk(v)) else {}
     for combination in _product([values for values, _how in domains]):
         name = "_".join([item.name] + [str(v) if type(v) is not int or v >= 0 else f"m{-v}" for v in combination])
         if name in sym.decls:
@@ -895,13 +895,21 @@ def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: di
                 v = given[n.id]
                 return A.Int(v, span=n.span) if type(v) is int else A.Name(v, span=n.span)
             return None
+
+        def bind_data(n, given=given):
+            """A bound member's data (`t.symbol`, a constant the enum gives) written out, as a field value needs."""
+            if type(n) is A.Attr and type(n.obj) is A.Name and n.obj.id in given.values():   # (`t` bound already)
+                data = members.get(n.obj.id, {})
+                if n.name in data:
+                    return data[n.name]
+            return bind(n)
         copies = item.copies if item.copies_by is None else _copies_of(item, name, bind, members, diags)
         if copies is None:   # refused (E303), once for the declaration
             break
         if not copies:   # `* (EXPR)` gave 0 for this element: the deck has none of it
             continue
         made.append(replace(item, name=name, each=None, each_more=None, copies=copies, copies_by=None,
-                            values=tuple(A.rewrite(v, bind) for v in item.values),
+                            values=tuple(A.rewrite(v, bind_data) for v in item.values),
                             effects=tuple(A.rewrite(v, bind) for v in item.effects),
                             title_parts=tuple(p if isinstance(p, str) else A.rewrite(p, bind) for p in item.title_parts)))
         sym.generated[name] = (item.name, ", ".join(map(str, combination)), ", ".join(b for b, _d in pairs),

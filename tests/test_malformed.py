@@ -618,8 +618,9 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "move_without_item.rules": ("unexpected 'to'; expected an expression", None, ()),
     "enum_field_worked_out.rules": ("the value of field 'pips' is known before play: a member of rank_name "
                                     "written out, not worked out by an expression",
-                                    "name the member (two, three, ...), or give each copy its own from a list "
-                                    "of members: 'pips = [two, three, four, ...][copy_number];'", ()),
+                                    "name the member (two, three, ...), give each copy its own from a list "
+                                    "of members: 'pips = [two, three, four, ...][copy_number];', or, in a 'for each' "
+                                    "declaration, read a field its enum member declares ('colour = c.colour;')", ()),
     "keyword_field_read_bare.rules": ("a keyword cannot be used as a name here; found 'rank'",
                                       "'rank' is reserved: call it 'ranks' or 'rank_value', say; a card's field of "
                                       "that name is read on the card: 'this.rank', 'c.rank'", ()),
