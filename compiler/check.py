@@ -5512,8 +5512,27 @@ class Checker(A.Visitor):
             return kind, "int"
         return kind, element_of(kind)
 
+    def amounts_listed(self, var: str, domain, scope: Scope) -> None:
+        """W521: a pick or a loop over a list of bare resource names (`[seed, fish]`): each name there is the
+        player's amount of it (5.2), so VAR goes over numbers, and a pick offers `0`, `2` where the rules meant
+        "seed or fish". A group of those resources is a domain of resources."""
+        if type(domain) is not A.ListLit or not domain.items or any(
+                type(n) is not A.Name or n.id in scope.locals or not isinstance(self.sym.decls.get(n.id), A.Resource)
+                for n in domain.items):
+            return
+        names = ", ".join(n.id for n in domain.items)
+        groups = [g.name for g in self.sym.decls.values() if isinstance(g, A.Group)
+                  and all(n.id in g.members for n in domain.items)]
+        self.diags.append(Diagnostic(
+            "W521", f"'{printed(domain)}' is a list of the amounts of {names} the player holds, so {var!r} goes over "
+            "numbers, not resources", domain.span,
+            f"to go over the resources, range over a group holding them: '{var} in {groups[0]} where "
+            + " or ".join(f"{var} == {n.id}" for n in domain.items) + "'" if groups else
+            f"to go over the resources, declare a group of them ('group choice {{ {names} }}') and range over it"))
+
     def visit_ForEach(self, s: A.ForEach, scope: Scope) -> None:
         self.text_parts(s.title_parts, scope, s.var)   # `in any order`: asked before each element is taken
+        self.amounts_listed(s.var, s.domain, scope)
         element = self.domain(s.domain, scope)
         if s.alike and base_of(element) not in ("entity", "any"):
             self.err("E454", f"'for each {s.var} ... in any order alike' asks copies alike once, and "
@@ -7163,6 +7182,7 @@ class Checker(A.Visitor):
         if s.count is not None:   # bound before the prompt and the body, which read the picks made so far
             self.pick_count(s, scope)
         self.text_parts(s.title_parts, scope, s.var)
+        self.amounts_listed(s.var, s.domain, scope)
         kind, element = self.domain_kind(s.domain, scope, one_card_said=True)
         if base_of(kind) in ("entity", "player"):   # one value: it would be the only candidate, or none
             shown = printed(s.domain)

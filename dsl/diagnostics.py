@@ -364,6 +364,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W517": (WARNING, "a per-player value set in a pass over the players and compared with every player's in the same pass: the players after still hold the old value"),
     "W518": (WARNING, "a 'say' that shows a variable declared 'hidden' to every player"),
     "W520": (WARNING, "a pick's 'or blind ZONE' of a zone whose cards some player sees: its top card is not unseen"),
+    "W521": (WARNING, "a pick or a loop over a list of bare resource names: each is the player's amount, not the resource"),
     "W522": (WARNING, "a display whose source no rule ever puts anything into: it starts empty, so the display is never filled"),
     "W523": (WARNING, "an option's or a may's 'when', or a pick's 'where', that reads what the deciding player "
                       "cannot see: which options are offered tells them"),

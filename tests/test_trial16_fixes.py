@@ -5,7 +5,7 @@ from __future__ import annotations
 from rulebook.compiler.driver import analyse_text
 from rulebook.runtime.engine import Game
 
-from .conftest import both_built
+from .conftest import both_built, run_answering
 
 PANDEMIC_CARDS = """
 enum disease { blue "Blue", yellow "Yellow" }
@@ -34,3 +34,38 @@ def test_a_for_each_declaration_gives_a_field_the_data_its_member_holds():
 def test_a_field_the_member_does_not_hold_is_still_refused():
     text = PANDEMIC_CARDS.replace("colour = c.colour;", "colour = c.color;")
     assert "E303" in [d.code for d in analyse_text(text).diagnostics if d.severity == "error"]
+
+
+RESOURCES = """
+resource seed;
+resource fish;
+resource rodent;
+group food { seed, fish, rodent }
+counter vp;
+"""
+
+
+def test_a_pick_over_bare_resource_names_goes_over_amounts_and_is_warned():
+    # Wingspan's die face "invertebrate or seed": the pick offered the amounts held, `0` and `2`
+    text = RESOURCES + 'proc feed() { pick r from [seed, fish] "which food?" { gain r vp; } }'
+    warned = [d for d in analyse_text(text).diagnostics if d.code == "W521"]
+    assert len(warned) == 1 and "'r' goes over numbers" in warned[0].message
+    assert "'r in food where r == seed or r == fish'" in warned[0].hint
+    loop = RESOURCES + "proc feed() { for each r in [seed, rodent] { gain 1 vp; } }"
+    assert [d.code for d in analyse_text(loop).diagnostics] == ["W521"]
+
+
+def test_the_group_written_instead_offers_the_resources_on_both_backends():
+    text = RESOURCES + 'proc feed() { pick r from food where r == seed or r == fish "which food?" { gain 1 r; } }'
+    assert [d.code for d in analyse_text(text).diagnostics if d.severity != "info"] == []
+    for program in both_built(text):
+        game = Game(program, 2, 1)
+        asked = []
+        run_answering(program.procs["feed"](game, game.state.players[0]),
+                      lambda d: asked.append(list(map(str, d.options))) or 1)
+        assert asked == [["seed", "fish"]] and game.state.players[0].stock["fish"] == 1
+
+
+def test_amounts_in_an_aggregate_or_a_local_list_are_left_alone():
+    text = RESOURCES + "func kinds_held(): int = count(x in [seed, fish, rodent] where x > 0);"
+    assert [d.code for d in analyse_text(text).diagnostics if d.severity != "info"] == []
