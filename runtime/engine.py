@@ -5645,7 +5645,12 @@ class Game:
         rolled = self.program.die_fields.get(value.kind) if type(value) is EntityDef else None
         if rolled is None:
             return label_of(value, self.member_titles)
-        return f"{value.label()}: {label_of(self.field(value, rolled[0]), self.member_titles)}"
+        shown = self.field(value, rolled[0])
+        if shown is None:   # a face that shows no value ("invertebrate or seed"): its title, when one face is so
+            titles = {t for t, _f, v in self.program.dice[rolled[1]] if v is not None and v(self, None) is None}
+            if len(titles) == 1:
+                return f"{value.label()}: {titles.pop()}"
+        return f"{value.label()}: {label_of(shown, self.member_titles)}"
 
     def roll_all(self, h: Holder, source: ZoneRef, keep=None):
         """`roll all of ZONE [where COND];` every die kept in a zone (those `keep` accepts, all tested before

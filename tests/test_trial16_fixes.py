@@ -69,3 +69,33 @@ def test_the_group_written_instead_offers_the_resources_on_both_backends():
 def test_amounts_in_an_aggregate_or_a_local_list_are_left_alone():
     text = RESOURCES + "func kinds_held(): int = count(x in [seed, fish, rodent] where x > 0);"
     assert [d.code for d in analyse_text(text).diagnostics if d.severity != "info"] == []
+
+
+FEEDER = """
+resource seed;
+resource fish;
+die feeder_die "Birdfeeder die": resource {
+  face "Seed" = seed;
+  face "Fish" = fish;
+  face "Seed or fish" = none;
+}
+kind feeder_piece "Die" { shows: feeder_die; }
+feeder_piece feeder_dice "Die" * 3 {}
+zone feeder of feeder_piece;
+proc take() { pick d from feeder "take which die?" { move d to feeder; } }
+"""
+
+
+def test_a_die_on_its_face_of_no_value_is_offered_by_the_faces_title():
+    # Wingspan's birdfeeder offered "Die: none" for its invertebrate-or-seed face
+    for program in both_built(FEEDER):
+        game = Game(program, 2, 1)
+        feeder = game.zone(None, "feeder")
+        dice = [e for e in program.entities.values() if e.kind == "feeder_piece"]
+        for e, face in zip(dice, ["seed", "fish", None]):
+            game.move(e, feeder)
+            game.set_field(e, "shows", face)
+        asked = []
+        run_answering(program.procs["take"](game, game.state.players[0]),
+                      lambda d: asked.append(list(map(str, d.options))) or 0)
+        assert asked == [["Die: seed", "Die: fish", "Die: Seed or fish"]]
