@@ -72,7 +72,8 @@ def test_a_bird_the_player_cannot_feed_or_give_eggs_to_is_not_offered(program):
         you.stock[f] = 5
     assert not func(game, "playable", bird(game, "bald_eagle"))   # wetland only
     assert func(game, "playable", bird(game, "barn_owl"))   # the forest's first column is free
-    you.stock["rodent"] = 1
+    for f, n in zip(FOOD, [0, 1, 0, 0, 1]):
+        you.stock[f] = n   # a rodent short, and any two food pay for it: one seed is too few
     assert not func(game, "playable", bird(game, "barn_owl"))
 
 
@@ -125,3 +126,17 @@ def test_the_pack_lints_clean_and_prints_back_as_written():
     assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
     text = (Path(PACK) / "wingspan.rules").read_text()
     assert format_text(text, "wingspan.rules") == text
+
+
+def test_any_two_food_pay_for_one(program):
+    game = Game(program, 2, 1)
+    you = game.state.players[0]
+    for f, n in zip(FOOD, [0, 3, 0, 0, 1]):   # the Bald Eagle wants 2 fish and a rodent: 4 seeds would do
+        you.stock[f] = n
+    assert not func(game, "playable", bird(game, "bald_eagle"))
+    you.stock["seed"] = 4
+    assert func(game, "playable", bird(game, "bald_eagle"))
+    game.move(bird(game, "bald_eagle"), game.zone(you, "hand"))
+    run_proc(game, "play_bird")
+    assert you.stock["seed"] == 0 and you.stock["rodent"] == 0
+    assert [b.name for b in game.zone(you, "row[wetland]").items] == ["bald_eagle"]
