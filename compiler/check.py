@@ -2782,6 +2782,24 @@ class Checker(A.Visitor):
                      f"'each' over {d.name}, pick, board or neighbour holds it", e.span,
                      f"build a {d.name} the shape keeps, or widen the shape")
 
+    def member_field_read(self, value) -> Optional[tuple]:
+        """(the read, its enum) where a field value reads a field its enum member does not hold: what a `for
+        each` declaration leaves of `colour = c.color;` once its member is written out (a field the member
+        holds is written out as its value, 3.8); None when there is none."""
+        for n in A.walk(value):
+            enum = next((d for d in self.sym.decls.values() if isinstance(d, A.Enum) and n.obj.id in d.members), None) \
+                if type(n) is A.Attr and type(n.obj) is A.Name and n.name not in ("name", "title") else None
+            if enum is not None and n.obj.id not in self.sym.decls and all(g.name != n.name for g in enum.fields):
+                return n, enum
+        return None
+
+    def member_field_unknown(self, value) -> bool:
+        """E334, with a did-you-mean, for a field value reading a field its enum member does not hold."""
+        found = self.member_field_read(value)
+        if found is not None:
+            self.member_datum(found[0], found[1], False)
+        return found is not None
+
     def member_datum(self, e: A.Attr, enum: A.Enum, setting: bool) -> str:
         """`d.dx`: a field of an enum's members, the member's value (Symbols.enum_reads); E334 for a field the enum
         does not declare, E339 for a `set` of one (a member's data is fixed where the enum is declared)."""
@@ -3293,8 +3311,9 @@ class Checker(A.Visitor):
                 failing = next((v.value for v in plain_values(d, kind)
                                 if not is_field_value(numbered(v.value, number, kind))),
                                None)
-                if failing is not None and any(x.code == "E303" and x.span == failing.span for x in self.diags):
-                    return   # said once at the value: a `for each` declaration's entities share it
+                if failing is not None and (any(x.code == "E303" and x.span == failing.span for x in self.diags)
+                                            or self.member_field_read(failing) is not None):
+                    return   # said once at the value (E334 for a member's field it lacks, by field_value)
                 self.err("E303", f"a field value of {d.name!r} cannot be worked out for copy {number} (numbers, "
                          "texts, lists, copy_number and operators only, with no division by zero and no item past a "
                          "list's end)", failing.span if failing is not None else d.span)
@@ -3354,6 +3373,8 @@ class Checker(A.Visitor):
                      value.span, "a die kept as a piece is rolled ('roll x;') or turned to a face it has")
 
     def field_value(self, f: A.FieldDecl, value) -> None:
+        if self.member_field_unknown(value):
+            return
         if f.die is not None:
             self.face_shown(f, value)
         if f.type == "cost" or isinstance(value, A.CostValue):

@@ -34,6 +34,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "loop_body_without_braces.rules": [("E100", 6)],      # trial3: it was told "a condition needs braces"
     "index_of_numbers_without_a_range.rules": [("E100", 3)],   # trial3: "unexpected ']'; expected '..'", no hint
     "title_after_global.rules": [("E100", 3)],            # a Can't Stop trial: "unexpected '"Runner"'", no hint
+    "for_each_field_of_member_misspelt.rules": [("E334", 6)],   # trial16's Risk: was E303, "worked out by an expression"
     "enum_member_title_after_values.rules": [("E100", 7)],   # trial12's Small World map: "unexpected '"Crag"'", no hint
     "teammate_of_a_player_as_a_field.rules": [("E202", 6)],   # trial12's Tichu: "unknown ... 'teammate'", no way named
     "entity_declared_with_an_index.rules": [("E100", 3)],  # trial9: "expected '*', 'for', ...", no 'for each'
@@ -616,6 +617,8 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "zone_of_keyword.rules": ("a keyword cannot be used as a name here; found 'any'", "expected a name", ()),
     "counter_bound_missing.rules": ("unexpected ';'; expected an expression", None, ()),
     "move_without_item.rules": ("unexpected 'to'; expected an expression", None, ()),
+    "for_each_field_of_member_misspelt.rules": ("unknown field 'symbl' of enum territory", "did you mean 'symbol'?",
+                                                 ()),
     "enum_field_worked_out.rules": ("the value of field 'pips' is known before play: a member of rank_name "
                                     "written out, not worked out by an expression",
                                     "name the member (two, three, ...), give each copy its own from a list "

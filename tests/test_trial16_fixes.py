@@ -31,9 +31,10 @@ def test_a_for_each_declaration_gives_a_field_the_data_its_member_holds():
         assert fields == {"card_atlanta": ("blue", 10), "card_lagos": ("yellow", 22)}
 
 
-def test_a_field_the_member_does_not_hold_is_still_refused():
+def test_a_field_the_member_does_not_hold_is_e334_with_a_did_you_mean():
     text = PANDEMIC_CARDS.replace("colour = c.colour;", "colour = c.color;")
-    assert "E303" in [d.code for d in analyse_text(text).diagnostics if d.severity == "error"]
+    errors = [d for d in analyse_text(text).diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == ["E334"] and "'color'" in errors[0].message and "'colour'" in errors[0].hint
 
 
 RESOURCES = """
