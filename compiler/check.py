@@ -36,6 +36,8 @@ NO_VALUE = frozenset({"proc", "func", "extern", "event", "game", "variant", "die
 # what a `list of ITEM` may hold besides an enum's members, a kind's cards, records and lists of those
 # (`list of player`, as `players` is; `list of list of int`)
 LIST_ITEMS = {"player", "int", "decimal", "str", "bool"}
+# the items a card's list field may hold written out as constants (`xs: list of int`), besides members and cards
+SCALAR_ITEMS = LIST_ITEMS - {"player"}
 VALUE_TYPES = {"int", "decimal", "str", "bool", "effect", "list", "player", "resource", "counter", "track", "zone", "die", "any"}
 # the types no list holds (E487: `list of effect`, `list of zone`; `list of list` that says no more), each with
 # what to write instead
@@ -2242,10 +2244,8 @@ class Checker(A.Visitor):
                 if f.default is not None:
                     self.kept_record(f.type, f.of, f.default, f"the default of {f.name!r} must be")
                 continue
-            if f.of in NO_LIST_ITEMS:   # `list of zone`, `list of effect`: E487, as for a value's list
-                self.no_list_item(f.of, f.span)
-            elif f.of is not None and self.sym.category(f.of) not in ("enum", "kind"):
-                self.unknown("E201", "enum or kind", f.of, f.span, self.sym.of("enum") + self.sym.of("kind"))
+            if f.of is not None:   # `list of int` as an enum's data has it; E487 for `list of zone`, E201 unknown
+                self.list_of(f.of, f.span)
             if f.shown:
                 self.shown_decl(d, f)
             if f.computed:
@@ -2934,7 +2934,8 @@ class Checker(A.Visitor):
         of that enum, or cards of that kind (E303 at the item, with the members it may name); the field
         is a list of them (`contains(c.types, action)` is checked against it)."""
         decl = self.sym.decls.get(f.of)
-        if not isinstance(decl, (A.Enum, A.Kind)):
+        scalar = f.of in SCALAR_ITEMS   # `xs: list of int`: each item a constant of that type
+        if not scalar and not isinstance(decl, (A.Enum, A.Kind)):
             return   # E201 said so
         element = self.declared(f.of)
         self.card_lists[d.name, f.name] = f"list:{element}"
@@ -2944,6 +2945,12 @@ class Checker(A.Visitor):
                          f"write the list: '{f.name} = [...];'")
         for _v, items in lists:
             for i in items:
+                if scalar:
+                    given = self.expr(i, Scope())
+                    if not fits(given, f.of):
+                        self.err("E303", f"field {f.name!r} of {d.name} is a list of {f.of}: {printed(i)} is "
+                                 f"{article(words(given))}, not {article(words(f.of))}", i.span)
+                    continue
                 if type(i) is A.Name and self.sym.category(i.id) is None and i.id not in ("this", "it", "copy_number") \
                         and ALIASES.get(i.id, i.id) not in BUILTIN_DOMAINS:
                     continue   # an unknown name: E201 says so, with the member meant

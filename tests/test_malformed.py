@@ -51,6 +51,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "variable_holding_a_number.rules": [("E303", 3)],
     "winner_by_a_zone.rules": [("E303", 10)],
     "winner_together_if_a_number.rules": [("E303", 7)],
+    "kind_list_of_int_with_a_text.rules": [("E303", 3)],   # trial14: a kind's `list of int` was E201 "unknown enum or kind 'int'"
     "winner_together_with_a_key.rules": [("E100", 8)],      # a cooperative line and a ranking in one
     "winner_together_without_condition.rules": [("E100", 7)],
     "winner_together_without_if.rules": [("E100", 7)],
