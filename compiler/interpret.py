@@ -1619,6 +1619,8 @@ class Interpreter(A.Visitor):
                     results.append((self.ordinal(value, rt, f), element))
                     continue
                 results.append(self.ev(value, rt, f) if value is not None else 1 if reduce == "sum" else True)
+                if reduce in DECIDED_BY_ONE and (reduce == "first" or bool(results[-1]) == (reduce == "any")):
+                    break   # as the compiled any(), all() and next() stop: the elements after are never read
         if saved is _UNBOUND:
             f.locals.pop(e.var, None)
         else:
@@ -1750,6 +1752,8 @@ LOCAL_FRAMES[Interpreter.func.__code__] = lambda frame: dict(zip((p.name for p i
 FUNC_FRAMES[Interpreter.func.__code__] = lambda frame: (
     frame.f_locals["decl"].name, [(p.name, v) for p, v in zip(frame.f_locals["decl"].params, frame.f_locals["args"])])
 
+# the reductions one element can decide (some: a true one, every: a false one, first: any kept one)
+DECIDED_BY_ONE = ("any", "all", "first")
 REDUCE = {"gather": list, "sum": sum, "any": any, "all": all, "first": lambda values: values[0] if values else None,
           "top": best_of, "bottom": lambda pairs: best_of(pairs, True),
           "max": lambda values: max(values, default=0), "min": lambda values: min(values, default=0)}
