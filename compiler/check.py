@@ -25,7 +25,7 @@ from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var,
 from .resolve import TEAM_WORDS, ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import held_only, holds_slots, reads_it, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
 from .resolve import arm_change, enum_changes, option_change, pick_change
-from .resolve import CELL_WALKS, DIAGONAL, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
+from .resolve import CELL_WALKS, DIAGONAL, HEX, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
 
 # the seats a frame is worked out for when the pack has no game (a base read alone by an expansion's lint)
 MAX_FRAME_SEATS = 8
@@ -10222,9 +10222,9 @@ class Checker(A.Visitor):
         if cell_neighbours(func, self.sym):
             self.used.add(func)
             return self.neighbours_of(args, span, scope)
-        if func == NEIGHBOURS and len(args) == 2 and type(args[1]) is A.Name and args[1].id == DIAGONAL \
-                and DIAGONAL not in scope.locals and DIAGONAL not in self.sym.decls:   # the pack's own neighbours
-            self.own_builtin(func, f"'neighbours(CELL, {DIAGONAL})'", args[1].span)
+        if func == NEIGHBOURS and len(args) == 2 and type(args[1]) is A.Name and args[1].id in (DIAGONAL, HEX) \
+                and args[1].id not in scope.locals and args[1].id not in self.sym.decls:   # the pack's own neighbours
+            self.own_builtin(func, f"'neighbours(CELL, {args[1].id})'", args[1].span)
             self.expr(args[0], scope)
             return "any"
         if zone_piles(func, self.sym):
@@ -10370,19 +10370,22 @@ class Checker(A.Visitor):
         return "any"
 
     def neighbours_of(self, args: tuple, span: A.Span, scope: Scope) -> str:
-        """`neighbours(CELL)`, `neighbours(CELL, diagonal)`: CELL a record whose every field is a range or
-        an enum (the board's axes): E302 for the count of arguments, E303 for another second argument than
-        the word `diagonal`, for a CELL of no record (a player: the hint gives left and right) or of a record
-        with another field; W470 for `diagonal` on a record of one field (a line has no diagonal)."""
+        """`neighbours(CELL)`, `neighbours(CELL, diagonal)`, `neighbours(CELL, hex)`: CELL a record whose every
+        field is a range or an enum (the board's axes): E302 for the count of arguments, E303 for another second
+        argument than the word `diagonal` or `hex`, for a CELL of no record (a player: the hint gives left and
+        right) or of a record with another field; W470 for `diagonal` on a record of one field (a line has no
+        diagonal); E499 for `hex` on a record that is not two ranges (axial coordinates)."""
         if not 1 <= len(args) <= 2:
-            self.err("E302", f"neighbours() takes a cell, and 'diagonal' for the cells diagonally next to it too, "
-                     f"not {len(args)} argument{'' if len(args) == 1 else 's'}", span)
+            self.err("E302", f"neighbours() takes a cell, and 'diagonal' for the cells diagonally next to it too "
+                     f"(or 'hex' for the six around a hex), not {len(args)} argument{'' if len(args) == 1 else 's'}",
+                     span)
             return "list"
-        diagonal = len(args) == 2
-        if diagonal and not (type(args[1]) is A.Name and args[1].id == DIAGONAL and DIAGONAL not in scope.locals):
-            self.err("E303", f"the second argument of neighbours() is the word 'diagonal', not {printed(args[1])}",
-                     args[1].span, "neighbours(c) gives the cells beside c, neighbours(c, diagonal) those diagonally "
-                     "next to it too")
+        word = args[1].id if len(args) == 2 and type(args[1]) is A.Name and args[1].id not in scope.locals else None
+        around = word == HEX and HEX or len(args) == 2   # False beside, True diagonally too, "hex" the six
+        if len(args) == 2 and word not in (DIAGONAL, HEX):
+            self.err("E303", f"the second argument of neighbours() is the word 'diagonal' or 'hex', not "
+                     f"{printed(args[1])}", args[1].span, "neighbours(c) gives the cells beside c, neighbours(c, "
+                     "diagonal) those diagonally next to it too, neighbours(c, hex) the six around a hex")
         given = self.expr(args[0], scope)
         record = given.partition(":")[2] if base_of(given) == "record" else None
         decl = self.sym.decls.get(record) if record else None
@@ -10400,11 +10403,19 @@ class Checker(A.Visitor):
                          args[0].span, f"declare the board's axes as ranges ('{f.name}: 1..5;') or enums; "
                          f"what stands on a cell is kept apart (a var indexed by the cell's fields)")
                 return f"list:record:{record}"
-        if diagonal and len(decl.fields) == 1:
+        if around is True and len(decl.fields) == 1:
             self.diags.append(Diagnostic("W470", f"record {record!r} has one field: a line has no diagonal, so "
                                          "neighbours(..., diagonal) is neighbours(...)", args[1].span,
                                          "drop ', diagonal'"))
-        self.sym.cells[id(args[0])] = (record, diagonal)
+        if around == HEX and (len(decl.fields) != 2 or any(f.within is None for f in decl.fields)):
+            self.err("E499", f"neighbours(..., hex) reads a cell's two fields as the axial coordinates of a hex (q "
+                     f"and r, each a range), and record {record!r} has "
+                     + (f"{len(decl.fields)} field{'' if len(decl.fields) == 1 else 's'}" if len(decl.fields) != 2
+                        else f"the enum field {next(f.name for f in decl.fields if f.within is None)!r}"),
+                     args[1].span, "declare the board in axial coordinates, 'record hex { q: 1..10; r: 1..10; }' (a "
+                     "shape cuts it to a hexagon: '} where abs(q + r) <= 4;'), or step along an enum of the six "
+                     "directions with step()")
+        self.sym.cells[id(args[0])] = (record, around)
         return f"list:record:{record}"
 
     def subsets(self, args: tuple, given: str, count: str) -> str:

@@ -846,8 +846,8 @@ class CodeGen(A.Visitor):
 
     def call(self, func: str, args: tuple, ctx: Ctx, method: bool) -> str:
         if cell_neighbours(func, self.sym):   # the cells next to a cell: its record's axes, as record_values reads them
-            record, diagonal = self.sym.cells[id(args[0])]
-            return f"rt.cell_neighbours({self.ex(args[0], ctx)}, {record!r}, {self.cell_axes(record)}, {diagonal})"
+            record, around = self.sym.cells[id(args[0])]
+            return f"rt.cell_neighbours({self.ex(args[0], ctx)}, {record!r}, {self.cell_axes(record)}, {around!r})"
         if zone_piles(func, self.sym):   # the piles of an indexed zone ever set out: the zone named (the checker's E471)
             return f"rt.piles({args[0].id!r})"
         if seen_call(func, self.sym):   # a remembered position: its name (the checker's E537)

@@ -19,7 +19,7 @@ from rulebook.runtime.state import decimal_text
 
 from .layout import record_shape, deciding, is_live, is_field_value, is_filter, proc_result_call, subject_mode
 from .layout import at_seats, binder, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var
-from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_HAS, HELD_USES, KEEPING, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS
+from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_HAS, HELD_USES, HEX, KEEPING, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS
 
 # Words that take no plural ("3 prestige", "2 lavandium").
 MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone", "debt", "income",
@@ -788,6 +788,8 @@ class ExprReader(A.Visitor):
         if func == "in_force" and self.decl("in_force") is None and len(args) == 1:   # 7.7e
             return f"{words[0]} is in force (it lies where its slots work, and its 'in force while' holds for its holder)"
         if func == NEIGHBOURS and self.decl(NEIGHBOURS) is None and args:
+            if len(args) == 2 and type(args[1]) is A.Name and args[1].id == HEX:
+                return f"the six hexes around {words[0]} (its two fields read as axial coordinates; those on the board)"
             if len(args) == 2:
                 return f"the cells next to {words[0]}, beside it or diagonally (those on the board)"
             return f"the cells beside {words[0]} (those on the board, not diagonally)"

@@ -1540,8 +1540,8 @@ class Interpreter(A.Visitor):
         if decl is not None:
             return self.call_declared(func, decl, args, rt, f)
         if cell_neighbours(func, self.sym):   # the cells next to a cell: its record's axes, as record_values reads them
-            record, diagonal = self.sym.cells[id(args[0])]
-            return rt.cell_neighbours(self.ev(args[0], rt, f), record, self.cell_axes(record, rt), diagonal)
+            record, around = self.sym.cells[id(args[0])]
+            return rt.cell_neighbours(self.ev(args[0], rt, f), record, self.cell_axes(record, rt), around)
         if zone_piles(func, self.sym):   # the piles of an indexed zone ever set out: the zone named (the checker's E471)
             return rt.piles(args[0].id)
         if seen_call(func, self.sym):   # a remembered position: its name (the checker's E537)

@@ -143,6 +143,7 @@ BUILTIN_FUNCS = {
 # keeps its name (the bare `neighbours` is the players' domain); `cell_neighbours` tells the two apart
 NEIGHBOURS = "neighbours"
 DIAGONAL = "diagonal"   # the word that adds the diagonal ones
+HEX = "hex"   # the word for the six cells around a hex of a board in axial coordinates (q, r)
 
 
 # A board's cells moved along its record's fields (none off the board): `shift(CELL, FIELD = N, ...)`, `step(CELL,
@@ -407,8 +408,9 @@ class Symbols:
     # id() of each `highest`/`lowest` whose value is a list of numbers (ranked item by item): over no element
     # it is the empty list, not 0 (both backends read this; branch handrank)
     list_keys: set
-    # id() of the cell of each `neighbours(CELL [, diagonal])` -> (its record's name, diagonal too): the
-    # record's fields are the board's axes (both backends read this; branch amendpick)
+    # id() of the cell of each `neighbours(CELL [, diagonal | hex])` -> (its record's name, which cells: False
+    # beside it, True diagonally too, "hex" the six around a hex): the record's fields are the board's axes
+    # (both backends read this; branch amendpick)
     cells: dict
     # id() of each call of a builtin of CELL_WALKS (an A.Call, or an A.Ray) -> (its cell's record, the direction's
     # enum for step and ray, else None): the record's fields are the board's axes (both backends read this)

@@ -247,6 +247,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E496": (ERROR, "a card term's 'alike by FIELD' naming no field of the kind of the zone paid from"),
     "E497": (ERROR, "a card term's 'wild COND': COND no condition, or no 'where' nor 'alike by' for the wild cards to stand in for"),
     "E498": (ERROR, "a 'signed' counter with bounds (its own or an element's) or a bank: signed has none"),
+    "E499": (ERROR, "neighbours(CELL, hex) of a record that is not two ranges (the axial coordinates of a hex)"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),

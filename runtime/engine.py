@@ -4643,18 +4643,19 @@ class Game:
                                       (name, how, arg) for name, how, arg in axes)
         return made
 
-    def cell_neighbours(self, cell, record: str, axes: tuple, diagonal: bool) -> list:
-        """`neighbours(CELL [, diagonal])`: the values of `record` one step from `cell` along one of its
-        fields (`diagonal`: along any of them, at least one), a range field by 1 within its range, an enum
-        field to the member before or after in the enum's order; in the record's own order as a domain (the
-        last field fastest). `axes` as record_values takes them (ranges and enums only, the checker's
-        E303 otherwise). `none` has none; a value of another record stops play (E601)."""
+    def cell_neighbours(self, cell, record: str, axes: tuple, around) -> list:
+        """`neighbours(CELL [, diagonal | hex])`: the values of `record` one step from `cell` along one of its
+        fields (`around` True, `diagonal`: along any of them, at least one; "hex", a hex in axial coordinates:
+        also one step up one field and down the other, the six around it), a range field by 1 within its
+        range, an enum field to the member before or after in the enum's order; in the record's own order as a
+        domain (the last field fastest). `axes` as record_values takes them (ranges and enums only, the
+        checker's E303 otherwise). `none` has none; a value of another record stops play (E601)."""
         if cell is None:
             return []
         found = []
         for steps in product((-1, 0, 1), repeat=len(axes)):   # (the record's order: the last field fastest)
             moved = len(axes) - steps.count(0)
-            if moved == 1 or (diagonal and moved > 1):
+            if moved == 1 or (around is True and moved > 1) or (around == "hex" and moved == 2 and sum(steps) == 0):
                 near = self.cell_moved(cell, record, axes, steps, "neighbours")   # (one stepping rule: step, ray)
                 if near is not None:
                     found.append(near)

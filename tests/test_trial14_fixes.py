@@ -8,6 +8,8 @@ import pytest
 
 from rulebook.compiler.driver import analyse_text
 
+from rulebook.runtime.state import Record
+
 from .conftest import both_built, new_game, run_proc
 
 AGGREGATES = """
@@ -64,3 +66,46 @@ def test_a_kind_list_of_numbers_reads_as_numbers_on_both_backends():
         game = new_game(program)
         run_proc(game, "p")
         assert game.state.players[0].stock["score"] == 9
+
+
+HEXES = """
+record cell "{q},{r}" { q: 1..4; r: 1..4; }
+counter score;
+proc p(q: int, r: int) { gain size(neighbours(cell(q = q, r = r), hex)) score; }
+func around(c: cell): list of cell = neighbours(c, hex);
+"""
+
+
+@pytest.mark.parametrize("q, r, around", [
+    (2, 2, [(1, 2), (1, 3), (2, 1), (2, 3), (3, 1), (3, 2)]),   # the six: never (1, 1) nor (3, 3)
+    (1, 1, [(1, 2), (2, 1)]),                                    # a corner of the rhombus
+    (4, 1, [(3, 1), (3, 2), (4, 2)]),                            # the other corner: three on the board
+])
+def test_neighbours_hex_are_the_six_hexes_around_on_both_backends(q, r, around):
+    for program in both_built(HEXES):
+        game = new_game(program)
+        cells = program.funcs["around"](game, game.state.players[0], Record("cell", {"q": q, "r": r}))
+        assert [(c.fields["q"], c.fields["r"]) for c in cells] == around
+        run_proc(game, "p", q, r)
+        assert game.state.players[0].stock["score"] == len(around)
+
+
+@pytest.mark.parametrize("record, found", [
+    ("record cell { q: 1..4; }", [("E499", 2)]),                           # a line
+    ("record cell { q: 1..4; r: 1..4; s: 1..4; }", [("E499", 2)]),         # three fields
+    ("enum tone { dark, light }\nrecord cell { q: 1..4; t: tone; }", [("E499", 3)]),   # an enum field
+])
+def test_neighbours_hex_of_a_record_not_two_ranges_is_e499(record, found):
+    assert findings(f"{record}\nfunc around(c: cell): int = size(neighbours(c, hex));\n") == found
+
+
+def test_neighbours_takes_diagonal_or_hex_and_says_so():
+    text = "record cell { q: 1..4; r: 1..4; }\nfunc around(c: cell): int = size(neighbours(c, hexagon));\n"
+    result = analyse_text(text)
+    assert [(d.code, d.span.line) for d in result.diagnostics] == [("E303", 2)]
+    assert "'diagonal' or 'hex'" in result.diagnostics[0].message
+
+
+def test_a_record_named_hex_stays_a_record_beside_the_word():
+    text = "record hex { q: 1..4; r: 1..4; }\nfunc around(h: hex): int = size(neighbours(h, hex)) + count(x in hex);\n"
+    assert findings(text) == []
