@@ -10407,6 +10407,14 @@ class Checker(A.Visitor):
             self.diags.append(Diagnostic("W470", f"record {record!r} has one field: a line has no diagonal, so "
                                          "neighbours(..., diagonal) is neighbours(...)", args[1].span,
                                          "drop ', diagonal'"))
+        hex_steps = self.hex_directions() if around is not HEX and len(decl.fields) == 2 else None
+        if hex_steps is not None and all(f.within is not None for f in decl.fields):
+            self.diags.append(Diagnostic(
+                "W499", f"enum {hex_steps!r} steps along the six directions of a hex board, but " + (
+                    "neighbours(c, diagonal) gives the eight cells around a square: two of them are no hex's "
+                    "neighbours" if around else "neighbours(c) gives the four cells beside a square: two of the six "
+                    "hexes around are left out"), args[1].span if around else span,
+                f"neighbours(c, hex) gives the six hexes around c (axial coordinates, as {hex_steps!r} steps)"))
         if around == HEX and (len(decl.fields) != 2 or any(f.within is None for f in decl.fields)):
             self.err("E499", f"neighbours(..., hex) reads a cell's two fields as the axial coordinates of a hex (q "
                      f"and r, each a range), and record {record!r} has "
@@ -10417,6 +10425,21 @@ class Checker(A.Visitor):
                      "directions with step()")
         self.sym.cells[id(args[0])] = (record, around)
         return f"list:record:{record}"
+
+    # the six steps of a hex in axial coordinates (q, r): neighbours(c, hex) keeps the same ones
+    HEX_STEPS = frozenset({(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)})
+
+    def hex_directions(self) -> Optional[str]:
+        """The pack's enum of the six directions of a hex board in axial coordinates (two whole-number fields,
+        its members' steps those of HEX_STEPS), or None: a pack that walks its board so and asks neighbours()
+        of a square board is W499."""
+        for d in self.sym.decls.values():
+            if isinstance(d, A.Enum) and len(d.members) == 6 and len(d.fields) == 2 and d.data \
+                    and all(f.type == "int" and f.of is None for f in d.fields):
+                steps = {tuple(constant(v.value) for v in d.values_of(m)) for m in d.members}
+                if steps == self.HEX_STEPS:
+                    return d.name
+        return None
 
     def subsets(self, args: tuple, given: str, count: str) -> str:
         """`subsets(xs, k)`: xs a list or a zone (E532 otherwise), k a number (E303) that, when constant, is

@@ -315,6 +315,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W467": (WARNING, "a constant position outside a list field as some declarations of the kind give it"),
     "W468": (WARNING, "a list passed for a parameter declared any that the body does number arithmetic with"),
     "W469": (WARNING, "an amend adds a card's reaction or 'anytime' slot beside one on the same event sharing a zone"),
+    "W499": (WARNING, "neighbours(CELL) or neighbours(CELL, diagonal) in a pack that walks the board by the six directions of a hex"),
     "W470": (WARNING, "neighbours(CELL, diagonal) of a record of one field: a line has no diagonal"),
     "W471": (WARNING, "a local let be an empty list without a type: what is added to it is not checked"),
     "W472": (WARNING, "a card's override without base() that another card overrides too: it hides that card's version"),

@@ -109,3 +109,22 @@ def test_neighbours_takes_diagonal_or_hex_and_says_so():
 def test_a_record_named_hex_stays_a_record_beside_the_word():
     text = "record hex { q: 1..4; r: 1..4; }\nfunc around(h: hex): int = size(neighbours(h, hex)) + count(x in hex);\n"
     assert findings(text) == []
+
+
+HEX_WAYS = """
+record cell {{ q: 1..5; r: 1..5; }}
+enum way {{ dq: int; dr: int;
+  east(dq = 1, dr = 0), west(dq = -1, dr = 0), se(dq = 0, dr = 1), nw(dq = 0, dr = -1), ne(dq = 1, dr = {ne}), sw(dq = -1, dr = {sw}) }}
+func ends(c: cell): int = count(w in way where step(c, w) != none);
+func around(c: cell): int = size({call});
+"""
+
+
+@pytest.mark.parametrize("call, ne, sw, found", [
+    ("neighbours(c)", -1, 1, [("W499", 6)]),             # four of the six hexes
+    ("neighbours(c, diagonal)", -1, 1, [("W499", 6)]),   # eight cells, two of them no hex's neighbours
+    ("neighbours(c, hex)", -1, 1, []),
+    ("neighbours(c)", 1, -1, []),                        # not the six steps of a hex: the pack's own board
+])
+def test_square_neighbours_on_a_board_walked_as_hexes_is_w499(call, ne, sw, found):
+    assert findings(HEX_WAYS.format(call=call, ne=ne, sw=sw)) == found
