@@ -14,11 +14,12 @@ from rulebook.dsl.diagnostics import Diagnostic, closest, did_you_mean
 from rulebook.dsl.lexer import CONTEXTUAL
 from rulebook.dsl.parser import CARD_WORDS
 from rulebook.dsl.printer import seat_teams_text, seats_text, quote, cost as printed_cost, declaration_text, expr as printed, params_text
+from rulebook.runtime.state import as_written
 
 from .layout import MAX_ELEMENTS, by_seat, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import never_runs, set_fields
 from .layout import chosen, copy_fields, copy_items, copy_title, fields_number_copies, filled_zones, is_field_value, leading_cost, numbered, option_gate, paid_first
-from .layout import SHAPE_CALLS, blind_zones, destinations, record_shape
+from .layout import SHAPE_CALLS, blind_zones, destinations, grid_cells, grid_rows, record_shape
 from .layout import filled_base, redeal_params, at_seats, plain_values, python_blocks, recursive, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var, indexed_counter, pattern_binders, pattern_element
@@ -939,6 +940,7 @@ class Checker(A.Visitor):
         self.in_trigger = 0   # trigger bodies around the statement (`break` outside their loops: E335)
         self.meant: set[str] = set()   # the names an unknown name may mean (no W401 for them): its did-you-mean, else its sort's
         self.name_reads: dict[int, str] = {}   # id of a `c.name` read -> the type of c (W463)
+        self.cell_reads: set = set()   # ids of `window.shade[s]` reads: an enum field indexed by a record, its cell
         self._card_modifiers: Optional[frozenset] = None   # (card_modifiers)
         self.name_lists: dict[int, str] = {}   # id of a local's entry holding cards' names -> their type (W463)
 
@@ -1919,7 +1921,10 @@ class Checker(A.Visitor):
             item = f.of if f.of is not None else f.type
             if f.of is not None:
                 self.list_of(f.of, f.span)
-            if item not in self.ENUM_FIELD_TYPES and self.sym.category(item) not in ("enum", "record") \
+            if f.index is not None and grid_cells(f.index, self.sym) is None:
+                bad.add(f.name)
+                self.grid_index(d, f)
+            elif item not in self.ENUM_FIELD_TYPES and self.sym.category(item) not in ("enum", "record") \
                     and not (f.of is None and f.type == "list"):
                 bad.add(f.name)
                 self.err("E339", f"field {f.name!r} of enum {d.name} is {article(words(self.declared(item)))}: a "
@@ -1947,7 +1952,9 @@ class Checker(A.Visitor):
                     self.unknown("E334", "field", v.name, v.span, list(fields), of=f"enum {d.name}")
                     unknown = True
                     continue
-                if f.name not in bad:
+                if f.name not in bad and f.index is not None:
+                    self.member_grid(d, f, member, v.value)
+                elif f.name not in bad:
                     self.member_value_of(d, f, v.value, f"field {v.name!r} of {d.name} holds")
             missing = [f.name for f in d.fields if f.name not in given and f.default is None and f.name not in bad]
             if missing and not unknown:
@@ -1955,6 +1962,55 @@ class Checker(A.Visitor):
                 self.err("E333", f"member {member!r} of enum {d.name} has no value for "
                          f"{', '.join(repr(m) for m in missing)}: every field without a default has a value for each "
                          f"member", at, f"write {member}({', '.join(f'{f.name} = ...' for f in d.fields if f.default is None or f.name in given)})")
+
+    def grid_index(self, d: A.Enum, f: A.FieldDecl) -> None:
+        """E572: `shade: int[spot];` indexed by a name that is no record whose values are known before play (a
+        record of ranges, enums and bools, not sized by an option)."""
+        at = self.at_name(f.index, f.span)
+        if isinstance(self.sym.decls.get(f.index), A.Record):
+            self.err("E572", f"field {f.name!r} of enum {d.name} is indexed by record {f.index}, whose values are not "
+                     f"known before play: a grid holds a value per value of a record of ranges, enums and bools",
+                     at, f"give {f.index} fields such as 'row: 1..4; col: 1..5;'")
+        elif self.sym.category(f.index) is None:
+            self.unknown("E572", "record", f.index, at,
+                         [n for n, x in self.sym.decls.items() if isinstance(x, A.Record)])
+        else:
+            self.err("E572", f"field {f.name!r} of enum {d.name} is indexed by {f.index!r}, which is no record: an "
+                     f"enum's field holds a value per value of a record (a board's cells)", at,
+                     f"declare 'record cell {{ row: 1..4; col: 1..5; }}' and write '{f.name}: {f.type}[cell];'")
+
+    def member_grid(self, d: A.Enum, f: A.FieldDecl, member: str, value) -> None:
+        """A member's value of a field indexed by a record: a grid, a list per value of the record's first field (a
+        row), nested as deep as the record has fields, each list as long as its row (E576); each value of the
+        field's type (as a member's value)."""
+        record = self.sym.decls[f.index]
+        cells = grid_cells(f.index, self.sym)
+        what = f"field {f.name!r} of {d.name} holds"
+
+        def skeleton(cells_left: list, depth: int) -> str:
+            if depth == 1:
+                return "[" + ", ".join("_" for _ in cells_left) + "]"
+            rows = grid_rows(cells_left)
+            return "[" + ", ".join(skeleton([c[1:] for c in row], depth - 1) for row in rows) + "]"
+
+        def match(v, cells_left: list, depth: int, where: str) -> None:
+            axis = record.fields[len(record.fields) - depth]
+            rows = grid_rows(cells_left) if depth > 1 else [[c] for c in cells_left]
+            if type(v) is not A.ListLit or len(v.items) != len(rows):
+                firsts = [as_written(row[0][0]) for row in rows]
+                said = f"{len(v.items)} item{'s' if len(v.items) != 1 else ''}" if type(v) is A.ListLit \
+                    else f"no list but {printed(v)}"
+                self.err("E576", f"{where}of {member}'s {f.name} has {said}: {f.index} has {len(rows)} "
+                         f"{'rows' if depth > 1 else 'values'} there, one per {axis.name} "
+                         f"{firsts[0]}{f' to {firsts[-1]}' if len(firsts) > 1 else ''}", v.span,
+                         f"write {skeleton(cells_left, depth)}, a value for each _")
+                return
+            for item, row in zip(v.items, rows):
+                if depth == 1:
+                    self.member_value_of(d, f, item, what)
+                else:
+                    match(item, [c[1:] for c in row], depth - 1, f"{where}{axis.name} {as_written(row[0][0])} ")
+        match(value, cells, len(record.fields), "the grid ")
 
     def member_at(self, member: str, span: A.Span) -> A.Span:
         """Where an enum declares a member: its name after `{`, `;` or `,`, before `(`, `,`, `}` or its title (not
@@ -2800,7 +2856,7 @@ class Checker(A.Visitor):
             self.member_datum(found[0], found[1], False)
         return found is not None
 
-    def member_datum(self, e: A.Attr, enum: A.Enum, setting: bool) -> str:
+    def member_datum(self, e: A.Attr, enum: A.Enum, setting: bool, index=None, scope=None) -> str:
         """`d.dx`: a field of an enum's members, the member's value (Symbols.enum_reads); E334 for a field the enum
         does not declare, E339 for a `set` of one (a member's data is fixed where the enum is declared)."""
         f = next((f for f in enum.fields if f.name == e.name), None)
@@ -2826,7 +2882,25 @@ class Checker(A.Visitor):
                      f"'var {e.name}[{enum.name}]: ...;'")
         self.used.add(enum.name)
         self.sym.enum_reads[id(e)] = (enum.name, f.name)
+        if f.index is not None:
+            return self.member_cell(e, f, index, scope)
         return self.declared(f.type if f.of is None else f"list of {f.of}")
+
+    def member_cell(self, e: A.Attr, f: A.FieldDecl, index, scope) -> str:
+        """`window.shade[s]`: an enum's field indexed by a record, read at a value of that record (E584 for a read
+        without one, or at another type); the cell's type."""
+        self.cell_reads.add(id(e))
+        fields = ", ".join(f"{g.name} = ..." for g in self.sym.decls[f.index].fields) \
+            if isinstance(self.sym.decls.get(f.index), A.Record) else "..."
+        if index is None:
+            self.err("E584", f"{printed(e)} holds a value per {f.index}: read the one at a {f.index}", e.span,
+                     f"write {printed(e)}[{f.index}({fields})]")
+            return "any"
+        kind = self.expr(index, scope)
+        if not fits(kind, f"record:{f.index}"):
+            self.err("E584", f"{printed(e)} is read at a {f.index}, not at {article(words(kind))}", index.span,
+                     f"write {printed(e)}[{f.index}({fields})]")
+        return self.declared(f.type)
 
     def record_field(self, e: A.Attr, record: str, setting: bool) -> str:
         """`s.row`: the type of a record's field; E373 for a field it lacks, E375 for a `set` of one (a
@@ -8199,6 +8273,8 @@ class Checker(A.Visitor):
             return "int"
         if isinstance(e.obj, A.Attr):   # `c.edges[9]`: a list field, whose declarations may say how long it is
             held = self.expr(e.obj.obj, scope)
+            if base_of(held) == "member":   # `window.shade[s]`: an enum's field, of a list or a grid
+                return self.attr(e.obj, scope, e.index, obj_type=held)
             field_type = self.attr(e.obj, scope, obj_type=held)
             self.field_position(held, e.obj, e.index)
             return self.numbered_item(field_type, e.obj, e.index, scope)
@@ -9762,8 +9838,8 @@ class Checker(A.Visitor):
             return found if index is None else self.numbered_item(found, e, index, scope)
         enum = self.sym.decls.get(obj.partition(":")[2]) if base_of(obj) == "member" else None
         if isinstance(enum, A.Enum):
-            found = self.member_datum(e, enum, setting)
-            return found if index is None else self.numbered_item(found, e, index, scope)
+            found = self.member_datum(e, enum, setting, index, scope)
+            return found if index is None or id(e) in self.cell_reads else self.numbered_item(found, e, index, scope)
         if e.name == "name":
             self.name_reads[id(e)] = obj
         kind = self.shared_kind(obj, e.name, e.obj, e.span)

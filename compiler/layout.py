@@ -15,7 +15,7 @@ from typing import Any, Iterator, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.lazy import dataclass_when_used
-from rulebook.runtime.state import IN_FORCE, SEATS, SIGNED_FLOOR, Record, as_written, board_name
+from rulebook.runtime.state import IN_FORCE, SEATS, SIGNED_FLOOR, Cells, Record, as_written, board_name
 
 from .resolve import BUILTIN_FUNCS, Symbols, classify, same_statements, slot_places
 
@@ -79,9 +79,59 @@ def enum_data(sym: Symbols) -> dict:
             column = {}
             for m in d.members:
                 given = next((v.value for v in d.values_of(m) if v.name == f.name), f.default)
-                column[m] = field_value(given, sym) if given is not None else None
+                column[m] = None if given is None else grid_value(f, given, sym) if f.index is not None else \
+                    field_value(given, sym)
             data[(d.name, f.name)] = column
     return data
+
+
+def grid_value(f: A.FieldDecl, given: A.Expr, sym: Symbols) -> Cells:
+    """A member's value of a field indexed by a record (`shade: int[spot];`): each cell's value, from the grid
+    written (the checker has matched it to the cells, E576) or, for a member that leaves the field out, the
+    default in every cell."""
+    cells = grid_cells(f.index, sym) or []
+    fields = [g.name for g in sym.decls[f.index].fields]
+    if given is f.default:
+        written = [(cell, given) for cell in cells]
+    else:
+        written = list(zip(cells, grid_items(given, cells, len(fields))))
+    return Cells({Record(f.index, dict(zip(fields, cell))): field_value(value, sym) for cell, value in written})
+
+
+def grid_cells(name: str, sym: Symbols) -> Optional[list]:
+    """The values of record `name` as a grid holds them, each a tuple of its fields' values, in the domain's
+    order (the first field slowest: row by row), the cells its shape leaves out left out; None when they are
+    not known before play (a field of a kind or of players, a range up to an option's value)."""
+    d = sym.decls.get(name)
+    if not isinstance(d, A.Record):
+        return None
+    axes, loose = record_axes(name, sym)
+    if loose is not None or any(a.how not in ("range", "enum", "bool") for a in axes) or \
+            any(f.bound is not None for f in d.fields):
+        return None
+    kept, odd = record_shape(d, sym)
+    if odd is not None:
+        return None
+    combos = itertools.product(*((False, True) if a.how == "bool" else a.arg for a in axes))
+    return [c for c in combos if kept is None or c in kept]
+
+
+def grid_rows(cells: list) -> list:
+    """The cells a grid's outer list holds, grouped by their first field's value, in order: a list per row (a
+    record of one field: each cell alone)."""
+    rows: dict = {}
+    for cell in cells:
+        rows.setdefault(cell[0], []).append(cell)
+    return list(rows.values())
+
+
+def grid_items(value: A.Expr, cells: list, depth: int) -> list:
+    """The values a grid writes (`[[4, 0], [0, 6]]`, nested as deep as the record has fields), in the cells'
+    order; the shape was checked (E576), so each list holds as many items as its row has cells."""
+    if depth == 1:
+        return list(value.items)
+    return [item for row, cells_of_row in zip(value.items, grid_rows(cells))
+            for item in grid_items(row, [c[1:] for c in cells_of_row], depth - 1)]
 
 
 def direction_steps(enum: str, sym: Symbols) -> dict:

@@ -866,6 +866,12 @@ class _Builder:
         return A.KindShows(tuple(str(i) for i in items[1:]), span=self._s(meta))
 
     def record_decl(self, meta, items):
+        indexed = next((i for i in items[2:] if isinstance(i, A.FieldDecl) and i.index is not None), None)
+        if indexed is not None:   # a record is a value built field by field: a grid is an enum's data (E572)
+            raise RulesError([Diagnostic("E572", f"'{indexed.name}: {indexed.type}[{indexed.index}]' in a record: "
+                                         "only an enum's members hold a value per cell, written as a grid",
+                                         indexed.span, hint=f"write '{indexed.name}: {indexed.type};' or move the "
+                                         f"field into an enum")])
         title = next((i for i in items if isinstance(i, _Title)), None)
         shape = next((i.value for i in items if isinstance(i, _Marker) and i.tag == "shape"), None)
         return A.Record(str(items[1]), tuple(i for i in items[2:] if isinstance(i, A.FieldDecl)), _title(items),
@@ -902,7 +908,13 @@ class _Builder:
                                          "who sees it", self._s(meta),
                                          hint=f"write '{items[0]}: zone of KIND {seen};' for cards the card holds")])
         self._only_a_list(meta, items[1], of, f"write '{items[0]}: list of {of};' or '{items[0]}: {items[1]};'")
-        return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), of=of, span=self._s(meta))
+        if _pick(items, "field_index_range") is not None:   # an enum's grid is indexed by a record (E572)
+            raise RulesError([Diagnostic("E572", f"'{items[0]}: {items[1]}[...]': an enum's field is indexed by a "
+                                         "record whose values are a domain (a board's cells), not by a range",
+                                         self._s(meta), hint=f"declare 'record cell {{ row: 1..4; col: 1..5; }}' and "
+                                         f"write '{items[0]}: {items[1]}[cell];'")])
+        return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), _pick(items, "field_index"), of=of,
+                           span=self._s(meta))
 
     def construct(self, meta, items):
         return A.Construct(items[0], tuple(items[1:]), span=self._s(meta))

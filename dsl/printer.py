@@ -409,6 +409,30 @@ def _let_type(s: A.Let) -> str:
     return f": {s.type}" + (f" of {s.of}" if s.of else "") if s.type else ""
 
 
+def _grid(v: A.FieldValue) -> list:
+    """A member's value of a field indexed by a record (`shade: int[spot];`) as the card prints it: `shade = [[...],`
+    then a row a line, its values in aligned columns; not a grid (E576 at lint): on one line."""
+    rows = v.value.items if type(v.value) is A.ListLit else ()
+    if not rows or any(type(r) is not A.ListLit for r in rows):
+        return [_field_arg(v)]
+    cells = [[_expr(c) for c in r.items] for r in rows]
+    widths = [max(len(row[k]) for row in cells if k < len(row)) for k in range(max(map(len, cells)))]
+    lead = f"{v.name} = ["
+    return [(lead if i == 0 else " " * len(lead))
+            + "[" + " ".join(_cell(c, widths[k], k == len(row) - 1) for k, c in enumerate(row)) + "]"
+            + ("]" if i == len(cells) - 1 else ",")
+            for i, row in enumerate(cells)]
+
+
+def _cell(text: str, width: int, last: bool) -> str:
+    """A grid's value in its column: a number to the right, as printed, a text or a name to the left, its comma kept
+    after it."""
+    comma = "" if last else ","
+    if text[:1].isdigit() or text[:1] == "-":
+        return text.rjust(width) + comma
+    return (text + comma).ljust(width + len(comma)) if not last else text
+
+
 def _field_arg(f: A.FieldValue) -> str:
     """`hex = 4` of a record's construction."""
     return f"{f.name} = {_expr(f.value)}"
@@ -1027,8 +1051,10 @@ class Printer(A.Visitor):
     def members(self, head: str, members: list, fields: tuple = ()) -> None:
         """An enum's members (name, title or None, values) after `head`, on one line when they fit, else one a
         line; an enum with fields (data per member) has its fields first, each on a line, then a member a line."""
+        grids = {f.name for f in fields if f.index is not None}
         shown = [(m if t is None else f"{m} {_title(t).strip()}")
-                 + (f"{' ' if t is not None else ''}({', '.join(_field_arg(v) for v in vs)})" if vs else "")
+                 + ("" if any(v.name in grids for v in vs) else
+                    f"{' ' if t is not None else ''}({', '.join(_field_arg(v) for v in vs)})" if vs else "")
                  for m, t, vs in members]
         one_line = f"{head} {{ {', '.join(shown)} }}"
         if not fields and len((self.lead or INDENT * self.depth) + one_line) <= LINE_WIDTH:
@@ -1038,8 +1064,16 @@ class Printer(A.Visitor):
         self.depth += 1
         for f in fields:
             self.part(f)
-        for member in shown:
-            self.line(f"{member},")
+        for member, (_m, _t, values) in zip(shown, members):
+            if any(v.name in grids for v in values):   # a grid: each value on its lines, the grid row by row
+                self.line(f"{member} (")
+                lines = [[f"{v.name} = {_expr(v.value)}"] if v.name not in grids else _grid(v) for v in values]
+                for i, written in enumerate(lines):
+                    written[-1] += ")," if i == len(lines) - 1 else ","
+                    for text in written:
+                        self.line(INDENT * 2 + text)
+            else:
+                self.line(f"{member},")
         self.depth -= 1
         self.line("}")
 

@@ -6,6 +6,6 @@ from .engine import Elements, LeaveLoop, MemberData, Settling, best_of, in_order
 from .kernels import KERNELS
 from .program import assemble
 from .state import EntityDef, Holder   # the classes a generated read tests before reading directly
-from .state import Record   # a value of a `record` of the rules
+from .state import Cells, Record   # a grid's values by cell; a value of a `record` of the rules
 
-__all__ = ["KERNELS", "Fraction", "assemble", "Elements", "EntityDef", "MemberData", "LeaveLoop", "Settling", "Holder", "Record", "best_of", "in_order"]
+__all__ = ["KERNELS", "Fraction", "assemble", "Elements", "EntityDef", "MemberData", "LeaveLoop", "Settling", "Holder", "Record", "Cells", "best_of", "in_order"]

@@ -28,7 +28,7 @@ from rulebook.dsl.ast import AUCTION_FORMS, AUCTION_MODES, MAX_EXPONENT, ROLE_KI
 
 from .program import IN_FORCE, MAX_VALUE, SEATS, Program, TrackDef
 from .state import NONE_OPTION, Declined, team_count, team_of_seat
-from .state import (Aside, BadValue, EntityDef, not_key, Holder, IsA, Memory, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
+from .state import (Aside, BadValue, Cells, EntityDef, not_key, Holder, IsA, Memory, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
                     encode, merged_fields)
 from .view import Asked, PlayerView, build_view, field_known, field_possible, possible_values
 
@@ -3366,6 +3366,10 @@ class Game:
         if type(n) is list:
             return [values[i - 1] for i in n if type(i) is int and 1 <= i <= len(values)]
         if not isinstance(n, int) or not 1 <= n <= len(values):
+            if type(values) is Cells:   # `window.shade[s]`: a grid's value at a cell (kept off the lists' path)
+                if n in values:
+                    return values[n]
+                raise RulesRuntimeError("E601", f"the grid has no value at {label_of(n)}", where)
             raise RulesRuntimeError("E601", f"there is no item {n} in a list of {len(values)}", where)
         return values[n - 1]
 

@@ -886,6 +886,17 @@ class Record:
         return f"Record({self.record!r}, {self.fields!r})"
 
 
+class Cells(dict):
+    """An enum field indexed by a record (`shade: int[spot];`), one member's value: record value -> its value, one
+    per value of the record's domain (`window.shade[s]`, read by `Engine.item` on both backends)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        """As Python builds it: the generated module holds the members' grids so."""
+        return f"Cells({dict(self)!r})"
+
+
 class IsA:
     """A trigger filter's `c is NAME` (`played(c is silver)`): equal to any card of that kind or any copy
     of that declared card, as `Engine.is_kind` tells, so `engine.matches` compares with it as with a value."""
