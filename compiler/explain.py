@@ -591,6 +591,8 @@ class ExprReader(A.Visitor):
             name = e.index.id if what is not None else f"the resource {e.index.id}"
             return f"the number of {name} in {self.read(e.obj)}"
         base = e.obj.id if isinstance(e.obj, A.Name) else e.obj.name if isinstance(e.obj, A.Attr) else None
+        if self.member_field(e.obj, A.Enum):   # `window.shade[s]`: a grid's value at a cell
+            return f"{self.read(e.obj)} at {self.read(e.index)}"
         if base is not None and getattr(self.decl(base), "indexes", None) is not None or self.member_field(e.obj):
             return f"{self.read(e.obj)} ({self.read(e.index)})"   # an indexed counter's or zone's element
         if isinstance(e.index, A.Int):
@@ -675,10 +677,11 @@ class ExprReader(A.Visitor):
         """`2..12` as "from 2 to 12"."""
         return f"from {self.read(e.low)} to {self.read(e.high)}"
 
-    def member_field(self, e) -> bool:
-        """Whether `e` reads a field some kind declares `int[ENUM]` (one value per member)."""
+    def member_field(self, e, holder: type = A.Kind) -> bool:
+        """Whether `e` reads a field some kind declares `int[ENUM]` (one value per member), or with `holder` A.Enum
+        some enum declares `int[RECORD]` (a grid: one value per cell)."""
         return isinstance(e, A.Attr) and self.symbols is not None and any(
-            f.name == e.name and f.index is not None for d in self.symbols.decls.values() if isinstance(d, A.Kind)
+            f.name == e.name and f.index is not None for d in self.symbols.decls.values() if isinstance(d, holder)
             for f in d.fields)
 
     def visit_MemberMap(self, e):
@@ -2795,8 +2798,16 @@ class Reader(A.Visitor):
         """A member's values of its enum's fields, in the fields' order (a default where it gives none):
         "dx 0 and dy -1"."""
         given = {v.name: v.value for v in d.values_of(member)}
-        return _either([f"{spoken(f.name)} {self.x(given.get(f.name, f.default)) if f.name in given or f.default is not None else '?'}"
+        return _either([f"{spoken(f.name)} {self.grid(given[f.name]) if f.index is not None and f.name in given else self.x(given.get(f.name, f.default)) if f.name in given or f.default is not None else '?'}"
                         for f in d.fields], "and")
+
+    def grid(self, value) -> str:
+        """A grid's values as the card prints them, a row after another: "(0 0 1 / 5 0 4)"; a record of one field's
+        a list in order, "(3 5 8)"."""
+        if not isinstance(value, A.ListLit):
+            return self.x(value)
+        rows = [" ".join(map(self.grid, r.items)) if isinstance(r, A.ListLit) else self.x(r) for r in value.items]
+        return "(" + (" / " if any(isinstance(r, A.ListLit) for r in value.items) else " ").join(rows) + ")"
 
     def field_words(self, f: A.FieldDecl) -> str:
         """A record's or an enum's field as read: "row (a number from 1 to 5)", "tiebreak (a number, 0 unless given)"."""
@@ -2808,6 +2819,8 @@ class Reader(A.Visitor):
             f"a number from {f.within[0]} to {f.within[1]}" if f.within is not None else \
             {"int": "a number", "bool": "true or false", "str": "a text"}.get(f.type) or \
             article_of(spoken(f.type))
+        if f.index is not None:   # an enum's grid: a value per cell of a record, written row by row
+            kind = f"{kind} for each {spoken(f.index)}, written row by row"
         return f"{spoken(f.name)} ({kind}" + (f", {'empty' if f.default == A.ListLit(()) else self.x(f.default)} unless given" if f.default is not None
                                               else "") + ")"
 

@@ -509,7 +509,11 @@ CODES: dict[str, tuple[str, str]] = {
                     "'secret' on a 'first ... may', 'with repeats' or 'at random' on either"),
     "E570": (ERROR, "'shared' or 'hidden' on a card of a pack's own kind 'role' (values, effects, a zone's overrides, copies): only a role is a side"),
     "E574": (ERROR, "a seats line's teams that no seat count of its range makes whole: a team left empty, or teams of N that no count divides"),
+    "E572": (ERROR, "an enum's field indexed by what is no record of cells known before play ('shade: int[spot];' "
+                    "needs a record of ranges, enums and bools), or an indexed field in a record"),
     "E575": (ERROR, "team(p), 'teammates', 'team_count' or 'winner ... by team' in a game whose seats line declares no teams"),
+    "E576": (ERROR, "a member's grid ('shade = [[...], ...]') that does not match its record's cells: a row "
+                    "missing or too many, a row too short or too long, a row that is no list"),
     "E577": (ERROR, "'secret' on a decision whose answer is told to nobody already: a pick at random (nobody is asked) "
                     "or a simultaneous pick (its answers are never told)"),
     "E578": (ERROR, "'always asked' on a pick at random: nobody is asked"),
@@ -520,6 +524,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "or 'always asked' at random"),
     "E583": (ERROR, "an amend writes one of a pick's words twice ('secret remove secret')"),
     "E583": (ERROR, "an amend writes one of a pick's or a choose's words twice ('secret remove secret')"),
+    "E584": (ERROR, "an enum's grid read without a cell, or at a value of another type ('window.shade[3]' of "
+                    "'shade: int[spot];')"),
     "E585": (ERROR, "a pick's 'or blind' offers the top card of one zone twice ('or blind deck or blind deck[one]')"),
     "E586": (ERROR, "a pick's 'or blind' with no zone after it"),
     "E587": (ERROR, "a record's shape ('where COND') that cannot be worked out before play from its fields"),

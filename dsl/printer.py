@@ -409,13 +409,16 @@ def _let_type(s: A.Let) -> str:
     return f": {s.type}" + (f" of {s.of}" if s.of else "") if s.type else ""
 
 
+def _rows(value: A.Expr) -> bool:
+    """Whether a member's value of a field indexed by a record is written in rows, a list of lists (a record of one
+    field's is a plain list, on one line; a value that is no grid is E576 at lint, and printed on one line)."""
+    return type(value) is A.ListLit and bool(value.items) and all(type(r) is A.ListLit for r in value.items)
+
+
 def _grid(v: A.FieldValue) -> list:
     """A member's value of a field indexed by a record (`shade: int[spot];`) as the card prints it: `shade = [[...],`
-    then a row a line, its values in aligned columns; not a grid (E576 at lint): on one line."""
-    rows = v.value.items if type(v.value) is A.ListLit else ()
-    if not rows or any(type(r) is not A.ListLit for r in rows):
-        return [_field_arg(v)]
-    cells = [[_expr(c) for c in r.items] for r in rows]
+    then a row a line, its values in aligned columns (`_rows` holds)."""
+    cells = [[_expr(c) for c in r.items] for r in v.value.items]
     widths = [max(len(row[k]) for row in cells if k < len(row)) for k in range(max(map(len, cells)))]
     lead = f"{v.name} = ["
     return [(lead if i == 0 else " " * len(lead))
@@ -1053,7 +1056,7 @@ class Printer(A.Visitor):
         line; an enum with fields (data per member) has its fields first, each on a line, then a member a line."""
         grids = {f.name for f in fields if f.index is not None}
         shown = [(m if t is None else f"{m} {_title(t).strip()}")
-                 + ("" if any(v.name in grids for v in vs) else
+                 + ("" if any(v.name in grids and _rows(v.value) for v in vs) else
                     f"{' ' if t is not None else ''}({', '.join(_field_arg(v) for v in vs)})" if vs else "")
                  for m, t, vs in members]
         one_line = f"{head} {{ {', '.join(shown)} }}"
@@ -1065,9 +1068,9 @@ class Printer(A.Visitor):
         for f in fields:
             self.part(f)
         for member, (_m, _t, values) in zip(shown, members):
-            if any(v.name in grids for v in values):   # a grid: each value on its lines, the grid row by row
+            if any(v.name in grids and _rows(v.value) for v in values):   # a grid: each value on its lines, the grid row by row
                 self.line(f"{member} (")
-                lines = [[f"{v.name} = {_expr(v.value)}"] if v.name not in grids else _grid(v) for v in values]
+                lines = [_grid(v) if v.name in grids and _rows(v.value) else [_field_arg(v)] for v in values]
                 for i, written in enumerate(lines):
                     written[-1] += ")," if i == len(lines) - 1 else ","
                     for text in written:
