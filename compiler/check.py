@@ -2000,7 +2000,7 @@ class Checker(A.Visitor):
                 firsts = [as_written(row[0][0]) for row in rows]
                 said = f"{len(v.items)} item{'s' if len(v.items) != 1 else ''}" if type(v) is A.ListLit \
                     else f"no list but {printed(v)}"
-                self.err("E576", f"{where}of {member}'s {f.name} has {said}: {f.index} has {len(rows)} "
+                self.err("E576", f"{where}{member}'s {f.name} has {said}: {f.index} has {len(rows)} "
                          f"{'rows' if depth > 1 else 'values'} there, one per {axis.name} "
                          f"{firsts[0]}{f' to {firsts[-1]}' if len(firsts) > 1 else ''}", v.span,
                          f"write {skeleton(cells_left, depth)}, a value for each _")
@@ -2009,8 +2009,9 @@ class Checker(A.Visitor):
                 if depth == 1:
                     self.member_value_of(d, f, item, what)
                 else:
-                    match(item, [c[1:] for c in row], depth - 1, f"{where}{axis.name} {as_written(row[0][0])} ")
-        match(value, cells, len(record.fields), "the grid ")
+                    match(item, [c[1:] for c in row], depth - 1,
+                          f"{axis.name} {as_written(row[0][0])} of {'' if where == 'the grid of ' else where}")
+        match(value, cells, len(record.fields), "the grid of ")
 
     def member_at(self, member: str, span: A.Span) -> A.Span:
         """Where an enum declares a member: its name after `{`, `;` or `,`, before `(`, `,`, `}` or its title (not

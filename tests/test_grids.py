@@ -104,7 +104,7 @@ def test_a_missing_row_is_E576_at_the_grid_with_the_form_to_write():
 def test_a_short_or_long_row_is_E576_at_the_row():
     [(code, line, col, message, hint)] = findings(GRID.replace("[4, 5, 6]", "[4, 5]"))
     assert (code, line, col) == ("E576", 2, 60)
-    assert message.startswith("the grid row 2 of a's shade has 2 items: spot has 3 values there, one per col 1 to 3")
+    assert message.startswith("row 2 of a's shade has 2 items: spot has 3 values there, one per col 1 to 3")
     assert hint == "write [_, _, _], a value for each _"
     assert [f[:3] for f in findings(GRID.replace("[4, 5, 6]", "[4, 5, 6, 7]"))] == [("E576", 2, 60)]
 

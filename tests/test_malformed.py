@@ -336,7 +336,10 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "option_pays_before_an_empty_pick.rules": [("W566", 10)],   # trial7: Catan's city paid for nothing, silently
     "keyword_to_read_as_a_value.rules": [("E100", 7)],   # trial7: "unexpected 'to'; expected an expression"
     "gain_the_resource_a_func_gives.rules": [("E100", 10)],   # trial7: it asked for 'gain 1 f(x) vp;'
-    "teams_of_two_solo.rules": [("E567", 4)],              # trial10: one seat against the rest
+    "teams_of_two_solo.rules": [("E567", 4)],
+    "grid_row_too_short.rules": [("E576", 8)],           # grids: a Checkers start position's row lost a square
+    "grid_read_at_a_number.rules": [("E584", 8)],        # grids: Sagrada's number ladder left in after the grid
+    "grid_indexed_by_an_enum.rules": [("E572", 4)],      # grids: a Kingdomino field indexed by an enum              # trial10: one seat against the rest
     "hidden_element_picked_in_the_open.rules": [("W574", 8)],   # trial10: Camel Up's bets told to all, silently
     "list_or_nothing_joined_to_a_number.rules": [("E341", 2)],  # trial10: the hint dropped the if's brackets
     "aggregate_over_two_domains.rules": [("E100", 5)],   # trial10: "unexpected 'in'; expected ')'"
