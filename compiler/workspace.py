@@ -20,7 +20,7 @@ from rulebook.dsl.diagnostics import Diagnostic, RulesError, sort_key
 from rulebook.dsl.lexer import COMMENT, ODD_BREAK, STRING
 from rulebook.dsl.parser import (MAX_SYNTAX_ERRORS, between_declarations, decode, deep_recursion, parse_file,
                                   parse_text)
-from rulebook.dsl.printer import expr, format_text
+from rulebook.dsl.printer import expr, format_text, grid_lines
 
 from .check import ENTITY_ATTRS
 from .driver import LONE_FILE_SILENT, Analysis, analyse_chain
@@ -828,7 +828,9 @@ class View:
         name = target.key[1]
         if name in sym.members:
             enum = sym.decls[sym.members[name]]
-            return f"`{name}`: one of enum `{enum.name}` ({', '.join(enum.members)})\n\ndeclared at `{enum.span}`"
+            grids = [v for v in enum.values_of(name) if any(f.name == v.name and f.index is not None for f in enum.fields)]
+            drawn = "".join("\n\n```rules\n" + "\n".join(grid_lines(v)) + "\n```" for v in grids)   # as printed
+            return f"`{name}`: one of enum `{enum.name}` ({', '.join(enum.members)}){drawn}\n\ndeclared at `{enum.span}`"
         decl = sym.decls.get(name)
         if decl is None:
             return None

@@ -415,6 +415,12 @@ def _rows(value: A.Expr) -> bool:
     return type(value) is A.ListLit and bool(value.items) and all(type(r) is A.ListLit for r in value.items)
 
 
+def grid_lines(v: A.FieldValue) -> list:
+    """A member's value of a field indexed by a record as fmt prints it: a grid a row a line, else one line (the
+    editor's hover of the member shows it so too)."""
+    return _grid(v) if _rows(v.value) else [_field_arg(v)]
+
+
 def _grid(v: A.FieldValue) -> list:
     """A member's value of a field indexed by a record (`shade: int[spot];`) as the card prints it: `shade = [[...],`
     then a row a line, its values in aligned columns (`_rows` holds)."""
@@ -1070,7 +1076,7 @@ class Printer(A.Visitor):
         for member, (_m, _t, values) in zip(shown, members):
             if any(v.name in grids and _rows(v.value) for v in values):   # a grid: each value on its lines, the grid row by row
                 self.line(f"{member} (")
-                lines = [_grid(v) if v.name in grids and _rows(v.value) else [_field_arg(v)] for v in values]
+                lines = [grid_lines(v) if v.name in grids else [_field_arg(v)] for v in values]
                 for i, written in enumerate(lines):
                     written[-1] += ")," if i == len(lines) - 1 else ","
                     for text in written:

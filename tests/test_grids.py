@@ -169,3 +169,16 @@ def test_explain_reads_the_grid_row_by_row_and_a_read_at_a_cell():
     assert "beginner token (10 2 9 / 12 6 4 10 / 9 11 0 3 8 / 8 3 4 5 / 5 6 11)" in reading
     assert "ship (1 2 3" not in reading and "carrier ship (true true false false true)" in explained(result, "fleet")
     assert "l's token at h is n" in explained(result, "tokens")
+
+
+def test_the_editor_shows_a_members_grid_as_printed_on_hover(tmp_path):
+    from rulebook.compiler.workspace import Workspace
+
+    (tmp_path / "catan").mkdir()
+    (tmp_path / "catan" / "pack.toml").write_text('name = "catan"\n')
+    (tmp_path / "catan" / "m.rules").write_text(PACK)
+    view = Workspace().view(tmp_path / "catan" / "m.rules")
+    shown = next(s for s in view.paths if s.endswith("m.rules"))
+    hover = view.hover(view.target_at(shown, 8, 4))   # `beginner`
+    assert hover.startswith("`beginner`: one of enum `layout` (beginner, plain)\n\n```rules\ntoken = [[10,  2,  9],\n")
+    assert "\n         [ 5,  6, 11]]\n```" in hover
