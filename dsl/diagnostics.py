@@ -315,7 +315,6 @@ CODES: dict[str, tuple[str, str]] = {
     "W467": (WARNING, "a constant position outside a list field as some declarations of the kind give it"),
     "W468": (WARNING, "a list passed for a parameter declared any that the body does number arithmetic with"),
     "W469": (WARNING, "an amend adds a card's reaction or 'anytime' slot beside one on the same event sharing a zone"),
-    "W499": (WARNING, "neighbours(CELL) or neighbours(CELL, diagonal) in a pack that walks the board by the six directions of a hex"),
     "W470": (WARNING, "neighbours(CELL, diagonal) of a record of one field: a line has no diagonal"),
     "W471": (WARNING, "a local let be an empty list without a type: what is added to it is not checked"),
     "W472": (WARNING, "a card's override without base() that another card overrides too: it hides that card's version"),
@@ -346,6 +345,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W496": (WARNING, "a card holding cards in a zone of its own moved into a secret zone: what it holds goes with it, out of play"),
     "W497": (WARNING, "a modifier a card's effect registers while contains(ZONE, this): the card may hold it, modifier ... in ZONE"),
     "W498": (WARNING, "a pack manifest's exclude pattern that names no rules file of the pack's folder"),
+    "W499": (WARNING, "neighbours(CELL) or neighbours(CELL, diagonal) in a pack that walks the board by the six directions of a hex"),
     # W5xx: warnings, continued
     "W500": (WARNING, "the proc a zone's cap hands the cards over puts cards into that zone: it may go over again"),
     "W501": (WARNING, "a proc 'once per' a parameter that never calls itself, directly or through others: no call is ever skipped"),
@@ -508,9 +508,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E569": (ERROR, "an amend's 'may \"prompt\" WORD;' of a statement that cannot take WORD: 'always asked' on a plain 'may', "
                     "'secret' on a 'first ... may', 'with repeats' or 'at random' on either"),
     "E570": (ERROR, "'shared' or 'hidden' on a card of a pack's own kind 'role' (values, effects, a zone's overrides, copies): only a role is a side"),
-    "E574": (ERROR, "a seats line's teams that no seat count of its range makes whole: a team left empty, or teams of N that no count divides"),
     "E572": (ERROR, "an enum's field indexed by what is no record of cells known before play ('shade: int[spot];' "
                     "needs a record of ranges, enums and bools), or an indexed field in a record"),
+    "E574": (ERROR, "a seats line's teams that no seat count of its range makes whole: a team left empty, or teams of N that no count divides"),
     "E575": (ERROR, "team(p), 'teammates', 'team_count' or 'winner ... by team' in a game whose seats line declares no teams"),
     "E576": (ERROR, "a member's grid ('shade = [[...], ...]') that does not match its record's cells: a row "
                     "missing or too many, a row too short or too long, a row that is no list"),
