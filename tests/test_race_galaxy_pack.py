@@ -50,16 +50,49 @@ def test_consume_gives_a_vp_a_good_and_the_chooser_two(program):
     assert [p.stock["chips"] for p in game.state.players] == [2, 1] and game.state.globals["pool"] == 21
 
 
-def test_a_development_is_paid_for_with_cards_from_the_hand(program):
+def in_hand(game: Game, player: int, *cards: str) -> None:
+    for name in cards:
+        game.move(game.program.entities[name], game.zone(game.state.players[player], "hand"))
+
+
+def test_a_development_is_paid_for_with_cards_less_the_bonus_and_investment_credits(program):
     game = Game(program, 2, 1)
     you = game.state.players[0]
-    you.vars["chosen"] = "explore"
-    for name in ("replicant_robots", "old_earth", "gene_lab", "novelty_world", "contact_specialist"):
-        game.move(game.program.entities[name], game.zone(you, "hand"))
-    answer_by_prompt(game.program.procs["run_develop"](game, you), {"develop which card?": "Replicant Robots"})
-    hand = [c.name for c in game.zone(you, "hand").items]
-    # cost 4, no discount: four cards paid, none left
-    assert [c.name for c in game.zone(you, "tableau").items] == ["replicant_robots"] and hand == []
+    you.vars["chosen"] = "develop"
+    laid(game, 0, "investment_credits")
+    in_hand(game, 0, "replicant_robots", "old_earth", "gene_lab", "novelty_world")
+    answer_by_prompt(game.program.procs["run_develop"](game, you),
+                     {"develop which card?": "Replicant Robots", "pay with which card from P1.hand (1": "Old Earth"})
+    # cost 4, one less for the develop bonus, one less for Investment Credits: two cards paid
+    assert [c.name for c in game.zone(you, "tableau").items] == ["investment_credits", "replicant_robots"]
+    assert [c.name for c in game.zone(you, "hand").items] == ["novelty_world"]
+
+
+def test_replicant_robots_make_a_world_two_cards_cheaper_and_the_settle_bonus_draws_one(program):
+    game = Game(program, 2, 1)
+    you = game.state.players[0]
+    you.vars["chosen"] = "settle"
+    laid(game, 0, "replicant_robots")
+    in_hand(game, 0, "alien_ruins", "old_earth", "gene_lab", "novelty_world")
+    answer_by_prompt(game.program.procs["run_settle"](game, you),
+                     {"settle which world?": "Alien ruins"})
+    tableau = game.zone(you, "tableau").items
+    assert [c.name for c in tableau] == ["replicant_robots", "alien_ruins"]
+    assert game.program.funcs["goods"](game, you) == 1   # a windfall world comes with its good
+    # 5 less 2: three cards paid of the three left, and one drawn
+    assert len(game.zone(you, "hand").items) == 1
+
+
+def test_a_military_world_needs_the_military_and_costs_no_card(program):
+    game = Game(program, 2, 1)
+    you = game.state.players[0]
+    in_hand(game, 0, "pirate_world", "novelty_world", "gene_lab")
+    you.stock["military"] = 3
+    asked = answer_by_prompt(game.program.procs["run_settle"](game, you), {"settle which world?": "Novelty world", "pay with": "Gene Lab world"})
+    assert asked[0].options == ["Novelty world", "Gene Lab world", "none"]   # defence 4: not yet
+    you.stock["military"] = 4
+    answer_by_prompt(game.program.procs["run_settle"](game, you), {"settle which world?": "Pirate world"})
+    assert game.program.entities["pirate_world"] in game.zone(you, "tableau").items
 
 
 @pytest.mark.parametrize("players, seed", [(2, 1), (4, 2)])
