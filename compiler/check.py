@@ -7643,6 +7643,8 @@ class Checker(A.Visitor):
             self.err("E327", f"the bidder who passed and their bid are both named {s.passer!r}", s.span,
                      f"write 'passed as ({s.passer}, bid)'")
         self.text_parts(s.title_parts, scope)
+        self.seat_order_only(s.domain, s.start, "an auction asks its bidders", "opened by" if s.opening else "from",
+                             "the acting player")
         blocks = [(s.passed, s.passer, s.passed_bid)] if s.passer is not None else []
         for body, who, amount in blocks + [(s.body, s.winner, s.price)]:
             inner = self.bind(scope, who, s.span, "player")
@@ -7672,6 +7674,7 @@ class Checker(A.Visitor):
                 self.err("E340", f"'from ...' names the player the asking starts from, not {article(words(start))}",
                          s.start.span)
         self.text_parts(s.title_parts, scope)
+        self.seat_order_only(s.domain, s.start, "an offer asks those offered to", "from", "the offerer's left")
         inner = self.bind(scope, s.partner, s.span, "player")
         inner.locals[s.partner][1] = False   # W440 below, when the body never names the partner
         self.block(s.body, inner)
@@ -7681,6 +7684,38 @@ class Checker(A.Visitor):
                         "partner gives and gets nothing", s.span,
                 hint=f"give the partner's side with 'each {s.partner} {{ ... }}'"))
         self.block(s.otherwise, scope)   # nobody accepted: the partner is not bound there
+
+    def ordered_players(self, domain: A.Expr, seen: frozenset = frozenset()) -> Optional[A.Expr]:
+        """The expression that puts a list of players in an order of its own (`sorted(...)`, `reverse(...)`,
+        `players_from(p)`, `others_from(p)`), found in DOMAIN or through the funcs it calls; None if none."""
+        if type(domain) is A.Index:
+            return self.ordered_players(domain.obj, seen)
+        if type(domain) is A.Sorted:
+            return domain
+        if type(domain) is A.Call:
+            if domain.func in ("reverse", "players_from", "others_from"):
+                return domain
+            decl = self.sym.decls.get(domain.func)
+            if isinstance(decl, A.Func) and domain.func not in seen:
+                return self.ordered_players(decl.value, seen | {domain.func})
+        return None
+
+    def seat_order_only(self, domain: A.Expr, start: Optional[A.Expr], asks: str, start_word: str,
+                        default: str) -> None:
+        """W436: an auction or an offer asks in seat order from its start, whatever the order of the list of
+        players it is given, so a list sorted, reversed or started elsewhere says who, never in what order."""
+        ordered = self.ordered_players(domain)
+        if ordered is None:
+            return
+        begins = printed(ordered.args[0]) if type(ordered) is A.Call and ordered.func != "reverse" else None
+        if begins is not None and begins == (printed(start) if start is not None else "you"):
+            return   # players_from(you) with no start, others_from(p) from p: the seat order the statement asks in
+        how = (f"write '{start_word} {begins}' to start the seat order there" if begins is not None else
+               f"the list says only who takes part: write '{start_word} P' to start the seat order at P")
+        through = "" if ordered is domain else f" (through {printed(domain)})"
+        self.diags.append(Diagnostic(
+            "W436", f"{asks} in seat order from {default if start is None else printed(start)}, not in the "
+                    f"order of {printed(ordered)}{through}", domain.span, hint=how))
 
     def visit_FirstMay(self, s: A.FirstMay, scope: Scope) -> None:
         """`first VAR in PLAYERS may ...`: those asked are a list of players (E385: not one player, who

@@ -283,6 +283,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W433": (WARNING, "a die kept as a piece set to a roll of its die (let v = roll DIE; set x.F = v;): that is roll x;"),
     "W434": (WARNING, "an optional modifier that costs nothing to use and is never used up: its holder would always say yes"),
     "W435": (WARNING, "a field listed twice in a kind's 'shows' list"),
+    "W436": (WARNING, "an auction or offer given players in an order of their own: it asks in seat order"),
     "W437": (WARNING, "a trigger on the change of a variable (set(NAME)) that no rule sets: it never fires"),
     "W439": (WARNING, "a move 'known' into, or a 'look top N of' or 'reveal top N of', a public zone: everyone sees its cards, in order, already"),
     "W440": (WARNING, "an offer whose body never names its partner"),

@@ -1,0 +1,56 @@
+"""The toolchain mended where a designer new to it (writing Puerto Rico, Race for the Galaxy and Power Grid)
+was hurt: W436, an auction or offer given players in an order of their own, which it does not follow."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.runtime.engine import Game
+
+from .conftest import both_built, drive, proc_findings
+
+BASE = """counter coins from 0 to 99 start 10;
+counter vp;
+func turn_order() = sorted(x in players, most x.vp then fewest x.coins);
+"""
+
+
+def auction(among: str, start: str = "") -> str:
+    return f"auction \"bid\" among {among}{start} once around up to coins as (w, price) {{ pay price coins; }}"
+
+
+@pytest.mark.parametrize("among, start, shown", [
+    ("reverse(players)", "", "reverse(players)"),
+    ("sorted(x in players, fewest x.vp)", "", "sorted(x in players, fewest x.vp)"),
+    ("turn_order()", " from left", "(through turn_order())"),     # Power Grid's turn order, in a func
+    ("turn_order()[1..2]", "", "(through turn_order()[1..2])"),
+    ("players_from(left)", "", "players_from(left)"),
+])
+def test_an_auction_among_a_list_in_an_order_of_its_own_is_warned(among, start, shown):
+    found = proc_findings(BASE, auction(among, start))
+    at_the_players = 1 + len('proc p() { auction "bid" among ')
+    assert [(code, column) for code, _line, column, _m in found] == [("W436", at_the_players)]
+    assert shown in found[0][3] and "in seat order from" in found[0][3]
+
+
+@pytest.mark.parametrize("among, start", [
+    ("players", ""), ("opponents", " from left"), ("players_from(you)", ""), ("players_from(left)", " from left"),
+    ("[left, right]", ""),
+])
+def test_an_auction_among_the_seats_or_a_list_started_where_it_starts_is_not(among, start):
+    assert proc_findings(BASE, auction(among, start)) == []
+
+
+def test_an_offer_to_players_from_another_seat_is_warned_with_the_from_to_write():
+    found = proc_findings(BASE, "offer to others_from(right) as q { each q: gain 1 vp; }")
+    assert [code for code, *_ in found] == ["W436"] and "from the offerer's left" in found[0][3]
+    assert proc_findings(BASE, "offer to others_from(right) from right as q { each q: gain 1 vp; }") == []
+    assert proc_findings(BASE, "offer to others_from(you) as q { each q: gain 1 vp; }") == []
+
+
+def test_the_auction_asks_in_seat_order_whatever_the_list_as_the_warning_says():
+    text = BASE + "proc p() { " + auction("reverse(players)") + " }"
+    for program in both_built(text):
+        game = Game(program, 3, 1)
+        asked = drive(game, program.procs["p"](game, game.state.players[1]), answers=["pass"] * 3)
+        assert [d.player.name for d in asked] == ["P2", "P3", "P1"]
