@@ -3054,10 +3054,51 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
         kind = " ".join(str(t) for t in before[colon + 1:])
         return Diagnostic("E100", f"'{tok}' comes before the ':' of a variable, not after its type", span(tok),
                           hint=f"write '{head} {tok}: {kind}'")
+    member = _membership_slip(text, base, before, tok, err, span)
+    if member is not None:
+        return member
     slip = _func_case_slip(text, base, before, tok, span)
     if slip is not None:
         return slip
     return _statement_slip(err, text, base, before, tok, span)
+
+
+def _membership_slip(text: str, base: int, before: list, tok: Token, err: UnexpectedToken,
+                     span) -> Optional[Diagnostic]:
+    """`if left in players { ... }`: 'in' tests nothing (it only follows a loop's or an aggregate's name);
+    whether a list or a zone holds a value is `contains(LIST, X)`."""
+    if str(tok) != "in" or not before or before[-1].type not in ("NAME", "RPAR", "RSQB", "INT"):
+        return None
+    start = len(before) - 1   # the item: a name, a number, or a chain of names and dots (`p.hand`)
+    while start >= 2 and before[start - 1].type == "DOT" and before[start - 2].type == "NAME":
+        start -= 2
+    if before[start].type not in ("NAME", "INT") or (start >= 1 and str(before[start - 1]) in ("each", "(", "pick")):
+        return None   # `for each x in`, `count(x in`, `pick x in`: the loop's own name, a slip of another kind
+    item = text[base + before[start].start_pos: base + before[-1].end_pos]
+    return Diagnostic("E100", f"'in' is no test: whether a list or a zone holds a value is 'contains(LIST, X)'",
+                      span(tok), hint=f"write 'contains({_operand_after(text, err.token.end_pos)}, {item})'")
+
+
+def _operand_after(text: str, at: int) -> str:
+    """The operand written from `at` on (`current()`, `p.hand`, `[1, 2]`, `zones[k]`): a name or a list,
+    each '(...)' or '[...]' after it taken whole; "LIST" when there is none."""
+    name = re.compile(r"\s*[A-Za-z_][\w.]*").match(text, at)
+    end = name.end() if name else len(text) - len(text[at:].lstrip())
+    if name is None and not text.startswith("[", end):
+        return "LIST"
+    while end < len(text) and text[end] in "([":
+        depth, close = 0, end
+        for close in range(end, len(text)):
+            if text[close] in "([":
+                depth += 1
+            elif text[close] in ")]":
+                depth -= 1
+            if depth == 0 or text[close] in ";{}\n":
+                break
+        if depth != 0:
+            return "LIST"
+        end = close + 1
+    return text[at:end].strip() or "LIST"
 
 
 def _blind_without_zone(word: A.Name) -> Diagnostic:

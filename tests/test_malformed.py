@@ -59,6 +59,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "zone_with_two_visibilities.rules": [("E100", 3)],
     "effect_straight_in_a_card.rules": [("E100", 9)],
     "each_over_a_zone.rules": [("E100", 7)],
+    "membership_test_with_in.rules": [("E100", 9)],       # trial13's Power Grid: "unexpected 'in'", no way named
     "phase_outside_the_game.rules": [("E100", 10)],
     "winner_misspelt_together.rules": [("E100", 7)],
     "winner_together_reads_a_player_counter.rules": [("W417", 7)],
@@ -407,6 +408,7 @@ SENTENCES: dict[str, str] = {
     "zone_with_two_visibilities.rules": "a zone has one visibility",
     "effect_straight_in_a_card.rules": "an effect goes inside one of the card's effect slots",
     "each_over_a_zone.rules": "did you mean 'for each c in ZONE { ... }'",
+    "membership_test_with_in.rules": "'in' is no test: whether a list or a zone holds a value is 'contains(LIST, X)'",
     "phase_outside_the_game.rules": "'phase' goes inside a game",
     "unterminated_string.rules": "is not closed with '\"'",
     "single_quoted_title.rules": "is not part of the rules language",
@@ -483,6 +485,7 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "zone_with_two_visibilities.rules": ("E100", 3, 49),          # the second visibility
     "effect_straight_in_a_card.rules": ("E100", 9, 3),
     "each_over_a_zone.rules": ("E100", 7, 10),                     # the 'in'
+    "membership_test_with_in.rules": ("E100", 9, 30),              # the 'in'
     "phase_outside_the_game.rules": ("E100", 10, 1),
     "deep_nesting.rules": ("E106", 5, 107),              # the proc's '{' is level 1, so the 100th '(' is 101
     "unknown_resource_typo.rules": ("E202", 7, 12),     # the name, not the statement

@@ -7,7 +7,7 @@ import pytest
 
 from rulebook.runtime.engine import Game
 
-from .conftest import both_built, drive, proc_findings
+from .conftest import both_built, drive, parse_error, proc_findings
 
 BASE = """counter coins from 0 to 99 start 10;
 counter vp;
@@ -54,3 +54,21 @@ def test_the_auction_asks_in_seat_order_whatever_the_list_as_the_warning_says():
         game = Game(program, 3, 1)
         asked = drive(game, program.procs["p"](game, game.state.players[1]), answers=["pass"] * 3)
         assert [d.player.name for d in asked] == ["P2", "P3", "P1"]
+
+
+@pytest.mark.parametrize("written, hint", [
+    ("if left in players { }", "write 'contains(players, left)'"),
+    ("if not left.vp in [1, 2] { }", "write 'contains([1, 2], left.vp)'"),
+    ("let x = 3 in hand[1..2];", "write 'contains(hand[1..2], 3)'"),
+    ('pick c from hand where c in best() "keep?" { }', "write 'contains(best(), c)'"),
+])
+def test_in_as_a_membership_test_is_told_to_be_contains(written, hint):
+    text = ("counter vp;\nkind card { value: int; }\nzone hand per_player of card;\n"
+            "func best() = sorted(c in hand, most c.value)[1..2];\nproc p() {\n  " + written + "\n}\n")
+    error = parse_error(text)
+    assert (error.code, error.span.line) == ("E100", 6) and error.message.startswith("'in' is no test")
+    assert error.hint == hint
+
+
+def test_in_after_a_loops_name_is_still_read_as_before():
+    assert "did you mean 'for each" in parse_error("proc p() { each c in aside { } }").message
