@@ -98,6 +98,23 @@ def printed_head(stmt) -> str:
     p.stmt(stmt)
     return p.lines[0].strip().removesuffix("{").removesuffix("{}").rstrip()
 
+
+# the names other languages give a builtin, for the E207 that names ours (`len(hand)` is `size(hand)`): the
+# builtin, and what it gives
+FAMILIAR_FUNCS = {
+    "len": ("size", "the number of items of a zone or a list"),
+    "length": ("size", "the number of items of a zone or a list"),
+    "sum": ("total", "the sum over a domain"),
+    "any": ("some", "whether some element of a domain holds"),
+    "all": ("every", "whether every element of a domain holds"),
+    "filter": ("gather", "the list of the elements that hold"),
+    "sort": ("sorted", "a domain in order"),
+    "reversed": ("reverse", "a list backwards"),
+    "includes": ("contains", "whether a zone or a list holds a value"),
+    "has": ("contains", "whether a zone or a list holds a value"),
+    "index": ("index_of", "the place of a value in a zone or a list"),
+}
+
 class Scope:
     """Locals visible at a point of an effect, and what `this` and `it` mean there."""
 
@@ -10472,6 +10489,12 @@ class Checker(A.Visitor):
             self.err("E207", f"{func!r} is no function: the players are named without '()'", span,
                      "the other players are the list 'opponents', and 'first(opponents)' is one of them; the next "
                      "player in turn order is 'left', in a game of two the other player")
+        elif decl is None and func in FAMILIAR_FUNCS and not closest(func, self.sym.of("func")):
+            meant, what = FAMILIAR_FUNCS[func]
+            given = ", ".join(printed(a) for a in args) or "..."
+            self.err("E207", f"unknown function {func!r}: {what} is '{meant}(...)'", self.at_name(func, span),
+                     f"write '{meant}({given})'" if meant in ("size", "contains", "reverse", "index_of") else
+                     f"write '{meant}(x in {given}, ...)'")
         elif decl is None:
             self.unknown("E207", "function", func, span, self.sym.of("func") + sorted(BUILTIN_FUNCS))
         elif isinstance(decl, A.Proc):

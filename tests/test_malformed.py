@@ -59,7 +59,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "zone_with_two_visibilities.rules": [("E100", 3)],
     "effect_straight_in_a_card.rules": [("E100", 9)],
     "each_over_a_zone.rules": [("E100", 7)],
-    "membership_test_with_in.rules": [("E100", 9)],       # trial13's Power Grid: "unexpected 'in'", no way named
+    "membership_test_with_in.rules": [("E100", 9)],
+    "length_of_a_hand_with_len.rules": [("E207", 7)],     # trial13: "unknown function 'len'", no 'size' named       # trial13's Power Grid: "unexpected 'in'", no way named
     "phase_outside_the_game.rules": [("E100", 10)],
     "winner_misspelt_together.rules": [("E100", 7)],
     "winner_together_reads_a_player_counter.rules": [("W417", 7)],
@@ -408,6 +409,7 @@ SENTENCES: dict[str, str] = {
     "zone_with_two_visibilities.rules": "a zone has one visibility",
     "effect_straight_in_a_card.rules": "an effect goes inside one of the card's effect slots",
     "each_over_a_zone.rules": "did you mean 'for each c in ZONE { ... }'",
+    "length_of_a_hand_with_len.rules": "unknown function 'len': the number of items of a zone or a list is 'size(...)'",
     "membership_test_with_in.rules": "'in' is no test: whether a list or a zone holds a value is 'contains(LIST, X)'",
     "phase_outside_the_game.rules": "'phase' goes inside a game",
     "unterminated_string.rules": "is not closed with '\"'",
@@ -485,7 +487,8 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "zone_with_two_visibilities.rules": ("E100", 3, 49),          # the second visibility
     "effect_straight_in_a_card.rules": ("E100", 9, 3),
     "each_over_a_zone.rules": ("E100", 7, 10),                     # the 'in'
-    "membership_test_with_in.rules": ("E100", 9, 30),              # the 'in'
+    "membership_test_with_in.rules": ("E100", 9, 30),
+    "length_of_a_hand_with_len.rules": ("E207", 7, 6),              # the 'in'
     "phase_outside_the_game.rules": ("E100", 10, 1),
     "deep_nesting.rules": ("E106", 5, 107),              # the proc's '{' is level 1, so the 100th '(' is 101
     "unknown_resource_typo.rules": ("E202", 7, 12),     # the name, not the statement

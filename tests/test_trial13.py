@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulebook.compiler.driver import analyse_text
 from rulebook.runtime.engine import Game
 
 from .conftest import both_built, drive, parse_error, proc_findings
@@ -72,3 +73,22 @@ def test_in_as_a_membership_test_is_told_to_be_contains(written, hint):
 
 def test_in_after_a_loops_name_is_still_read_as_before():
     assert "did you mean 'for each" in parse_error("proc p() { each c in aside { } }").message
+
+
+@pytest.mark.parametrize("written, hint", [
+    ("size_of = len(hand)", "write 'size(hand)'"),
+    ("size_of = sum(hand)", "write 'total(x in hand, ...)'"),
+    ("order = reversed(players)", "write 'reverse(players)'"),
+    ("held = has(hand, first(hand))", "write 'contains(hand, first(hand))'"),
+])
+def test_a_builtin_called_by_another_languages_name_is_told_ours(written, hint):
+    found = [d for d in analyse_text("kind card { cost: int; }\nzone hand per_player of card;\n"
+                                     f"proc p() {{ let {written}; say \"{{{written.split()[0]}}}\"; }}").diagnostics
+             if d.code != "W401"]
+    assert [(d.code, d.hint) for d in found] == [("E207", hint)]
+    assert found[0].span.column == 1 + len("proc p() { let ") + len(written.split(" = ")[0]) + len(" = ")
+
+
+def test_a_pack_func_of_such_a_name_is_called_as_declared():
+    assert [d.code for d in analyse_text("counter vp;\nfunc len(): int = 3;\nproc p() { gain len() vp; }").diagnostics
+            if d.code != "W401"] == []
