@@ -409,7 +409,6 @@ SENTENCES: dict[str, str] = {
     "zone_with_two_visibilities.rules": "a zone has one visibility",
     "effect_straight_in_a_card.rules": "an effect goes inside one of the card's effect slots",
     "each_over_a_zone.rules": "did you mean 'for each c in ZONE { ... }'",
-    "length_of_a_hand_with_len.rules": "unknown function 'len': the number of items of a zone or a list is 'size(...)'",
     "membership_test_with_in.rules": "'in' is no test: whether a list or a zone holds a value is 'contains(LIST, X)'",
     "phase_outside_the_game.rules": "'phase' goes inside a game",
     "unterminated_string.rules": "is not closed with '\"'",
@@ -545,6 +544,8 @@ LEFT_OPEN = "looks like the one left open: the code after it comes back to its i
 PROC_HINT = "'proc' begins a declaration, at the top level: close the blocks before it with '}'"
 # file -> the exact message, hint and notes of its single finding
 MESSAGES: dict[str, tuple[str, object, tuple]] = {
+    "length_of_a_hand_with_len.rules": ("unknown function 'len': the number of items of a zone or a list is "
+                                        "'size(...)'", "write 'size(hand)'", ()),
     "roll_inside_a_list.rules": ("'roll' gives a value only as the whole value of a new name, 'let NAME = roll "
                                  "...;', not inside an expression",
                                  "roll into a local of its own first ('let a = roll ...;'), then use the local", ()),
