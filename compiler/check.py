@@ -940,7 +940,7 @@ class Checker(A.Visitor):
         self.player_loops: list[str] = []
         # overrides that change a proc's or func's parameters or result type (E219, E220): the calls
         # the extended pack makes are not checked against them again (one error at the override)
-        self.reshaped: set[str] = set()
+        self.reshaped: set[str] = set(sym.declared_twice)   # E208 at the second declaration says it once
         self.removed_uses: dict[str, list[A.Span]] = {}   # removed name -> where the rules still use it
         self.complete: set[int] = set()   # ids of the `match` statements with an arm for every member
         self._member_field_names: Optional[set] = None

@@ -313,6 +313,9 @@ class Symbols:
     # the words a declaration dropped as declared twice (E208) reads: no W401 for what it uses besides
     # (a game named like a card would leave every proc its phases call "never used")
     dropped_uses: set
+    # procs and funcs declared twice (E208) with another number of parameters: a call may mean either, so
+    # no E302 measures it against the first
+    declared_twice: set
     baseless: set       # spans of base() in those overrides (no E218 besides)
     # spans of the arms and options (as written) of amends whose `base();` runs the body they replace
     kept_base: set
@@ -2842,6 +2845,9 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources:
         diags.append(Diagnostic("E208", f"{name!r} is already declared", declared_at(sources, name, item.span), hint,
                                 notes=(f"first declared at {old.span}",)))
         sym.dropped_uses.update(words_read(item))
+        if isinstance(item, (A.Proc, A.Func)) and isinstance(old, (A.Proc, A.Func)) and \
+                len(item.params) != len(old.params):
+            sym.declared_twice.add(name)
         return
     if isinstance(item, A.Game):
         if sym.game is not None:

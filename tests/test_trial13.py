@@ -92,3 +92,12 @@ def test_a_builtin_called_by_another_languages_name_is_told_ours(written, hint):
 def test_a_pack_func_of_such_a_name_is_called_as_declared():
     assert [d.code for d in analyse_text("counter vp;\nfunc len(): int = 3;\nproc p() { gain len() vp; }").diagnostics
             if d.code != "W401"] == []
+
+
+def test_a_proc_declared_twice_is_one_e208_and_no_e302_at_calls_meaning_the_second():
+    text = ("counter vp;\nproc score_it() { gain 1 vp; }\nproc score_it(n: int) { gain n vp; }\n"
+            "proc p() { score_it(3); }\n")
+    assert [(d.code, d.span.line) for d in analyse_text(text).diagnostics if d.code != "W401"] == [("E208", 3)]
+    # declared once, a call with the wrong count is still E302
+    once = "counter vp;\nproc score_it() { gain 1 vp; }\nproc p() { score_it(3); }\n"
+    assert [d.code for d in analyse_text(once).diagnostics if d.code != "W401"] == ["E302"]
