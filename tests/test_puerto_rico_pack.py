@@ -98,6 +98,21 @@ def test_after_the_captain_one_good_is_kept_and_the_rest_go_back(program):
     assert (g["supply[tobacco]"], g["supply[coffee]"]) == (before[0] + 2, before[1] + 2)
 
 
+def test_the_hospice_mans_a_new_plantation_and_the_university_a_new_building(program):
+    game = started(program)
+    you = game.state.players[0]
+    built(game, 0, "hospice")
+    built(game, 0, "university")
+    left = game.state.globals["colonists_left"]
+    run_proc(game, "plant", "coffee")
+    assert (you.stock["planted[coffee]"], you.stock["worked[coffee]"]) == (1, 1)
+    you.stock["doubloons"] = 10
+    run_proc(game, "do_builder", answers=["Coffee roaster"])
+    assert "coffee_roaster" in [b.name for b in game.zone(you, "city").items]
+    assert value(game, "free_circles") == 2 - 1   # the roaster's two circles, one manned
+    assert game.state.globals["colonists_left"] == left - 2 and you.stock["doubloons"] == 10 - 6
+
+
 @pytest.mark.parametrize("players, seed", [(3, 1), (5, 2)])
 def test_random_games_agree_on_both_backends_and_keep_the_colonists(players, seed):
     for game, result in played_on_both_backends(PACK, players, seed):
