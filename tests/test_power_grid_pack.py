@@ -74,6 +74,13 @@ def test_a_hybrid_plant_burns_coal_first_then_oil(program):
     assert (you.stock["stock[coal]"], you.stock["stock[oil]"]) == (0, 2)
 
 
+def test_in_the_first_round_every_player_buys_a_plant_from_the_four_cheapest(program):
+    game = Game(program, 3, 1)
+    first = game.start()
+    assert first.prompt == "put which plant up for auction?"
+    assert first.options == ["Plant 3", "Plant 4", "Plant 5", "Plant 6"]   # no 'none' yet
+
+
 @pytest.mark.parametrize("players, seed", [(2, 1), (4, 2)])
 def test_random_games_end_at_the_cities_and_agree_on_both_backends(players, seed):
     for game, result in played_on_both_backends(PACK, players, seed):
