@@ -30,7 +30,7 @@ def started(program, players: int = 3) -> Game:
 def built(game: Game, player: int, name: str, colonists: int = 1) -> None:
     building = game.program.entities[name]
     game.move(building, game.zone(game.state.players[player], "city"))
-    building.fields["colonists"] = colonists
+    building.fields["workers"] = colonists
 
 
 def value(game: Game, name: str, *args, player: int = 0):
@@ -69,7 +69,7 @@ def test_the_large_buildings_score_only_when_manned(program):
     built(game, 0, "sugar_mill")
     built(game, 0, "guild_hall", colonists=0)
     assert value(game, "score") == 4 + 6 + 4 + 1 + 2
-    game.program.entities["guild_hall"].fields["colonists"] = 1   # 1 per small production building, 2 per large
+    game.program.entities["guild_hall"].fields["workers"] = 1   # 1 per small production building, 2 per large
     assert value(game, "score") == 4 + 6 + 4 + 1 + 2 + 3
 
 
