@@ -167,6 +167,15 @@ def _frozen(value):
     return value
 
 
+def not_movable(e) -> RulesRuntimeError:
+    """E601 for a `move` of what is no card: `none` (the first card of an empty zone, say) is told so."""
+    if e is None:
+        return RulesRuntimeError("E601", "cannot move none: no card was there to move (first(...), last(...), "
+                                 "top(...) and a 'let c = draw one' give none when there is nothing: test for "
+                                 "'!= none' or 'size(ZONE) > 0' first)")
+    return RulesRuntimeError("E601", f"cannot move {label_of(e)}: it is not a card or tile")
+
+
 class GameEnded(BaseException):
     """`end game;`: unwinds every running effect to the game's driver, which goes on to the final phase
     (a BaseException, so that no handler turning Python errors into rules errors takes it for one)."""
@@ -4807,7 +4816,7 @@ class Game:
         subject, the owner of the zone the card is in (nobody in a shared one). What a card holds stays
         with it wherever it goes."""
         if type(e) is not EntityDef:
-            raise RulesRuntimeError("E601", f"cannot move {label_of(e)}: it is not a card or tile")
+            raise not_movable(e)
         if e.per_player:
             raise RulesRuntimeError("E601", f"{e.label()} belongs to each player: it cannot go under "
                                     f"{dest.card.label()}")
@@ -4849,7 +4858,7 @@ class Game:
         """Put an entity into a zone (at its bottom, or its top: where `draw` takes from; or at the
         position `at`), taking it from wherever it was."""
         if type(e) is not EntityDef:
-            raise RulesRuntimeError("E601", f"cannot move {label_of(e)}: it is not a card or tile")
+            raise not_movable(e)
         owner = dest.owner
         if e.per_player:
             if owner is None:

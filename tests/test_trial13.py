@@ -101,3 +101,16 @@ def test_a_proc_declared_twice_is_one_e208_and_no_e302_at_calls_meaning_the_seco
     # declared once, a call with the wrong count is still E302
     once = "counter vp;\nproc score_it() { gain 1 vp; }\nproc p() { score_it(3); }\n"
     assert [d.code for d in analyse_text(once).diagnostics if d.code != "W401"] == ["E302"]
+
+
+def test_moving_the_first_card_of_an_empty_zone_says_it_was_none_and_how_to_test_on_both_backends():
+    from rulebook.runtime.engine import RulesRuntimeError
+
+    text = "kind card { value: int; }\nzone hand per_player of card;\nzone discards of card;\n" \
+           "proc p() { move first(hand) to discards; }\n"
+    for program in both_built(text):
+        game = Game(program, 2, 1)
+        with pytest.raises(RulesRuntimeError) as err:
+            drive(game, program.procs["p"](game, game.state.players[0]))
+        assert err.value.code == "E601" and "cannot move none: no card was there to move" in str(err.value)
+        assert "'size(ZONE) > 0'" in str(err.value)
