@@ -9,9 +9,9 @@ import pytest
 from rulebook.compiler.driver import analyse_text
 from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_module
-from rulebook.runtime.engine import Game, RulesRuntimeError
+from rulebook.runtime.engine import RulesRuntimeError
 
-from .conftest import explained, found_at, parse_error, printed_back, random_games_agree, rules_programs, run_proc, said
+from .conftest import explained, found_at, parse_error, printed_back, random_games_agree, rules_programs, said
 
 # Catan: the beginner layout's number tokens on a hex map of radius 2 (0: the desert), read by axial coordinates
 # (the first field, q, is the row); Battleship: a fleet layout on a record of one field (a line of squares)

@@ -221,7 +221,6 @@ def test_an_amend_makes_a_choose_secret_or_told(interpreted, base, amend, masked
 
 
 def test_amending_a_chooses_secret_is_checked_and_printed():
-    from rulebook.compiler.driver import analyse_text
     from rulebook.dsl.diagnostics import RulesError
     from rulebook.dsl.parser import parse_text
 
@@ -266,7 +265,6 @@ game bridge "Bridge" {
 
 @pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
 def test_whenever_teammate_hears_the_partner_alone(interpreted):
-    from .conftest import run_answering
 
     program = build_text(PARTNERS, interpreted=interpreted, name="t.rules")
     game = Game(program, 4, 1)
