@@ -160,13 +160,17 @@ def test_explain_groups_the_division_a_remainder_is_taken_of():
     assert "the remainder of n divided by 9" in explained(result, "simple")
 
 
-def test_a_role_dealt_to_several_seats_points_to_a_hidden_card_for_a_shared_side():
+def test_a_role_dealt_to_several_seats_points_to_a_shared_role():
+    # (a hidden card dealt to each player was the way before `role NAME shared`, branch roles)
     text = ('role spy "Spy" { }\nrole loyal "Resistance" { }\ncounter won;\n'
             "game r { seats 5 to 5 roles spy, spy, loyal, loyal, loyal at random; winner most won; }\n")
     found = [d for d in analyse_text(text).diagnostics if d.code == "E427"]
     assert [(d.span.line, d.span.column) for d in found] == [(4, 34), (4, 46), (4, 53)]
-    assert found[0].hint.startswith("seat 1 holds it already; a side several players share")
-    assert "'zone loyalty per_player of card hidden;'" in found[0].hint
+    assert found[0].hint.startswith("seat 1 holds it already; a side several players hold")
+    assert "'role spy shared { ... }'" in found[0].hint
+    shared = analyse_text(text.replace('role spy "Spy" { }', 'role spy "Spy" shared { }')
+                          .replace('role loyal "Resistance" { }', 'role loyal "Resistance" shared { }'))
+    assert not [d for d in shared.diagnostics if d.code == "E427"]
 
 
 def test_explain_reads_last_as_the_bottom_card_not_as_a_pack_func():
