@@ -2358,17 +2358,39 @@ def blocks_below(n: A.Node) -> Iterator[tuple]:
     """The statement blocks right below a node, found generically (through its parts; a statement
     holding another, `each ... simultaneously pick`, as a block of one): a new statement needs no case."""
     for name in n._fields:
-        value = getattr(n, name)
-        if isinstance(value, tuple) and value and isinstance(value[0], A.Stmt):
-            yield value
-        elif isinstance(value, tuple):
-            for part in value:
-                if isinstance(part, A.Part):
-                    yield from blocks_below(part)
-        elif isinstance(value, A.Part):
-            yield from blocks_below(value)
-        elif isinstance(value, A.Stmt):
-            yield (value,)
+        yield from _blocks_in(getattr(n, name))
+
+
+def _blocks_in(value) -> Iterator[tuple]:
+    """The statement blocks of one field's value (blocks_below)."""
+    if isinstance(value, tuple) and value and isinstance(value[0], A.Stmt):
+        yield value
+    elif isinstance(value, tuple):
+        for part in value:
+            if isinstance(part, A.Part):
+                yield from blocks_below(part)
+    elif isinstance(value, A.Part):
+        yield from blocks_below(value)
+    elif isinstance(value, A.Stmt):
+        yield (value,)
+
+
+# the fields naming the locals a statement binds in its blocks (a loop's or a pick's variable, an auction's
+# winner and price, an offer's partner), and the blocks that bind others or none: an auction's `passed`
+# block binds the bidder who passed and their bid; an `else` block (nothing picked, won or accepted), none
+BINDING_FIELDS = ("var", "winner", "price", "partner")
+BLOCK_BINDINGS = {"passed": ("passer", "passed_bid"), "otherwise": ()}
+
+
+def blocks_binding(s: A.Stmt) -> Iterator[tuple[tuple, tuple]]:
+    """The statement blocks right below a statement (as `blocks_below` finds them), each with the locals the
+    statement binds in it: the one definition the walks that follow the locals in scope read
+    (trigger_captures, kept_locals)."""
+    bound = tuple(n for n in (getattr(s, f) for f in BINDING_FIELDS if f in s._fields) if n is not None)
+    for name in s._fields:
+        names = tuple(getattr(s, f) for f in BLOCK_BINDINGS[name]) if name in BLOCK_BINDINGS else bound
+        for block in _blocks_in(getattr(s, name)):
+            yield block, names
 
 
 def trigger_captures(sym) -> dict[int, list[str]]:
@@ -2396,35 +2418,20 @@ def trigger_captures(sym) -> dict[int, list[str]]:
                     block(s.body, dict.fromkeys(captures[id(s)] + bound, 1))
                 elif s.then is not None:   # a modifier's consequence (7.7d): a body of its own, as a trigger's
                     block(s.then, dict.fromkeys(captures[id(s)], 1))
-            elif type(s) is A.Auction:   # the body binds the winner and the price, `passed` its two; `else` neither
-                passed = [(s.passed, (s.passer, s.passed_bid))] if s.passer is not None else []
-                for body, names in passed + [(s.body, (s.winner, s.price))]:
+            else:
+                for stmts, names in blocks_binding(s):
                     for name in names:
                         scope[name] = scope.get(name, 0) + 1
-                    block(body, scope)
+                    block(stmts, scope)
                     for name in names:
                         scope[name] -= 1
-                block(s.otherwise, scope)
-            elif type(s) is A.Offer:   # the body binds the partner; `else` does not
-                scope[s.partner] = scope.get(s.partner, 0) + 1
-                block(s.body, scope)
-                scope[s.partner] -= 1
-                block(s.otherwise, scope)
-            elif getattr(s, "var", None) is not None:   # a loop or a pick binds its variable in its body
-                scope[s.var] = scope.get(s.var, 0) + 1
-                inside(s, scope)
-                scope[s.var] -= 1
-            else:
-                inside(s, scope)
         for name in lets:
             scope[name] -= 1
 
-    def inside(n: A.Node, scope: dict) -> None:
-        for stmts in blocks_below(n):
-            block(stmts, scope)
-
     for decl in sym.decls.values():
-        inside(decl, dict.fromkeys((p.name for p in decl.params) if type(decl) is A.Proc else (), 1))
+        scope = dict.fromkeys((p.name for p in decl.params) if type(decl) is A.Proc else (), 1)
+        for stmts in blocks_below(decl):
+            block(stmts, scope)
     return captures
 
 
@@ -2471,30 +2478,18 @@ def kept_locals(sym) -> dict[int, list[tuple[int, tuple[str, ...]]]]:
             again = sorted(name for name in names_bound(s) if scope.get(name))
             if again:
                 kept.setdefault(id(s), []).append((id(s), tuple(again)))
-            binding = [name for name in (getattr(s, f) for f in ("var", "winner", "price", "partner")
-                                         if f in s._fields) if name is not None]
-            if binding and "otherwise" in s._fields:   # the body binds them; `else` (nothing picked, won,
-                inner = dict(scope)                      # accepted) does not: its locals are the outer ones
-                for name in binding:
+            for stmts, names in blocks_binding(s):
+                inner = dict(scope) if names else scope
+                for name in names:
                     inner[name] = inner.get(name, 0) + 1
-                block(s.body, inner)
-                block(s.otherwise, scope)
-            elif binding:
-                inner = dict(scope)
-                inner[binding[0]] = inner.get(binding[0], 0) + 1
-                inside(s, inner)
-            else:
-                inside(s, scope)
+                block(stmts, inner)
         for name in lets:
             scope[name] -= 1
 
-    def inside(n: A.Node, scope: dict) -> None:
-        for stmts in blocks_below(n):
-            block(stmts, scope)
-
     for decl in sym.decls.values():
         params = [p.name for p in decl.params] if type(decl) is A.Proc else []
-        inside(decl, dict.fromkeys(params, 1))
+        for stmts in blocks_below(decl):
+            block(stmts, dict.fromkeys(params, 1))
         parts = sym.parts.get(decl.name) if params else None
         if parts is None or not same_statements(parts, decl.body):
             continue
