@@ -7601,11 +7601,28 @@ class Checker(A.Visitor):
             return None
         if type(e) is A.Attr and e.obj is not None:
             self.form_field_slips(e)
+        self.sym.auction_forms[id(s)] = self.forms_named(e, written, members)
         if written is None and s.opening and (members is None or "sealed" in members):
             self.err("W533", "'opened by' where the form may be sealed: nobody opens a sealed auction, so there "
                      "the opener bids as the others do", s.start.span,
                      "write 'from P' if nobody opens, or auction the sealed lots in a statement of their own")
         return A.AUCTION_FORMS.get(written)
+
+    def forms_named(self, e, written: Optional[str], members) -> tuple:
+        """The forms an auction's `form FORM` may name, in A.AUCTION_MODES' order (Symbols.auction_forms): the
+        one written out, an enum's members named after forms, the forms among the values of an enum's text field
+        it reads (`form c.sale.auction`); every form when the value comes from elsewhere."""
+        if written is not None:
+            named = {A.AUCTION_FORMS[written]}
+        elif members is not None:
+            named = {A.AUCTION_FORMS[m] for m in members if m in A.AUCTION_FORMS}
+        else:
+            read = self.sym.enum_reads.get(id(e)) if type(e) is A.Attr else None
+            enum = self.sym.decls.get(read[0]) if read is not None else None
+            named = {A.AUCTION_FORMS[text] for values in enum.data for v in values if v.name == read[1]
+                     and type(text := constant(v.value)) is str and text in A.AUCTION_FORMS} \
+                if isinstance(enum, A.Enum) else set(A.AUCTION_MODES)
+        return tuple(mode for mode in A.AUCTION_MODES if mode in named)
 
     def form_field_slips(self, e: A.Attr) -> None:
         """W529: `form c.sale.auction` of an enum's text field, a member's value a slip away from a form's words

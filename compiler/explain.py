@@ -2290,9 +2290,10 @@ class Reader(A.Visitor):
                                     "round's raises are told to everyone; it ends when a round has no raise"}
         if s.form is None:
             form, how = s.mode, how[s.mode]
-        else:   # `form FORM`: each form the value may name, said once
+        else:   # `form FORM`: each form the value may name (Symbols.auction_forms: every form if not known), said once
             form = f"the form {self.x(s.form)} names"
-            how = "by that form: " + "; ".join(f"{mode}: {how[mode]}" for mode in A.AUCTION_MODES)
+            named = self.symbols.auction_forms.get(id(s), A.AUCTION_MODES) if self.symbols is not None else A.AUCTION_MODES
+            how = "by that form: " + "; ".join(f"{mode}: {how[mode]}" for mode in named)
         first = f"in seat order from {start}, who opens (their first bid cannot be a pass)" if s.opening else \
             f"in seat order from {start}"
         self.say(depth, f"Auction ({form}){prompt(s)} among {self.x(s.domain)}{where}, {first}: {bids}; {how}.")

@@ -421,6 +421,9 @@ class Symbols:
     # id() of each `m.field` (an A.Attr) reading a field of an enum's members (`d.dx` with `enum side { dx: int;
     # ... }`) -> (the enum, the field): a value of the member's data, never of the game (both backends read this)
     enum_reads: dict
+    # id() of each `auction ... form FORM` -> the forms FORM may name, in A.AUCTION_MODES' order: one written out,
+    # an enum's members named after forms, the forms among an enum's text field's values (explain says those)
+    auction_forms: dict
     # id() of each `x is c` (an A.IsKind) whose NAME is a local holding a card: whether x is a copy of the same
     # declared card as c (both backends read this)
     same_card: set

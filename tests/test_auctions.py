@@ -189,6 +189,9 @@ def test_it_prints_back_and_reads_in_words():
     assert result.ok, result.diagnostics
     sell = " ".join(reading(result.symbols.decls["sell"], result.symbols))
     assert "Auction (the form how names) (bid" in sell and "; once around: each bidder in turn" in sell and sell.count("sealed:") == 1
+    assert "open in any order:" not in sell   # only the forms the enum's members are named after
+    by_text = " ".join(reading(result.symbols.decls["sell_text"], result.symbols))
+    assert "by that form: open in any order: round after round" in by_text and "sealed:" not in by_text
     shouted = " ".join(reading(result.symbols.decls["raising"], result.symbols))
     assert "Auction (open in any order) (raise?)" in shouted
     assert "every bidder but the high bidder says at once, in secret, whether and how much they raise" in shouted
