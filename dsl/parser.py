@@ -2649,6 +2649,8 @@ def _load_parser(start: str) -> Lark:
 SEMICOLON_LABEL = "a statement must end with ';'"
 # `winner together score EXPR` just before an `if`: the score written before the condition
 TEAM_SCORE_FIRST = LazyPattern(r"\bwinner\s+together\s+score\b[^;{}]*\Z")
+# `auction ... form up to ...`, `auction ... open in any up to ...`: an auction's form without the word it needs
+AUCTION_FORM_SLIP = LazyPattern(r"\bauction\b[^;{}]*\b(form|open\s+in\s+any)\s+up\s*\Z")
 DECLARATION_SEMICOLON_LABEL = "a declaration must end with ';'"   # outside every '{ }'
 KEYWORD_LABEL = "a keyword cannot be used as a name here"
 BOUND_NEXT = LazyPattern(r"\s*(?::|(?:in|from)\b)")   # after a name being bound: a parameter's or field's ':', a loop's 'in'
@@ -3542,6 +3544,14 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
         return Diagnostic("E100", "a cooperative game's condition comes before its score: 'winner together "
                           "if CONDITION score EXPR;'", span, hint="the score is kept whether the team wins or "
                           "loses: it is no score 'if' the condition holds"), False
+    slip = AUCTION_FORM_SLIP.search(text, 0, tok.start_pos) if str(tok) == "to" else None
+    if slip is not None:   # `form up to`: the form's value left out; `open in any up to`: its last word
+        if slip.group(1) == "form":
+            return Diagnostic("E100", "'form' takes the value that names the auction's form, before 'up to'; found "
+                              "'up to' after 'form'", span, hint="write 'form how up to ...' (a member named after a "
+                              "form, or a text: 4.21b), or the form itself: 'sealed up to ...'"), False
+        return Diagnostic("E100", "the shouted auction is 'open in any order'; found 'up to' after 'open in any'", span,
+                          hint="write 'open in any order up to ...'"), False
     if "SEMICOLON" in accepts and tok.type != "SEMICOLON" and _semicolon_helps(err):
         label = SEMICOLON_LABEL if _inside_braces(text, tok.line, tok.column) else DECLARATION_SEMICOLON_LABEL
         return Diagnostic("E100", f"{label}: add ';' here (before {found})", before or span), True

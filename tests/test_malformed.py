@@ -38,6 +38,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "enum_member_title_after_values.rules": [("E100", 7)],   # trial12's Small World map: "unexpected '"Crag"'", no hint
     "teammate_of_a_player_as_a_field.rules": [("E202", 6)],   # trial12's Tichu: "unknown ... 'teammate'", no way named
     "entity_declared_with_an_index.rules": [("E100", 3)],  # trial9: "expected '*', 'for', ...", no 'for each'
+    "auction_form_without_its_value.rules": [("E100", 6)],   # auctions: "a keyword cannot be used as a name", at 'to'
+    "open_in_any_without_order.rules": [("E100", 5)],        # auctions: the same, for 'open in any up to'
     "entity_for_each_with_where.rules": [("E100", 4)],   # trial15: "'where' filters ... not a list standing alone"
     "for_each_statement_over_two_domains.rules": [("E100", 5)],   # trial15: "unexpected ','", no nesting named
     "amend_func_case_with_colon.rules": [("E100", 8)],
