@@ -2557,12 +2557,16 @@ class Reader(A.Visitor):
         if rules:
             self.say(depth, f"Its own rules, run for its holder: {', '.join(spoken(n) for n in rules)}.")
         declared = self.symbols.roles.get(d.name)
+        apart = declared is not None and declared.hidden and not declared.known   # holders who know nobody
         if declared is not None and declared.shared:
             self.say(depth, f"A side: several players may hold the {title} at once, each with their own of its state; "
-                            "what of it is hidden, each of them sees of the others', and no other player does.")
+                     + ("none of them sees another's, nor who else holds it." if apart else
+                        "what of it is hidden, each of them sees of the others', and no other player does"
+                        + ("; its holders know each other." if declared.known else ".")))
         if declared is not None and declared.hidden:
-            self.say(depth, f"Hidden: who holds the {title}, and its state, is seen by its holders alone"
-                            f"{', who see each other' if declared.shared else ''}; the other players see neither.")
+            self.say(depth, f"Hidden: who holds the {title}, and its state, is seen by "
+                            f"{'its holders alone, who see each other' if declared.known else 'its holder alone'}; "
+                            "the other players see neither.")
         for e in d.effects:
             if isinstance(e, A.HeldOverride):
                 self.held_override(d, e, depth)

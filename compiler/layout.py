@@ -1282,6 +1282,7 @@ def role_table(sym: Symbols) -> dict:
             **({"dealt": True} if g is not None and g.roles_dealt else {}),
             **({"shared": shared} if (shared := [r for r, d in sym.roles.items() if d.shared]) else {}),
             **({"hidden": hidden} if (hidden := [r for r, d in sym.roles.items() if d.hidden]) else {}),
+            **({"known": known} if (known := [r for r, d in sym.roles.items() if d.hidden and d.known]) else {}),
             **({"bases": bases} if bases else {})}
 
 

@@ -212,6 +212,12 @@ def role_findings(sym) -> list[Diagnostic]:
                                     "it: it is never a side of several players", role.span,
                                     f"name it for each seat of the side ('seats ... roles ..., {name}, {name};'), or "
                                     "drop 'shared'"))
+    for name, role in sym.roles.items():   # a lone secret identity: nobody else holds it to be known to
+        if role.known and not role.shared:
+            found.append(Diagnostic("W565", f"role {name!r} is 'known to holders' but not 'shared': one player holds it, "
+                                    "there are no fellow holders to know each other", role.span,
+                                    f"write 'role {name} ... shared hidden known to holders' for a side of several "
+                                    "(the spies), or drop 'known to holders'"))
     for name, role in sym.roles.items():
         if name not in given:
             found.append(Diagnostic("W444", f"no seat holds role {name!r} and no 'give' gives it: its state and rules "

@@ -2939,9 +2939,11 @@ class Role(Decl):
     # `shared`: a side several players hold at once (Scotland Yard's detectives, The Resistance's spies): each
     # holder has the role's state; its hidden state is seen by the side's members (view.fellows)
     shared: bool = False
-    # `hidden`: who holds it, and its state, is seen by its holders alone (The Resistance's spies know each other)
+    # `hidden`: who holds it, and its state, is seen by its holder alone (The Resistance's loyal players)
     hidden: bool = False
-    _quiet = ("shared", "hidden")
+    # `known to holders` after `shared hidden`: its holders see each other and each other's state (the spies)
+    known: bool = False
+    _quiet = ("shared", "hidden", "known")
 
 
 ROLE_KIND = "role"

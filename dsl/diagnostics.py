@@ -418,6 +418,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W563": (WARNING, "a card of a per_player kind taken from another player's zone, moved into a zone of the "
                       "acting player's: the acting player's own copy moves, not the one taken"),
     "W564": (WARNING, "'each V' of a player variable that no rule sets: it is always none, and the body runs for nobody"),
+    "W565": (WARNING, "'known to holders' on a role that is not 'shared': one player holds it, there are no fellow holders to know"),
     "W566": (WARNING, "a choose option that pays, then picks what may be nothing: the cost is paid for nothing"),
     "W568": (WARNING, "a key of 'winner ... by team' that reads the player's team ('score[team()]', 'teammates'), "
                       "added up over the members, or a key of 'by team once' that reads none, the first member's "
@@ -509,6 +510,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E569": (ERROR, "an amend's 'may \"prompt\" WORD;' of a statement that cannot take WORD: 'always asked' on a plain 'may', "
                     "'secret' on a 'first ... may', 'with repeats' or 'at random' on either"),
     "E570": (ERROR, "'shared' or 'hidden' on a card of a pack's own kind 'role' (values, effects, a zone's overrides, copies): only a role is a side"),
+    "E571": (ERROR, "'known to holders' on a role that is not 'hidden': every player sees who holds it already, not its holders alone"),
     "E572": (ERROR, "an enum's field indexed by what is no record of cells known before play ('shade: int[spot];' "
                     "needs a record of ranges, enums and bools), or an indexed field in a record"),
     "E574": (ERROR, "a seats line's teams that no seat count of its range makes whole: a team left empty, or teams of N that no count divides"),

@@ -111,8 +111,10 @@ class RulesLexer(RegexLexer):
             # a pick's or a `first ... may`'s `always asked` (before its block): both words
             # (in an amend of a pick, before its `;`, another word or `at random`)
             (r"\b(always)(\s+)(asked)\b(?=\s*[{;]|\s+(?:remove|secret|with|at)\b)", bygroups(Keyword, Whitespace, Keyword)),
-            # a role's `shared` (a side, before its braces: `role hunter "Hunter" shared {`); elsewhere a name
-            (r"\bshared\b(?=\s*\{)", Keyword),
+            # a role's `shared` (a side, before its braces or `hidden`: `role hunter "Hunter" shared {`) and a hidden
+            # side's `known to holders` (before its braces); elsewhere names
+            (r"\bshared\b(?=\s*(?:\{|hidden\b))", Keyword),
+            (r"\b(known)(\s+)(to)(\s+)(holders)\b(?=\s*\{)", bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword)),
             (r"\bas\b(?=\s*\")", Keyword),
             (r"\bas\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*[{:])", Keyword),
             (words(CONSTANTS, prefix=r"\b", suffix=r"\b"), Keyword.Constant),

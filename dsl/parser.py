@@ -135,6 +135,11 @@ WORDS: dict[str, Word] = {
                    "write 'budget N cost EXPR': picks while each one's cost fits in what is left of N"),
     "role_shared": Word(("shared",), "expected 'shared' or '{{' after the role's name; found '{found}'",
                         "write 'role NAME \"Title\" shared { ... }': a side several players hold at once"),
+    "role_known known": Word(("known",), "expected 'known to holders', 'hidden' or '{{' after the role's name; found "
+                             "'{found}'", "write 'role NAME \"Title\" shared hidden known to holders { ... }': a hidden "
+                             "side whose holders know each other"),
+    "role_known holders": Word(("holders",), "expected 'known to holders'; found 'known to {found}'",
+                               "write 'known to holders': the role's holders know each other"),
     "always_asked": Word(("asked",), "expected 'always asked'; found 'always {found}'",
                          "write 'always asked': the pick is asked even when one candidate is left (a 'first ... may' "
                          "asks those who cannot accept too), so that who is asked tells nothing"),
@@ -1460,23 +1465,37 @@ class _Builder:
             isinstance(i, (A.FieldValue, A.FieldEffect)) and not A.role_own(i) for i in body)
         shared = next((i for i in items if isinstance(i, _Marker) and i.tag == "role_shared"), None)
         hidden = next((i for i in items if isinstance(i, Token) and i.type == "HIDDEN"), None)
-        if card and (shared is not None or hidden is not None):
-            shared = shared or _Marker("hidden", _token_span(self.file, hidden))
+        known = next((i for i in items if isinstance(i, _Marker) and i.tag == "role_known"), None)
+        if card and (shared is not None or hidden is not None or known is not None):
+            shared = shared or (_Marker("hidden", _token_span(self.file, hidden)) if hidden is not None else known)
+            word = {"role_shared": "shared", "hidden": "hidden", "role_known": "known to holders"}[shared.tag]
             raise RulesError([Diagnostic(
-                "E570", f"'{'shared' if shared.tag == 'role_shared' else 'hidden'}' on {items[1]!r}, a card of the "
+                "E570", f"'{word}' on {items[1]!r}, a card of the "
                 "pack's own kind 'role' (its braces hold a card's "
                 "values, effects or a zone's overrides, or it has copies): only a role is held by a side", shared.value,
                 "drop 'shared' (a card held by several players is a card with copies, '* N'), or make it a role: "
                 "its state, procs, overrides and powers in its braces")])
         if card:
             return self.entity_decl(meta, [items[0]] + list(items[1:]))
+        if known is not None and hidden is None:   # a side not hidden is seen by all: the words would promise a secret
+            raise RulesError([Diagnostic(
+                "E571", f"'known to holders' on role {items[1]!r}, which is not 'hidden': every player sees who holds "
+                "it, not its holders alone", known.value,
+                f"write 'role {items[1]} ... shared hidden known to holders {{ ... }}' for a secret side whose holders "
+                "know each other (the spies), or drop the words: a side not hidden is known to all")])
         return A.Role(str(items[1]), _title(items), body, shared=shared is not None, hidden=hidden is not None,
-                      span=self._s(meta))
+                      known=known is not None, span=self._s(meta))
 
     def role_shared(self, meta, items):
         """`shared` after a role's name and title (a contextual word, read as a name)."""
         _expect_word("role_shared", items[0], _token_span(self.file, items[0]))
         return _Marker("role_shared", _token_span(self.file, items[0]))
+
+    def role_known(self, meta, items):
+        """`known to holders` after a role's `hidden` (two contextual words): its holders know each other."""
+        _expect_word("role_known known", items[0], _token_span(self.file, items[0]))
+        _expect_word("role_known holders", items[1], _token_span(self.file, items[1]))
+        return _Marker("role_known", self._s(meta))
 
     # a role's reaction, modifier, anytime slot or option: a card's, in the role's own zone (its holder's alone)
     def role_reaction(self, meta, items):

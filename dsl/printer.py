@@ -1238,7 +1238,7 @@ class Printer(A.Visitor):
         a blank line where the source has one between two of them (the groups its author made; one
         with a comment between keeps the comment's blank lines, placed by `_CommentPlacer`); an empty
         one is `{}`, as an empty kind is."""
-        head = f"role {d.name}{_title(d.title)}{' shared' * d.shared}{' hidden' * d.hidden}"
+        head = f"role {d.name}{_title(d.title)}{' shared' * d.shared}{' hidden' * d.hidden}{' known to holders' * d.known}"
         if not d.body:
             self.line(f"{head} {{}}")
             return

@@ -236,6 +236,9 @@ class Program:
     role_bases: dict = field(default_factory=dict)   # a func or proc roles override -> its pack version's hidden name
     sides: dict = field(default_factory=dict)   # a flat name of a `shared` role's state -> the role (its side sees it)
     veiled_roles: frozenset = frozenset()   # the `hidden` roles: who holds one is its holders' to know
+    # the `hidden` roles written `known to holders`: their holders see each other (the spies); the others' see
+    # nobody but themselves (the resistance)
+    known_roles: frozenset = frozenset()
     veiled: dict = field(default_factory=dict)   # a flat name of a `hidden` role's state -> the role
     role_scoped: frozenset = frozenset()   # every role's state's flat names (no player has them until given the role)
     _starting: Optional[tuple] = field(default=None, repr=False, compare=False)
@@ -553,6 +556,7 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.role_bases = dict(tables["roles"].get("bases", ()))
         program.sides = {name: role for role in sides for name in program.roles[role]}
         program.veiled_roles = frozenset(tables["roles"].get("hidden", ()))
+        program.known_roles = frozenset(tables["roles"].get("known", ()))
         program.veiled = {name: role for role in program.veiled_roles for name in program.roles[role]}
         program.role_scoped = frozenset(n for names in program.roles.values() for n in names)
     program.records = {name: tuple(names) for name, names in tables.get("records", {}).items()}

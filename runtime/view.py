@@ -236,9 +236,9 @@ def element_place(program, name: str) -> tuple:
 def sees_into(program, owner: Optional[Holder], name: str, viewer: Holder) -> bool:
     """Whether `viewer` sees the contents and order of zone `name` of `owner` (None: a shared zone)."""
     if name == ROLE_ZONE and program.veiled_roles and owner is not None and owner is not viewer:
-        held = owner.zones.get(ROLE_ZONE)   # a `hidden` role: who holds it is its holders' to know
-        if held and held[0].declared in program.veiled_roles:
-            return holds(viewer, held[0].declared)
+        held = owner.zones.get(ROLE_ZONE)   # a `hidden` role: who holds it is its holder's alone to know, or its
+        if held and held[0].declared in program.veiled_roles:   # holders' when they know each other
+            return held[0].declared in program.known_roles and holds(viewer, held[0].declared)
     return SEES_INTO[program.visibility.get(name, "public")](owner, viewer) or fellow(program, name, viewer)
 
 
@@ -249,11 +249,13 @@ def holds(viewer: Holder, role: str) -> bool:
 
 def fellow(program, name: str, viewer: Holder) -> bool:
     """Whether `name` is the state of a `shared` or `hidden` role the viewer holds: a side's members see each
-    other's (the hunters each other's clues), hidden or not; the other players see it as any hidden state,
-    and nothing of a `hidden` role's (its state would tell who holds it)."""
+    other's (the hunters each other's clues), and a hidden side's only when it is `known to holders` (the
+    spies', not the resistance's: a fellow's state would tell who holds the role); the other players see it
+    as any hidden state, and nothing of a `hidden` role's (its state would tell who holds it)."""
     role = (program.sides.get(name) if program.sides else None) or \
         (program.veiled.get(name) if program.veiled else None)
-    return role is not None and holds(viewer, role)
+    return role is not None and (role not in program.veiled_roles or role in program.known_roles) \
+        and holds(viewer, role)
 
 
 def seen(game, index: int, e: EntityDef) -> bool:

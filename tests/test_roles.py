@@ -551,10 +551,11 @@ def test_a_shared_role_prints_back_and_explain_calls_it_a_side():
 
 
 # ---------------------------------------------------------------- `hidden`: who holds a role is its holders' to know
-# The Resistance, simplified: the spies know each other, the resistance knows nothing; the roles dealt at random.
+# The Resistance, simplified: the spies know each other (`known to holders`), the resistance knows nothing;
+# the roles dealt at random. (tests/test_roles2.py: a hidden side whose holders do not know each other.)
 SPIES = """
 counter vp "VP" from 0 to 9;
-role spy "Spy" shared hidden {
+role spy "Spy" shared hidden known to holders {
   counter sabotage "Sabotage" from 0 to 9;
 }
 role loyal "Resistance" shared hidden { }
@@ -589,7 +590,7 @@ def test_a_hidden_role_and_its_state_are_seen_by_its_holders_alone(interpreted):
     seen_by = {seat: [p["zones"]["role.held"].get("items") is not None for p in build_view(g, seat)["players"]]
                for seat in (spy, loyal)}
     assert seen_by[spy] == [r == "spy" for r in roles]       # a spy sees the spies, not who is loyal
-    assert seen_by[loyal] == [r == "loyal" for r in roles]   # and the resistance its own side alone
+    assert seen_by[loyal] == [seat == loyal for seat in range(4)]   # and a loyal player nobody but themselves
     assert [("sabotage" in p["stock"]) for p in build_view(g, loyal)["players"]] == [False] * 4
     assert [("sabotage" in p["stock"]) for p in build_view(g, spy)["players"]] == [r == "spy" for r in roles]
     screen = screens(g, seats=(loyal,))[0]
@@ -604,7 +605,7 @@ def test_a_hidden_role_given_by_seat_order_is_w552_and_prints_back():
     assert ("W552", 15, 17) in found_at(SPIES.replace(" at random;", ";"))
     assert not [d for d in analyse_text(SPIES).diagnostics if d.severity != "info"]
     _module, printed = printed_back(SPIES)
-    assert 'role spy "Spy" shared hidden {' in printed
+    assert 'role spy "Spy" shared hidden known to holders {' in printed
     assert "Hidden: who holds the Spy, and its state, is seen by its holders alone, who see each other" in \
         explained(analyse_text(SPIES), "spy")
     card = parse_error('kind role { }\nrole duke "Duke" hidden * 3 { }\n')
