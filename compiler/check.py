@@ -6917,14 +6917,37 @@ class Checker(A.Visitor):
             self.err("E301", f"{s.die!r} is a zone, not a die", self.at_name(s.die, s.span),
                      f"roll the dice kept in it with 'roll all of {s.die};' (3.11), or one of them with 'roll x;'")
             return
+        if s.count is not None:
+            self.dice_count(s.count, scope)
         if not self.expect(s.die, ("die",), "E210", "die", s.span) or s.name is None:
             return
         die = self.sym.decls[s.die]
         self.die_lets[s.span] = s.die
+        if s.count is not None:   # `let a = roll 3 d6;` the list of the values rolled
+            if die.type is None:
+                self.err("E489", f"'roll {printed(s.count)} {s.die}' keeps the values of the dice rolled, and "
+                         f"{s.die!r} shows none (its faces have effects only)", s.span,
+                         f"declare it 'die {s.die}: int' and give each face a value ('face = 3 {{ ... }}'), or roll "
+                         f"the dice one at a time: 'repeat {printed(s.count)} {{ roll {s.die}; }}'")
+            self.let(s.name, s.span, self.declared(f"list of {die.type}") if die.type else "list", scope)
+            return
         if die.type is None:
             self.err("E303", f"{s.die!r} shows no values to keep: declare it 'die {s.die}: TYPE' and give each "
                      f"face a value, or write 'roll {s.die};'", s.span)
         self.let(s.name, s.span, self.declared(die.type) if die.type else "any", scope)
+
+    def dice_count(self, count: A.Expr, scope: Scope) -> None:
+        """E488: how many dice `let a = roll N DIE;` rolls is a whole number, and not a negative one written out
+        (one worked out in play below 0 stops the game there, E601)."""
+        kind = self.expr(count, scope)
+        if self.whole_wanted(count, kind, "how many dice are rolled"):
+            return
+        if not fits(kind, "int"):
+            self.err("E488", f"how many dice are rolled is a whole number, and {printed(count)} is "
+                     f"{article(words(kind))}", count.span, "write the number before the die: 'let a = roll 3 d6;'")
+        elif isinstance(count, A.Unary) and count.op == "-" and isinstance(count.operand, A.Int) and count.operand.value:
+            self.err("E488", f"how many dice are rolled cannot be below 0, and {printed(count)} is", count.span,
+                     "write the number before the die: 'let a = roll 3 d6;'")
 
     def event_params(self, name: str, span: A.Span) -> Optional[tuple]:
         if name in BUILTIN_EVENTS:

@@ -1766,6 +1766,9 @@ class CodeGen(A.Visitor):
                 self.writeline(f"{bind}yield from rt.roll_piece({ctx.you}, {self.ex(A.Name(s.die, span=s.span), ctx)})", s)
             return
         die = f"v_{s.die}" if s.die in ctx.locals else repr(s.die)   # a die parameter holds the die's name
+        if s.count is not None:   # `let a = roll 3 d6;`
+            self.writeline(f"{bind}yield from rt.roll_many({ctx.you}, {die}, {self.ex(s.count, ctx)})", s)
+            return
         self.writeline(f"{bind}yield from rt.roll({ctx.you}, {die})", s)
 
     def visit_Whenever(self, s: A.Whenever, ctx: Ctx):

@@ -801,6 +801,8 @@ class Interpreter(A.Visitor):
         die = f.locals[s.die] if s.die in f.locals else s.die   # a die parameter holds the die's name
         if s.name is None:
             return rt.roll(f.you, die)
+        if s.count is not None:   # `let a = roll 3 d6;`
+            return self._roll_into(s, rt.roll_many(f.you, die, self.ev(s.count, rt, f)), f)
         return self._roll_into(s, rt.roll(f.you, die), f)
 
     def _roll_into(self, s, rolled, f):

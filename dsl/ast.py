@@ -1505,7 +1505,10 @@ class Roll(Stmt):
     # rolled by `roll x;` too (the checker's Symbols.piece_rolls tells it from a die's name)
     source: Optional[Expr] = None
     where: Optional[Expr] = None
-    _quiet = ("source", "where")
+    # `let NAME = roll N DIE;` several dice of one kind: N rolls, each as `roll DIE;` (logged, announced, its
+    # face's effect run), NAME the list of the values, highest first
+    count: Optional[Expr] = None
+    _quiet = ("source", "where", "count")
 
 
 @node

@@ -238,6 +238,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "named twice, none at all, or more numbers than the cell has fields"),
     "E486": (ERROR, "a record as the index of a counter, variable or zone whose fields are not all ranges and enums"),
     "E487": (ERROR, "a list of a type no list holds: an effect, or a list that does not say what it holds ('list of list')"),
+    "E488": (ERROR, "how many dice 'let a = roll N DIE;' rolls is not a whole number (a text, a list, a decimal...), or is a negative number written out"),
+    "E489": (ERROR, "'let a = roll N DIE;' keeps the values of the dice rolled, and the die's faces have none (effects only)"),
     "E490": (ERROR, "a display that keeps itself filled ('show N from ZONE') that is per_player, shows fewer than 1, or that no 'fill NAME;' lays out; 'fill NAME;' of a zone that is no display"),
     "E491": (ERROR, "a display's source ('show N from ZONE') that is the display itself, another display, or no shared zone of its kinds"),
     "E492": (ERROR, "a display's redeal ('redeal to PILE when COND') to the display, its source or no shared zone of its kinds, or 'when' no condition"),

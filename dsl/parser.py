@@ -2054,6 +2054,9 @@ class _Builder:
     def let_roll(self, meta, items):
         return A.Roll(str(items[1]), str(items[0]), span=self._s(meta))
 
+    def let_roll_many(self, meta, items):
+        return A.Roll(str(items[2]), str(items[0]), count=items[1], span=self._s(meta))
+
     def event_name(self, meta, items):
         return str(items[0])
 

@@ -903,6 +903,9 @@ class Printer(A.Visitor):
         if s.source is not None:
             self.clauses([Clause("roll all of ", s.source), _where("where ", s.where)])
             return
+        if s.count is not None:   # `let a = roll 3 d6;`
+            self.clauses([Clause(f"let {s.name} = roll ", s.count, f" {s.die}")])
+            return
         self.line(f"let {s.name} = roll {s.die};" if s.name else f"roll {s.die};")
 
     def visit_Window(self, s):

@@ -5628,6 +5628,19 @@ class Game:
         yield from faces[i][1](self, h)
         return value
 
+    def roll_many(self, h: Holder, die: str, count):
+        """`let a = roll N DIE;` N rolls of the die, each as `roll DIE;` (seeded, logged, announced, its face's
+        effect run), in turn; returns the values rolled, highest first (as rolled when they are no numbers),
+        the order a designer compares "the highest die" in. A count below 0 is E601."""
+        if type(count) is not int or count < 0:
+            raise RulesRuntimeError("E601", f"cannot roll {label_of(count)} dice of {die}: a whole number, 0 or more, is needed")
+        values = []
+        for _ in range(count):
+            values.append((yield from self.roll(h, die)))
+        if all(type(v) in (int, float) for v in values):
+            values.sort(reverse=True)
+        return values
+
     def roll_piece(self, h: Holder, card):
         """`roll x;` of a die kept as a piece (a card whose kind has a field typed by a die): one face of
         its die, chosen with the seeded RNG (logged as `roll DIE` is), is what the card shows from now on

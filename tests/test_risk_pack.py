@@ -68,16 +68,17 @@ def test_sets_are_worth_4_6_8_10_12_15_then_5_more_each(program):
 
 
 @pytest.mark.parametrize("attacker, defender, losses", [
-    ((6, 4, 1), (5, 4), (1, 1)),   # 6 beats 5; 4 ties 4, the attacker loses
-    ((6, 6, 2), (5, 5), (0, 2)),
-    ((3, 0, 0), (3, 1), (1, 0)),   # one attacking die: one pair only
-    ((5, 2, 0), (4, 0), (0, 1)),   # one defending die: one pair only
-    ((2, 2, 2), (1, 1), (0, 2)),
+    ([6, 4, 1], [5, 4], (1, 1)),   # 6 beats 5; 4 ties 4, the attacker loses
+    ([6, 6, 2], [5, 5], (0, 2)),
+    ([3], [3, 1], (1, 0)),   # one attacking die: one pair only
+    ([5, 2], [4], (0, 1)),   # one defending die: one pair only
+    ([2, 2, 2], [1, 1], (0, 2)),
 ])
 def test_the_dice_are_compared_highest_first_and_ties_go_to_the_defender(program, attacker, defender, losses):
+    # each side's dice as `let a = roll N d6;` gives them: the faces rolled, highest first
     game = Game(program, 3, 1)
-    beaten = func(game, "defender_losses", *attacker, *defender)
-    assert (func(game, "pairs", attacker[1], defender[1]) - beaten, beaten) == losses
+    beaten = func(game, "defender_losses", attacker, defender)
+    assert (func(game, "pairs", attacker, defender) - beaten, beaten) == losses
 
 
 def test_the_conqueror_of_a_players_last_territory_takes_their_cards(program):
