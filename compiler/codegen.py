@@ -1157,7 +1157,7 @@ class CodeGen(A.Visitor):
             keep = f", lambda it: {self.ex(t.where, card)}" if t.where is not None else ""
             if t.alike is not None or t.wild is not None:   # `alike by FIELD`, `wild COND`: tests of the card too
                 keep = (keep or ", None") + "".join(f", lambda it: {self.ex(x, card)}" if x is not None else ", None"
-                                                    for x in (t.alike, t.wild))
+                                                    for x in (t.alike, t.wild)) + (", True" if t.different else "")
             return f"rt.card_payment({ctx.you}, {self.ex(t.source, ctx)}, {exclude}, {self.ex(t.dest, ctx)}{keep})"
         if t.mode == "on":   # a stock on a card, or on the cards of a zone
             return f"rt.stock_term({self.ex(t.source, ctx)}, {t.name!r})"

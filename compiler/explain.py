@@ -933,8 +933,8 @@ class ExprReader(A.Visitor):
         left_out = f" (not {self.read(t.exclude)})" if t.exclude is not None else ""
         if t.where is not None:
             left_out += f" (only those for which {self.read(t.where)})"
-        if t.alike is not None:   # `alike by colour`: one value of the field for all
-            left_out += f", all of one {spoken(t.alike.name)}"
+        if t.alike is not None:   # `alike by colour`: one value of the field for all; `different by`: none shared
+            left_out += f", each of another {spoken(t.alike.name)}" if t.different else f", all of one {spoken(t.alike.name)}"
         if t.wild is not None:   # `wild it.loco`: those stand in for any
             left_out += f" (and those for which {self.read(t.wild)}: wild cards, standing in for any" + (
                 f" {spoken(t.alike.name)})" if t.alike is not None else " card)")

@@ -149,7 +149,8 @@ class Interpreter(A.Visitor):
         if t.mode == "cards" and t.source is not None:
             exclude = self.ev(t.exclude, rt, f) if t.exclude is not None else None
             keep, alike, wild = (self.card_test(x, rt, f) for x in (t.where, t.alike, t.wild))
-            return rt.card_payment(f.you, self.ev(t.source, rt, f), exclude, self.ev(t.dest, rt, f), keep, alike, wild)
+            return rt.card_payment(f.you, self.ev(t.source, rt, f), exclude, self.ev(t.dest, rt, f), keep, alike, wild,
+                                   t.different)
         if t.mode == "on":   # a stock on a card, or on the cards of a zone
             return rt.stock_term(self.ev(t.source, rt, f), t.name)
         return t.name

@@ -958,7 +958,10 @@ class CostTerm(Part):
     # and `wild COND` (the cards COND holds for, `it` the card: offered whatever `where` says, standing in for any)
     alike: Optional[Expr] = None
     wild: Optional[Expr] = None
-    _quiet = ("alternatives", "alike", "wild")
+    # `different by FIELD` (written where `alike by` is, `alike` the same Attr): the cards not wild each hold
+    # another value of the field, a wild card standing in for a value none of them holds
+    different: bool = False
+    _quiet = ("alternatives", "alike", "wild", "different")
 
 
 @node

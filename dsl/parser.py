@@ -1715,15 +1715,16 @@ class _Builder:
     def cost_cards(self, meta, items):
         amount, word, source, exclude, keep, alike, wild, dest = items
         _expect_word("cost_cards", word, self._s(meta))   # `cards` stays free as a name everywhere else
+        alike, different = alike if alike is not None else (None, False)
         return A.CostTerm(amount, "cards", None, None, source, exclude, dest, keep.value if keep is not None else None,
-                          alike=alike, wild=wild, span=self._s(meta))
+                          alike=alike, wild=wild, different=different, span=self._s(meta))
 
     def alike_by(self, meta, items):   # `alike by colour`: the field read of each card, as `it.colour` (where `it` is)
         name = items[-1]
         at = self._s(meta)
         field_at = A.Span(at.file, name.line, name.column, name.end_line, name.end_column) \
             if getattr(name, "line", None) is not None else at
-        return A.Attr(A.Name("it", span=field_at), str(name), span=field_at)
+        return A.Attr(A.Name("it", span=field_at), str(name), span=field_at), items[0].type == "DIFFERENT"
 
     def wild(self, meta, items):
         return items[-1]

@@ -551,7 +551,7 @@ def cost(terms: tuple) -> str:
             zones = "" if t.source is None else f" from {expr(t.source)}" + (
                 f" except {expr(t.exclude)}" if t.exclude is not None else "") + (
                 f" where {expr(t.where)}" if t.where is not None else "") + (
-                f" alike by {t.alike.name}" if t.alike is not None else "") + (
+                f" {'different' if t.different else 'alike'} by {t.alike.name}" if t.alike is not None else "") + (
                 f" wild {expr(t.wild)}" if t.wild is not None else "") + f" to {expr(t.dest)}"
             parts.append(f"{expr(t.amount)} {noun}{zones}")
         elif t.mode == "each":

@@ -613,18 +613,18 @@ class CardPayment:
     is `("cards", CardPayment, N)`; a modifier's `cost -1 cards;` is `("cards", None, 1)`.
     `alike` (`alike by colour`: the card's field) and `wild` (`wild it.loco`: the test of a wild card), or None:
     the cards paid that are not wild all share the field's value, a wild card standing in for any (offered
-    whatever `keep` says; its field never read). One payment's sets (`sets`) are what `affordable` and
-    `pay` both count."""
+    whatever `keep` says; its field never read). With `distinct` (`different by colour`) the cards not wild
+    each hold another value instead. One payment's sets (`sets`) are what `affordable` and `pay` both count."""
 
-    __slots__ = ("source", "exclude", "dest", "keep", "alike", "wild")
+    __slots__ = ("source", "exclude", "dest", "keep", "alike", "wild", "distinct")
 
-    def __init__(self, source: ZoneRef, exclude, dest: ZoneRef, keep=None, alike=None, wild=None):
+    def __init__(self, source: ZoneRef, exclude, dest: ZoneRef, keep=None, alike=None, wild=None, distinct=False):
         self.source, self.exclude, self.dest, self.keep = source, exclude, dest, keep
-        self.alike, self.wild = alike, wild
+        self.alike, self.wild, self.distinct = alike, wild, distinct
 
     def _key(self) -> tuple:   # the same zones (their live lists), the same card left out, the same tests
         return id(self.source.items), id(self.dest.items), id(self.exclude), id(self.keep), id(self.alike), \
-            id(self.wild)
+            id(self.wild), self.distinct
 
     def __eq__(self, other) -> bool:
         return type(other) is CardPayment and self._key() == other._key()
@@ -660,10 +660,13 @@ class CardPayment:
 
     def best(self, offered: list) -> list:
         """The most cards of `offered` one payment takes together: every card without `alike by`; else the
-        wild ones and the largest set alike (the first such in the zone)."""
+        wild ones and the largest set alike (the first such in the zone); `different by`: the wild ones and
+        the first card of each value."""
         if self.alike is None:
             return offered
         wilds, sets = self.sets(offered)
+        if self.distinct:
+            return wilds + [cards[0] for _v, cards in sets]
         return wilds + max((cards for _v, cards in sets), key=len, default=[])
 
 
@@ -3923,7 +3926,7 @@ class Game:
                 if name is None:   # a zoneless `N cards` (a modifier's line) is paid by no one
                     return False
                 offered = name.offered()
-                if name.alike is not None:   # `alike by`: the wild cards and one set of a value
+                if name.alike is not None:   # `alike by`: the wild cards and one set of a value (`different by`: one of each)
                     offered = name.best(offered)
                 if amount > len(offered):
                     return False
@@ -4056,7 +4059,7 @@ class Game:
             self._spend(h, res, units)
 
     def card_payment(self, h: Holder, source: ZoneRef, exclude, dest: ZoneRef, keep=None, alike=None,
-                     wild=None) -> CardPayment:
+                     wild=None, distinct=False) -> CardPayment:
         """Where a cost term of cards takes them (see CardPayment). Another player's own zone is
         not the payer's to pay with (E601; the checker says E321 when it is written so)."""
         for z in (source, dest):
@@ -4064,7 +4067,7 @@ class Game:
                 raise RulesRuntimeError("E601", f"a cost in cards needs a zone, not {label_of(z)}")
         if source.owner is not None and source.owner is not h and source.owner.is_player:
             raise RulesRuntimeError("E601", f"{h.name} cannot pay with the cards of {source.label()}")
-        return CardPayment(source, exclude, dest, keep, alike, wild)
+        return CardPayment(source, exclude, dest, keep, alike, wild, distinct)
 
     def _pay_cards(self, h: Holder, pay: CardPayment, amount: int, where: str):
         """Pay `amount` cards: each a pick of the payer's among those offered, moved at once; when
@@ -4096,20 +4099,24 @@ class Game:
         rest can still be paid (a wild card, or one of a value whose set and the wild cards are enough), the
         first card not wild fixing the value of the others; asked as `_pay_cards` asks (copies alike one
         option; unasked when one option is left, or when the cards left are just those owed). Paid with
-        wild cards alone, no value is ever asked."""
+        wild cards alone, no value is ever asked. `different by` (`pay.distinct`): each card not wild of a
+        value none paid before holds."""
         wilds, sets = pay.sets(offered)
         wild = {id(e) for e in wilds}
         set_of = {id(e): n for n, (_v, cards) in enumerate(sets) for e in cards}
         sizes = [len(cards) for _v, cards in sets]
         chosen = None   # the set paid in, once a card not wild is paid
+        paid = set()   # `different by`: the sets a card was paid from
         for k in range(amount):
             left, spare = amount - k, len(wild)
-            # a wild card always leaves a set to pay the rest with; a card of a set, when its set does too
-            candidates = [e for e in offered if id(e) in wild or (set_of[id(e)] == chosen if chosen is not None
-                                                                   else sizes[set_of[id(e)]] + spare >= left)]
+            # a wild card always leaves a set to pay the rest with; a card of a set, when its set does too;
+            # `different by`: any card of a value not paid yet (the values left and the wild ones still pay the rest)
+            candidates = [e for e in offered if id(e) in wild or (
+                set_of[id(e)] not in paid if pay.distinct else set_of[id(e)] == chosen if chosen is not None
+                else sizes[set_of[id(e)]] + spare >= left)]
             e = candidates[0]
             values = {set_of[id(c)] for c in candidates if id(c) not in wild}
-            if len(candidates) > left or len(values) > 1:   # (else: the cards left are just those owed)
+            if len(candidates) > left or len(values) > 1 and not pay.distinct:   # (else: the cards left are those owed)
                 kinds = _dedup(candidates, self._card_state)
                 if len(kinds) > 1:
                     j = yield from self._pick(h, f"pay with which card from {pay.source.label()} ({k + 1} of "
@@ -4120,6 +4127,7 @@ class Game:
             else:
                 chosen = set_of[id(e)]
                 sizes[chosen] -= 1
+                paid.add(chosen)
             offered = [o for o in offered if o is not e]
             self.move(e, pay.dest)
         if amount and self.tracer is not None:
