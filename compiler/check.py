@@ -4684,16 +4684,20 @@ class Checker(A.Visitor):
     def alike_term(self, t: A.CostTerm, inner: Scope) -> None:
         """A card term's `alike by FIELD` and `wild COND` (4.3), `it` the card: FIELD a field of a kind of the
         zone paid from (E496, with a did-you-mean), COND a condition (E497); a `wild` with neither `where` nor
-        `alike by` changes nothing, every card being offered already (E497)."""
+        `alike by` changes nothing, every card being offered already (E497). `different by FIELD` is read as
+        `alike by` is (W438 when it asks more cards than FIELD has values)."""
         if t.alike is not None:
+            word = "different" if t.different else "alike"
             kinds = [self.sym.decls[k] for k in kinds_in("zone:" + inner.it_kind)
                      if isinstance(self.sym.decls.get(k), A.Kind)]
             fields = [f.name for k in kinds for f in k.fields if f.type != "effect" and not f.stock]
             if kinds and t.alike.name not in fields:
                 shown = " or ".join(k.name for k in kinds)
-                self.err("E496", f"'alike by {t.alike.name}': the cards of {printed(t.source)} ({shown}) have no field "
+                self.err("E496", f"'{word} by {t.alike.name}': the cards of {printed(t.source)} ({shown}) have no field "
                          f"{t.alike.name!r}", t.alike.span,
                          did_you_mean(t.alike.name, fields) or f"their fields: {', '.join(fields) or 'none'}")
+            elif t.different:
+                self.different_term(t, self.expr(t.alike, inner))
             else:
                 self.expr(t.alike, inner)
         if t.wild is None:
@@ -6948,6 +6952,17 @@ class Checker(A.Visitor):
         elif isinstance(count, A.Unary) and count.op == "-" and isinstance(count.operand, A.Int) and count.operand.value:
             self.err("E488", f"how many dice are rolled cannot be below 0, and {printed(count)} is", count.span,
                      "write the number before the die: 'let a = roll 3 d6;'")
+
+    def different_term(self, t: A.CostTerm, field: str) -> None:
+        """W438: `N cards ... different by FIELD` without `wild`, N written out and more than the values FIELD
+        can hold (an enum's members, a bool's two): no hand ever pays it, and `affordable` is always false."""
+        values = len(self.sym.decls[field[len("member:"):]].members) if base_of(field) == "member" \
+            and isinstance(self.sym.decls.get(field[len("member:"):]), A.Enum) else 2 if field == "bool" else None
+        if t.wild is None and values is not None and isinstance(t.amount, A.Int) and t.amount.value > values:
+            self.err("W438", f"'{t.amount.value} cards ... different by {t.alike.name}' can never be paid: "
+                      f"{t.alike.name} holds {values} values, so no {t.amount.value} cards all differ there",
+                      t.amount.span, f"pay at most {values}, or let a card stand in: '... different by "
+                      f"{t.alike.name} wild it.FIELD to ZONE'")
 
     def event_params(self, name: str, span: A.Span) -> Optional[tuple]:
         if name in BUILTIN_EVENTS:

@@ -287,6 +287,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W435": (WARNING, "a field listed twice in a kind's 'shows' list"),
     "W436": (WARNING, "an auction or offer given players in an order of their own: it asks in seat order"),
     "W437": (WARNING, "a trigger on the change of a variable (set(NAME)) that no rule sets: it never fires"),
+    "W438": (WARNING, "a card term 'N cards ... different by FIELD' without 'wild' asking more cards than FIELD has values: it can never be paid"),
     "W439": (WARNING, "a move 'known' into, or a 'look top N of' or 'reveal top N of', a public zone: everyone sees its cards, in order, already"),
     "W440": (WARNING, "an offer whose body never names its partner"),
     "W441": (WARNING, "a modifier's value line on an action no value of the pack is tagged with"),
