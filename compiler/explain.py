@@ -1986,8 +1986,9 @@ class Reader(A.Visitor):
         die = self.noun(s.die)   # a die titled "Die" (or "Red die") is not "the die die"
         die = die if die.split()[-1:] in (["die"], ["dice"]) else f"{die} die"
         if s.count is not None:   # `let a = roll 3 d6;`
-            self.say(depth, f"Roll the {die} {self.x(s.count)} times, applying each face rolled. Let {s.name} be the "
-                            "list of the values rolled, highest first.")
+            times = f"{s.count.value} times" if isinstance(s.count, A.Int) else f"as many times as {self.x(s.count)}"
+            self.say(depth, f"Roll the {die} {times}, applying each face rolled. Let {s.name} be the list of the values "
+                            "rolled, highest first.")
             return
         self.say(depth, f"Roll the {die} and apply the face rolled.{keep}")
 
