@@ -3234,8 +3234,11 @@ def _statement_slip(err: UnexpectedToken, text: str, base: int, before: list, to
         head -= 1
     statement = before[head:]
     first = statement[0] if statement else None
-    if [t.type for t in statement[:4]] == ["LET", "NAME", "EQUAL", "ROLL"] and len(statement) == 5 and \
-            tok.type in ("PLUS", "MINUS", "STAR", "SLASH", "PERCENT", "POW", "COMPARE"):
+    operators = ("PLUS", "MINUS", "STAR", "SLASH", "PERCENT", "POW", "COMPARE")
+    rolled = [t.type for t in statement[:5]] == ["LET", "NAME", "EQUAL", "ROLL", "NAME"]
+    if rolled and len(statement) >= 6 and tok.type == "SEMICOLON" and statement[5].type in operators:
+        tok = statement[5]   # `roll N DIE` reads `d6 + 2` as a count of dice still waiting for its die
+    if rolled and tok.type in operators and (len(statement) == 5 or tok is statement[5]):
         # `let a = roll d6 + 1;`: a roll's value is the whole value of its `let` (Qwixx's sums of dice)
         name = str(statement[1])
         return Diagnostic("E100", f"a roll's value is the whole value of its 'let'; found '{tok}' after "
