@@ -73,6 +73,15 @@ def test_each_face_rolled_runs_its_effect_and_is_announced(dice):
     assert game.state.players[0].stock["vp"] == 3 * 1 + 3 * 7 + 3 * 100   # the faces' effects, values, announcements
 
 
+def test_the_trace_shows_each_die_rolled(dice):
+    game = Game(dice("proc p() {\n  let a = roll 3 d6;\n  gain a[1] vp;\n}"), 2, 1)
+    trace = []
+    game.tracer = trace.append
+    run_proc(game, "p")
+    rolls = [e.describe() for e in trace if "roll d6" in e.describe()]
+    assert len(rolls) == 3 and all(r.startswith("P1: roll d6 -> face ") for r in rolls), rolls
+
+
 def test_a_count_below_zero_in_play_stops_the_game(dice):
     game = Game(dice("proc p() { lose 5 n; let a = roll n d6; gain size(a) vp; }"), 2, 1)
     with pytest.raises(RulesRuntimeError) as err:
