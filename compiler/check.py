@@ -6894,6 +6894,23 @@ class Checker(A.Visitor):
             self.piece_kinds(kinds, f"'{printed(s.source)}'", s.source.span, "holds cards of kind")
             self.sym.piece_rolls.add(id(s))
             return
+        if s.count is not None:   # `let a = roll 3 d6;` a declared die, or a die parameter (no die kept as a piece)
+            self.dice_count(s.count, scope)
+            held = scope.locals.get(s.die)
+            if held is not None and fits(held[2], "die"):   # which die is known in play only
+                self.read(held)
+                self.let(s.name, s.span, "list", scope)
+                return
+            if held is not None:
+                self.read(held)
+                self.err("E303", f"{s.die!r} holds {article(words(held[2]))}, not a die: several dice are rolled by "
+                         f"the die's name", self.at_name(s.die, s.span), f"'let {s.name} = roll {printed(s.count)} d6;' "
+                         f"(a die kept as a piece is rolled on its own: 'roll x;')")
+                self.let(s.name, s.span, "list", scope)
+                return
+            if not self.expect(s.die, ("die",), "E210", "die", s.span):   # (a card by its name: no die to roll N of)
+                self.let(s.name, s.span, "list", scope)
+                return
         held = scope.locals.get(s.die)
         decl = self.sym.decls.get(s.die) if held is None else None
         this = held is None and s.die in ("this", "it")   # `roll this;` in a die's own effect
@@ -6921,8 +6938,6 @@ class Checker(A.Visitor):
             self.err("E301", f"{s.die!r} is a zone, not a die", self.at_name(s.die, s.span),
                      f"roll the dice kept in it with 'roll all of {s.die};' (3.11), or one of them with 'roll x;'")
             return
-        if s.count is not None:
-            self.dice_count(s.count, scope)
         if not self.expect(s.die, ("die",), "E210", "die", s.span) or s.name is None:
             return
         die = self.sym.decls[s.die]

@@ -82,6 +82,18 @@ def test_the_trace_shows_each_die_rolled(dice):
     assert len(rolls) == 3 and all(r.startswith("P1: roll d6 -> face ") for r in rolls), rolls
 
 
+def test_a_die_parameter_rolls_several_of_the_die_it_holds(dice):
+    game = Game(dice("proc throw(d: die) { let a = roll 4 d; gain total(x in a, x) vp; } proc p() { throw(tick); }"), 2, 1)
+    run_proc(game, "p")
+    assert game.state.players[0].stock["vp"] == 4 * 7 + 4   # four sevens, and each face's effect
+
+
+def test_a_die_kept_as_a_piece_is_not_rolled_several_times():
+    text = ("die d6: int { face = 1; face = 2; }\nkind piece { shows: d6 = 1; }\nzone cup of piece;\ncounter vp;\n"
+            "proc p() {\n  for each x in cup {\n    roll x;\n    let b = roll 2 x;\n    gain size(b) vp;\n  }\n}\n")
+    assert [f for f in found_at(text) if f[0][0] == "E"] == [("E303", 8, 20)]
+
+
 def test_a_count_below_zero_in_play_stops_the_game(dice):
     game = Game(dice("proc p() { lose 5 n; let a = roll n d6; gain size(a) vp; }"), 2, 1)
     with pytest.raises(RulesRuntimeError) as err:
