@@ -1,0 +1,44 @@
+"""A Federation house rule as a pack on the shipped game (tests/packs/federation_envoy): the Special
+Ambassador counts 6 votes and may be played funding side up; one amend of the piece, nothing copied."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from rulebook.cli import app
+from rulebook.compiler.driver import analyse, compile_pack
+from rulebook.dsl.printer import format_text
+
+from .conftest import played_on_both_backends
+
+PACK = Path(__file__).parent / "packs" / "federation_envoy"
+
+
+def test_the_house_rule_lints_clean_in_canonical_form():
+    result = analyse(str(PACK))
+    assert [d.headline() for d in result.diagnostics if d.code[0] in "EW"] == []
+    text = (PACK / "house.rules").read_text()
+    assert format_text(text) == text
+
+
+def test_the_special_ambassador_counts_six_votes_and_may_fund():
+    base = compile_pack("federation").program.entities["amb_special"]
+    house = compile_pack(str(PACK)).program.entities["amb_special"]
+    assert (base.fields["votes"], base.fields["can_fund"]) == (7, False)
+    assert (house.fields["votes"], house.fields["can_fund"]) == (6, True)
+    assert house.label() == "Special Ambassador (6 votes)"
+
+
+def test_the_house_rule_plays_alike_on_both_backends():
+    played_on_both_backends(PACK, 3, 1, decisions=150)
+
+
+def test_play_with_and_simulate_against_the_base():
+    runner = CliRunner()
+    played = runner.invoke(app, ["play", "federation", "--with", str(PACK), "-n", "3", "-q"])
+    assert played.exit_code == 0 and "winner" in played.output
+    compared = runner.invoke(app, ["simulate", "federation", "--with", str(PACK), "--against", "federation",
+                                   "-n", "3", "-g", "2", "-w", "1"])
+    assert compared.exit_code == 0, compared.output
