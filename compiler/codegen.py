@@ -2242,7 +2242,8 @@ class CodeGen(A.Visitor):
             self.writeline(f"rt.look({ctx.you}, {self.ex(s.item, ctx)})", s)
 
     def visit_Say(self, s: A.Say, ctx: Ctx):
-        self.writeline(f"rt.say({', '.join(['None' if s.unprefixed else ctx.you] + self.text_parts(s.parts, ctx))})", s)
+        values = [repr(p) if isinstance(p, str) else self.ex(p, ctx) for p in s.parts]   # literal texts through repr() only
+        self.writeline(f"rt.say({', '.join(['None' if s.as_game else ctx.you, repr(s.value_marks)] + values)})", s)
 
     def text_parts(self, parts: tuple, ctx: Ctx) -> list[str]:
         """A text with values as Python arguments: literal parts enter the code through repr() only;

@@ -1178,7 +1178,7 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Say(self, s, rt, f):
-        rt.say(None if s.unprefixed else f.you, *self.text_parts(s.parts, rt, f))
+        rt.say(None if s.as_game else f.you, s.value_marks, *[p if isinstance(p, str) else self.ev(p, rt, f) for p in s.parts])
         return ()
 
     def text_parts(self, parts: tuple, rt, f) -> list[str]:

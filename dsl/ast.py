@@ -1883,17 +1883,16 @@ class Look(Stmt):
 @node
 class Say(Stmt):
     """`say "text {value}" [as game];` a line in the game's log: literal strings and expressions, in order;
-    headed by the acting player's name, or, `as game`, by nothing (the game speaks)."""
+    headed by the acting player's name when the text names no player, else (or `as game`) by nothing."""
 
     parts: tuple
     as_game: bool = False
     _quiet = ("as_game",)
 
     @property
-    def unprefixed(self) -> bool:
-        """Whether the line goes without a speaker's name before it: said `as game`, or its text shows
-        `{you}` and so names the speaker itself (`say "{you} passes"` reads "P1 passes", not "P1: P1 passes")."""
-        return self.as_game or any(isinstance(part, You) for part in self.parts)
+    def value_marks(self) -> str:
+        """Which parts are literal texts (`-`) and which values (`v`), as `Engine.say` reads its parts."""
+        return "".join("-" if isinstance(part, str) else "v" for part in self.parts)
 
 
 

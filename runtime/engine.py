@@ -6503,9 +6503,14 @@ class Game:
             place += len(tied)
             i = j
 
-    def say(self, h: Optional[Holder], *parts: str) -> None:
-        """A line for the game's message log, from its parts (texts already; see `text`)."""
-        line = "".join(parts)
+    def say(self, h: Optional[Holder], marks: str, *parts) -> None:
+        """A line for the game's message log, from its parts (literal texts, `-` in `marks`, and values,
+        `v`, shown by `text`), headed by `h`'s name unless a value is a player or actor: a text that
+        names someone says who it is about, so "P4 takes the trick" is not "P1: P4 takes the trick"."""
+        values = [part for mark, part in zip(marks, parts) if mark == "v"]
+        if h is not None and any(type(value) is Holder for value in values):
+            h = None
+        line = "".join(part if mark == "-" else self.text(part) for mark, part in zip(marks, parts))
         self.messages.append(f"{h.name}: {line}" if h else line)
         if self.tracer is not None:
             self._note("say", h, line)

@@ -1450,7 +1450,7 @@ def test_top_and_bottom_give_the_element_with_the_highest_or_lowest_value(interp
     g = Game(build_text(PACK + TRICK, interpreted=interpreted), 3, 1)
     g.state.players[1].stock["coin"] = g.state.players[2].stock["coin"] = 4
     run_proc(g, "play_out")
-    assert g.messages == ["P1: 9 of Hearts, 2 of Hearts, P2, 5 of Spades", "P1: nothing"]
+    assert g.messages == ["9 of Hearts, 2 of Hearts, P2, 5 of Spades", "P1: nothing"]   # a line naming a player: no prefix
 
 
 def test_top_and_bottom_are_checked_printed_and_read():

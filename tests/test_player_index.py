@@ -104,7 +104,7 @@ def test_an_element_is_read_and_set_with_a_player(diplomacy):
     run_proc(game, "order", player=1, answers=["Germany", "2"])   # France supports Germany, holds its centre 2
     assert france.vars["allied[3]"] is True and game.state.gvars["held[2,2]"] is france
     run_proc(game, "held_by", 2, player=1)
-    assert game.messages[-1] == "France: France"
+    assert game.messages[-1] == "France"   # a line naming a player has no prefix
     run_proc(game, "given")   # `player`, the domain's other name, goes through the index as an enum's name does
     assert game.messages[-1] == "England: 4 0"
 

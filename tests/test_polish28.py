@@ -31,8 +31,9 @@ def test_a_say_naming_you_is_not_prefixed_by_you_again(interpreted):
     entries = []
     game.tracer = entries.append
     run_proc(game, "trade", player=0)
-    # "P1 trades with P2", never "P1: P1 trades with P2"; a text without {you} keeps its speaker
-    assert game.messages == ["P1 trades with P2", "P1: holds 2 coins", "P1: P2 watches", "P1: P3 watches"]
+    # "P1 trades with P2", never "P1: P1 trades with P2"; a text naming another player names its subject too
+    # (branch polish2); a text naming no one keeps its speaker
+    assert game.messages == ["P1 trades with P2", "P1: holds 2 coins", "P2 watches", "P3 watches"]
     assert [e.describe() for e in entries if e.kind == "say"] == game.messages
 
 

@@ -43,7 +43,7 @@ def test_the_values_in_order_the_last_field_fastest(program):
 
 def test_bools_players_kinds_and_records_inside(program):
     assert said(program, 'for each s in seat { say "{s.who} {s.ready}"; }') == \
-        ["P1: P1 no", "P1: P1 yes", "P1: P2 no", "P1: P2 yes"]
+        ["P1 no", "P1 yes", "P2 no", "P2 yes"]   # a text naming a player has no prefix
     assert said(program, 'let n = count(w in wall); let w1 = first(w in wall where w.facing == down); say "{n} {w1}";') == \
         ["P1: 8 wall(at = point(x = 1, y = 1), facing = down)"]
     assert said(program, 'for each m in step where m.dest.x == m.dest.y { say "{m.piece} {m.dest.x}"; }') == \
