@@ -11939,8 +11939,8 @@ class Checker(A.Visitor):
         written = {n.name for n in self.pack_nodes if type(n) in (A.SetName, A.SetAttr)}
         for s in candidates:
             var = self.sym.decls[s.domain.id]
-            if var.name in written:
-                continue
+            if var.name in written or var.name in self.sym.dropped_writes:   # (a declaration refused as declared
+                continue   # twice, E208, is not walked: it may be the rule that sets it)
             self.diags.append(Diagnostic(
                 "W564", f"'each {var.name}': no rule sets {var.name!r}, so it is none whenever this runs, and an "
                         "'each' of none runs its body for nobody", s.domain.span,

@@ -313,6 +313,8 @@ class Symbols:
     # the words a declaration dropped as declared twice (E208) reads: no W401 for what it uses besides
     # (a game named like a card would leave every proc its phases call "never used")
     dropped_uses: set
+    # the names the statements of a declaration dropped as declared twice (E208) set: no W564 "no rule sets it"
+    dropped_writes: set
     # procs and funcs declared twice (E208) with another number of parameters: a call may mean either, so
     # no E302 measures it against the first
     declared_twice: set
@@ -2788,6 +2790,13 @@ def _role_parts(sym: Symbols, role: A.Role, diags: list[Diagnostic], sources: di
     return made
 
 
+def _drop(sym: Symbols, item) -> None:
+    """Keep what a declaration refused as declared twice (E208) would read and set, so that no finding
+    says a name is unused or never set only because its one use is in the refused declaration."""
+    sym.dropped_uses.update(words_read(item))
+    sym.dropped_writes.update(n.name for n in A.walk(item) if type(n) in (A.SetName, A.SetAttr))
+
+
 def words_read(item) -> set:
     """Every name a declaration's nodes hold (names, calls, fields): what it would use, were it kept."""
     return {v for n in A.walk(item) for f in type(n)._fields if isinstance(v := getattr(n, f), str)} - {item.name}
@@ -2847,7 +2856,7 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources:
             hint = f"a game is named like any declaration: call the game '{name}_game' (players see its title)"
         diags.append(Diagnostic("E208", f"{name!r} is already declared", declared_at(sources, name, item.span), hint,
                                 notes=(f"first declared at {old.span}",)))
-        sym.dropped_uses.update(words_read(item))
+        _drop(sym, item)
         if isinstance(item, (A.Proc, A.Func)) and isinstance(old, (A.Proc, A.Func)) and \
                 len(item.params) != len(old.params):
             sym.declared_twice.add(name)
@@ -2857,7 +2866,7 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources:
             diags.append(Diagnostic("E208", "a pack has one game; another is already declared",
                                     declared_at(sources, name, item.span),
                                     notes=(f"first declared at {sym.game.span}",)))
-            sym.dropped_uses.update(words_read(item))
+            _drop(sym, item)
             return
         sym.game = item
     sym.decls[name] = item
