@@ -2521,6 +2521,7 @@ class Checker(A.Visitor):
             self.err("E398", f"only a stock has a cap: {f.name!r} is {article(words(f.type_text()))}", f.cap.span,
                      f"declare it '{f.name}: stock cap {printed(f.cap)};' to gain, lose and pay it on the card")
             return
+        self.stock_named_like(kind, f)
         if f.index is not None or f.of is not None or f.computed:
             self.err("E398", f"a stock is one whole number on the card: {f.name!r} cannot be "
                      f"{'computed' if f.computed else 'per member' if f.index else 'a list'}", f.span,
@@ -2536,6 +2537,22 @@ class Checker(A.Visitor):
         start = constant_int(f.default) if f.default is not None else None
         if start is not None and start < 0:
             self.err("E398", f"{f.name!r} starts at {start}: a stock holds 0 or more", f.default.span)
+
+    def stock_named_like(self, kind: A.Kind, f: A.FieldDecl) -> None:
+        """W519: a card's stock named like a player's stock or a func (`eggs: stock;` beside `counter eggs;`):
+        both backends keep them apart, but only the word `on` tells which a statement means, so a `gain 1
+        eggs;` meant for the card silently gains the player's, and the editor's rename cannot tell them apart."""
+        other = self.sym.decls.get(f.name)
+        if not isinstance(other, (A.Resource, A.Counter, A.Track, A.Func, A.Proc)):
+            return
+        what = CATEGORY[type(other)]
+        self.diags.append(Diagnostic(
+            "W519", f"the stock {f.name!r} of {kind.name!r} is named like the {what} {f.name!r}: only 'on' tells "
+                    f"'gain 1 {f.name} on c;' (the card's) from " +
+                    (f"'gain 1 {f.name};' (the player's)" if what in ("resource", "counter", "track") else f"'{f.name}()'"),
+            A.Span(f.span.file, f.span.line, f.span.column, f.span.line, f.span.column + len(f.name)),
+            f"give the card's stock a name of its own: '{kind.name}_{f.name}: stock;'",
+            notes=(f"the {what} is declared at {other.span}",)))
 
     def stock_on(self, name: str, on, scope: Scope, span: A.Span, verb: str) -> None:
         """`gain N NAME on CARD;` (`lose`, a cost term `N NAME on WHERE`): CARD a card whose kind declares the

@@ -731,6 +731,10 @@ class View:
             return ("name", o.name)
         if o.role in ("label", "label_def"):   # an open choose's label, and the options cards add to it
             return ("label", o.name)
+        if o.role == "ref" and type(o.node) in (A.Gain, A.Lose) and o.node.on is not None:
+            # `gain 1 eggs on b;` names b's stock, a field, whatever else is named so (a counter `eggs`)
+            owners = [k for k in fields_of.get(o.name, []) if any(f.name == o.name and f.stock for f in self._kind_fields(k))]
+            return ("field", owners[0], o.name) if len(owners) == 1 else None
         if o.role == "ref" and not (type(o.node) is A.Method and o.name not in sym.decls):
             return ("name", o.name) if o.name in sym.decls or o.name in sym.members else None
         # an attr, or `card.field(p)`: a computed field worked out for a player

@@ -369,6 +369,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W516": (WARNING, "a game whose rules never put a card into any zone, only move cards between zones: every card starts in no zone, so every draw draws nothing"),
     "W517": (WARNING, "a per-player value set in a pass over the players and compared with every player's in the same pass: the players after still hold the old value"),
     "W518": (WARNING, "a 'say' that shows a variable declared 'hidden' to every player"),
+    "W519": (WARNING, "a card's stock named like a player's stock or a func: only 'on' tells which a statement means"),
     "W520": (WARNING, "a pick's 'or blind ZONE' of a zone whose cards some player sees: its top card is not unseen"),
     "W521": (WARNING, "a pick or a loop over a list of bare resource names: each is the player's amount, not the resource"),
     "W522": (WARNING, "a display whose source no rule ever puts anything into: it starts empty, so the display is never filled"),

@@ -802,7 +802,9 @@ class _Builder:
         self._only_a_list(meta, items[1], of, f"write '{items[0]}: list of {of};' or '{items[0]}: {items[1]};'")
         cap = _pick(items, "field_cap")
         if items[1] == "stock":   # `eggs: stock [cap EXPR];` a whole number the card holds (a cap elsewhere: E398)
-            start = _pick(items, "default") or A.Int(0, span=self._s(meta))   # a stock starts empty unless told
+            # a stock starts empty unless told; the implied start is written nowhere (no span: the editor's
+            # index finds the field's name among the words its children do not cover)
+            start = _pick(items, "default") or A.Int(0, span=A.Span(self._s(meta).file, 0, 0, 0, 0))
             return A.FieldDecl(str(items[0]), "int", start, _pick(items, "field_index"), shown=shown,
                                of=of, stock=True, cap=cap, span=self._s(meta))
         ranged = _pick(items, "field_index_range")   # (low, high), or (low, low, option): `bool[1..size]`

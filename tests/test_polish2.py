@@ -62,3 +62,50 @@ def test_no_w564_in_cascade_of_a_refused_game():
 def test_w564_still_said_when_nothing_sets_the_variable():
     text = REFUSED_GAME.replace("set dealer = first(players);", "gain 1 vp;").replace("game dealer", "game cards")
     assert [d.code for d in analyse_text(text).diagnostics] == ["W564"]
+
+
+# 3. a card's stock named like a player's counter or a func (Wingspan's eggs): both backends keep them apart,
+# but only `on` tells them apart in a statement, so W519 at the stock; the editor's index finds each stock's
+# declaration (an implied `= 0` spanned the whole field and hid its name) and reads `gain 1 eggs on b` as the field
+NEST = """
+counter eggs "Eggs";
+counter vp;
+func food(): int = 2;
+kind bird "Bird" { eggs: stock cap 3; food: stock; nest: stock; }
+bird robin "Robin" { }
+zone board per_player of bird;
+proc lay() {
+  move robin to board;
+  for each b in board { gain 2 eggs on b; gain 1 food on b; gain 1 eggs; }
+  gain food() vp;
+}
+"""
+
+
+def test_w519_at_a_stock_named_like_a_counter_or_a_func():
+    found = [(d.code, d.span.line, d.span.column, d.hint) for d in analyse_text(NEST).diagnostics]
+    assert found == [("W519", 5, 20, "give the card's stock a name of its own: 'bird_eggs: stock;'"),
+                     ("W519", 5, 39, "give the card's stock a name of its own: 'bird_food: stock;'")]
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_stock_named_like_a_counter_is_kept_apart_from_it(interpreted):
+    game = Game(build_text(NEST, interpreted=interpreted), 2, 1)
+    run_proc(game, "lay")
+    me = game.state.players[0]
+    robin = game.program.entities["robin"]
+    assert (me.stock["eggs"], me.stock["vp"]) == (1, 2)
+    assert (game.field(robin, "eggs"), game.field(robin, "food")) == (2, 1)
+
+
+def test_the_editor_indexes_a_stock_and_its_gains_on_a_card(tmp_path):
+    from rulebook.compiler.workspace import Workspace
+
+    (tmp_path / "pack.toml").write_text('name = "nest"\n')
+    (tmp_path / "main.rules").write_text(NEST)
+    view = Workspace().view(tmp_path / "main.rules")
+    fields_of = view._fields_by_name()
+    keys = {(o.span.line, o.span.column): view._key(o, fields_of) for o in next(iter(view.index["file"].values()))}
+    assert keys[(5, 20)] == keys[(10, 32)] == ("field", "bird", "eggs")   # the declaration, `gain 2 eggs on b`
+    assert keys[(5, 52)] == ("field", "bird", "nest")   # a stock named like nothing else is found too
+    assert keys[(10, 68)] == ("name", "eggs")   # `gain 1 eggs;`: the player's counter
