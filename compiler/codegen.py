@@ -1698,7 +1698,7 @@ class CodeGen(A.Visitor):
             self.writeline(f"rt.move_known({ctx.you}, {self.ex(s.item, ctx)}, {self.ex(s.dest, ctx)}, "
                            f"{s.known or 'bottom'!r}{to})", s)
             return
-        top = ", True" if s.top else ""
+        top = ", True" if s.top else ", None" if s.bottom else ""   # None: the bottom, as written (Engine.move)
         self.writeline(f"rt.move({self.ex(s.item, ctx)}, {self.ex(s.dest, ctx)}{top})", s)
 
     def visit_MoveAll(self, s: A.MoveAll, ctx: Ctx):

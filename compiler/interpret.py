@@ -716,7 +716,7 @@ class Interpreter(A.Visitor):
             to = () if s.known_to is None else (self.ev(s.known_to, rt, f),)
             rt.move_known(f.you, self.ev(s.item, rt, f), self.ev(s.dest, rt, f), s.known or "bottom", *to)
             return ()
-        rt.move(self.ev(s.item, rt, f), self.ev(s.dest, rt, f), s.top)
+        rt.move(self.ev(s.item, rt, f), self.ev(s.dest, rt, f), None if s.bottom else s.top)
         return ()
 
     def visit_MoveAll(self, s, rt, f):

@@ -1377,7 +1377,7 @@ class Move(Stmt):
     counted from the end it went to (`known`: "top", "bottom"; "" when no end was written, E450),
     until it moves or the zone is shuffled."""
 
-    _quiet = ("known", "known_to")   # left out of the repr while unwritten: the packs' digests stay as they were
+    _quiet = ("known", "known_to", "bottom")   # left out of the repr while unwritten: the packs' digests stay as they were
 
     events = ("move",)
     drains = True
@@ -1387,6 +1387,7 @@ class Move(Stmt):
     top: bool = False
     known: Optional[str] = None
     known_to: Optional[Expr] = None
+    bottom: bool = False   # `to bottom of ZONE` written (where a move goes anyway): the trace and `fmt` say it
 
 
 @node

@@ -1988,11 +1988,12 @@ class _Builder:
 
     def move_stmt(self, meta, items):
         top = any(isinstance(t, Token) and t.type == "TOP" for t in items)
+        bottom = any(isinstance(t, Token) and t.type == "BOTTOM" for t in items)
         rest = [i for i in items if not isinstance(i, (Token, _Marker))]
         known = _pick(items, "move_known")
         if known is None:
-            return A.Move(rest[0], rest[1], top, span=self._s(meta))
-        end = "top" if top else "bottom" if any(isinstance(t, Token) and t.type == "BOTTOM" for t in items) else ""
+            return A.Move(rest[0], rest[1], top, bottom=bottom, span=self._s(meta))
+        end = "top" if top else "bottom" if bottom else ""
         return A.Move(rest[0], rest[1], top, end, known[0], span=self._s(meta))
 
     def move_known(self, meta, items):

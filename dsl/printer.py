@@ -865,7 +865,8 @@ class Printer(A.Visitor):
             self.block(head + [Clause("until ", s.until), Clause(f"each {s.var}")], s.body or ())
 
     def visit_Move(self, s):
-        end = {"top": "top of ", "bottom": "bottom of "}.get(s.known or "", "top of " if s.top else "")
+        end = {"top": "top of ", "bottom": "bottom of "}.get(s.known or "", "top of " if s.top else
+                                                               "bottom of " if s.bottom else "")
         known = [] if s.known is None else [Clause("known"), _where("to ", s.known_to)]
         self.clauses([Clause("move ", s.item), Clause(f"to {end}", s.dest), *known])
 

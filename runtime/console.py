@@ -324,7 +324,8 @@ def cell_words(value: Any, view: dict) -> str:
             return MASK
         seen = seen_item(value, view)
         if seen is not None and seen.get("rolled") in seen.get("fields", {}):
-            return f"{value_text(seen['fields'][seen['rolled']], view)} {item_label(seen, numbered=False)}"
+            face = seen.get("face") or value_text(seen['fields'][seen['rolled']], view)
+            return f"{face} {item_label(seen, numbered=False)}"
     return value_text(value, view)
 
 

@@ -73,6 +73,9 @@ def rng_seed(seed: int) -> int:
     return 2 * seed if seed >= 0 else -2 * seed - 1
 
 
+# how the trace names the end of a zone a move went to, by `top`: None when the rules wrote `bottom of`
+END_WORDS = {True: "the top of ", False: "", None: "the bottom of "}
+
 class RulesRuntimeError(Exception):
     """A rules file asked for something impossible during play; carries a stable code and a rules position."""
 
@@ -4858,13 +4861,14 @@ class Game:
             place = where.get(dest.card.key)
             subject = place[0] if place is not None else None   # whose zone the card is in
             if traced and self.tracer is not None:
-                self._note("move", subject, f"{e.label()} to {'the top of ' if top else ''}{dest.label()}")
+                self._note("move", subject, f"{e.label()} to {END_WORDS[top]}{dest.label()}")
             if "move" in self.by_event:
                 self.emit("move", subject, {"item": e, "dest": dest.name, "on": dest.card})
 
-    def move(self, e, dest: ZoneRef, top: bool = False, traced: bool = True, at: Optional[int] = None) -> None:
+    def move(self, e, dest: ZoneRef, top: Optional[bool] = False, traced: bool = True, at: Optional[int] = None) -> None:
         """Put an entity into a zone (at its bottom, or its top: where `draw` takes from; or at the
-        position `at`), taking it from wherever it was."""
+        position `at`), taking it from wherever it was; `top` None is the bottom as the rules wrote it
+        (`to bottom of ZONE`), which the trace says."""
         if type(e) is not EntityDef:
             raise not_movable(e)
         owner = dest.owner
@@ -4893,7 +4897,7 @@ class Game:
             state.known.pop(key, None)           # it) is known only until it moves
             state.known_fields.pop(key, None)
         if traced and self.tracer is not None:
-            self._note("move", owner, f"{e.label()} to {'the top of ' if top else ''}{dest.label()}")
+            self._note("move", owner, f"{e.label()} to {END_WORDS[top]}{dest.label()}")
         if "move" in self.by_event:
             self.emit("move", dest.owner, {"item": e, "dest": dest.name})
 
@@ -5681,11 +5685,14 @@ class Game:
         if rolled is None:
             return label_of(value, self.member_titles)
         shown = self.field(value, rolled[0])
-        if shown is None:   # a face that shows no value ("invertebrate or seed"): its title, when one face is so
-            titles = {t for t, _f, v in self.program.dice[rolled[1]] if v is not None and v(self, None) is None}
-            if len(titles) == 1:
-                return f"{value.label()}: {titles.pop()}"
-        return f"{value.label()}: {label_of(shown, self.member_titles)}"
+        face = self.blank_face(rolled[1]) if shown is None else None
+        return f"{value.label()}: {face if face is not None else label_of(shown, self.member_titles)}"
+
+    def blank_face(self, die: str) -> Optional[str]:
+        """The title of the one face of a die that shows no value (Wingspan's "invertebrate or seed"), which
+        a die kept as a piece lying on it is read by (picks, screens); None when no face or several are so."""
+        titles = {t for t, _f, v in self.program.dice[die] if v is not None and v(self, None) is None}
+        return titles.pop() if len(titles) == 1 else None
 
     def roll_all(self, h: Holder, source: ZoneRef, keep=None):
         """`roll all of ZONE [where COND];` every die kept in a zone (those `keep` accepts, all tested before

@@ -647,7 +647,10 @@ def build_view(game, index: int) -> dict:
         if changed:   # what play changed on it (`set c.level = 2`): screens show it (only then: other views stay as they were)
             shown["changed"] = {k: fields[k] for k in changed}
         if program.die_fields and e.kind in program.die_fields:   # a die kept as a piece: the field it shows
-            shown["rolled"] = program.die_fields[e.kind][0]
+            rolled, die = program.die_fields[e.kind][:2]
+            shown["rolled"] = rolled
+            if fields.get(rolled) is None and (face := game.blank_face(die)) is not None:
+                shown["face"] = face   # lying on its face of no value: that face's title, as picks offer it
         if e.key != e.name:   # a per-player entity's copy: one per holder, told apart by `name@holder`
             shown["key"] = e.key
         holds = program.held.get(e.kind) if program.held else None
@@ -888,12 +891,17 @@ def changed_text(item: dict, view: dict) -> str:
     """The fields play changed on a card of a view (its `changed`), as a screen shows them after the
     card: ` (level 2, dome yes)`, after those its kind `shows` (` (points 4, food 1)`); empty when none."""
     changed = item.get("changed")
-    parts = [f"{k} {value_text(v, view)}" for k, v in changed.items()] if changed else []
+    face = item.get("face")   # a die on its face of no value: the face's title (Game.blank_face), not `none`
+
+    def words(k, v) -> str:
+        return f"{k} {face if face is not None and k == item.get('rolled') else value_text(v, view)}"
+
+    parts = [words(k, v) for k, v in changed.items()] if changed else []
     shows = view.get("shows", {}).get(item.get("kind")) if "shows" in view else None
     if shows:   # the kind's `shows` fields first, as they stand (a field play changed is among them, once)
         fields = item.get("fields", {})
         listed = [(k, fields[k]) for name in shows for k in fields if k == name or k.startswith(name + "[")]
-        parts = [f"{k} {value_text(v, view)}" for k, v in listed] + \
+        parts = [words(k, v) for k, v in listed] + \
             [p for p, k in zip(parts, changed or ()) if k not in dict(listed)]
     for k, z in item.get("holds", {}).items():   # a zone the card holds: its cards when seen, else how many
         seen = [item_label(x) for x in z["items"]] if "items" in z else None

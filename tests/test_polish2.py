@@ -8,7 +8,7 @@ import pytest
 from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.runtime.engine import Game
 
-from .conftest import run_proc
+from .conftest import both_built, run_proc
 
 # 1. a `say` that names a player says whom it is about: no acting player's name before it (trial13's
 # "P1: P4 takes the trick"); a text that names no one keeps the acting player's name
@@ -109,3 +109,48 @@ def test_the_editor_indexes_a_stock_and_its_gains_on_a_card(tmp_path):
     assert keys[(5, 20)] == keys[(10, 32)] == ("field", "bird", "eggs")   # the declaration, `gain 2 eggs on b`
     assert keys[(5, 52)] == ("field", "bird", "nest")   # a stock named like nothing else is found too
     assert keys[(10, 68)] == ("name", "eggs")   # `gain 1 eggs;`: the player's counter
+
+
+# 4. the trace says where a move went when the rules say it (trial14's `move X to bottom of circle` read
+# `move X to circle`), and `fmt` keeps the words; a die on its face of no value shows that face on screens
+BOTTOM = """
+kind disc "Disc" { }
+disc red "Red disc" { }
+disc blue "Blue disc" { }
+zone circle "Circle" of disc;
+proc p() {
+  move red to circle;
+  move blue to bottom of circle;
+  move red to top of circle;
+}
+"""
+
+
+def test_the_trace_says_a_move_to_the_bottom_as_written():
+    from .conftest import printed_back
+
+    printed_back(BOTTOM)
+    for program in both_built(BOTTOM):
+        game = Game(program, 2, 1)
+        entries = []
+        game.tracer = entries.append
+        run_proc(game, "p")
+        assert [e.describe() for e in entries] == ["move Red disc to circle", "move Blue disc to the bottom of circle",
+                                                   "move Red disc to the top of circle"]
+        assert [c.name for c in game.zone(None, "circle").items] == ["red", "blue"]
+
+
+def test_a_screen_shows_a_die_on_its_face_of_no_value_by_the_faces_title():
+    from rulebook.runtime.console import zone_text
+    from rulebook.runtime.view import build_view
+
+    from .test_trial16_fixes import FEEDER
+
+    for program in both_built(FEEDER):
+        game = Game(program, 2, 1)
+        feeder = game.zone(None, "feeder")
+        for e, face in zip([e for e in program.entities.values() if e.kind == "feeder_piece"], ["seed", None]):
+            game.move(e, feeder)
+            game.set_field(e, "shows", face)
+        view = build_view(game, 0)
+        assert zone_text(view["zones"]["feeder"], view) == "[Die (shows seed), Die (shows Seed or fish)]"
