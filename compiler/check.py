@@ -482,6 +482,9 @@ def _team_word(n) -> Optional[str]:
     return n.id if type(n) is A.Name and ALIASES.get(n.id, n.id) in ("teammates", "teammate") else None
 
 
+# the statements that add to the zone they name as `dest` (W528), and how a message names them
+ADDING = {A.Draw: "draw", A.Move: "move", A.MoveAll: "move all of"}
+
 def called(node) -> str:
     """The proc or func a call node names."""
     return node.name if isinstance(node, A.Method) else node.func
@@ -5691,6 +5694,48 @@ class Checker(A.Visitor):
         self.loop_body(s, s.body, inner)
         del self.player_loops[len(self.player_loops) - players:]
         self.copies_left_behind(s, scope)
+        self.walked_zone_grows(s, scope)
+
+    def walked_zone_grows(self, s: A.ForEach, scope: Scope) -> None:
+        """W528: `for each c in ZONE` whose body adds to ZONE (`draw`, `move`, `move all of` to it), itself or
+        through the procs it calls: the loop walks the cards the zone held when it began (4.9), so what the
+        body brings in is never visited. Through a proc, only a zone named bare on both sides (the acting
+        player's, or a shared one) is compared, and not under an `each` (another `you`); a body that moves its
+        own card away first is a replacement (a mulligan card by card) and is left alone."""
+        domain = s.domain
+        if type(domain) is not A.Name or domain.id in scope.locals or self.sym.category(domain.id) != "zone":
+            return
+        if any(type(n) is A.Move and type(n.item) is A.Name and n.item.id == s.var for stmt in s.body for n in A.walk(stmt)):
+            return
+        adding = self.zone_added_to(domain.id, s.body, set())
+        if adding is None:
+            return
+        what, at = adding
+        self.diags.append(Diagnostic(
+            "W528", f"'for each {s.var} in {domain.id}' walks the cards {domain.id!r} holds when it starts: {what} "
+                    f"adds to {domain.id!r} inside it, and the loop never visits what it adds", domain.span,
+            f"to visit what is added too, loop with 'while' (4.8a), taking the next card each round and moving it on: "
+            f"'while size({domain.id}) > 0 {{ let {s.var} = first({domain.id}); ... }}'; or add after the loop",
+            notes=(f"the zone is added to at {at}",)))
+
+    def zone_added_to(self, zone: str, stmts, seen: set) -> Optional[tuple]:
+        """(what, where) of the first statement among `stmts`, or in a proc they call (not under `each`), that
+        adds to the zone `zone` named bare (`draw ... to ZONE`, `move ... to ZONE`); None when none does."""
+        stack = list(stmts)
+        while stack:
+            n = stack.pop(0)
+            if type(n) is A.Each:   # another player's turn: a bare zone there is theirs
+                continue
+            stack[:0] = n.children()
+            if type(n) in ADDING and type(n.dest) is A.Name and n.dest.id == zone:
+                return f"'{ADDING[type(n)]}'", n.span
+            if type(n) in (A.CallStmt, A.Call) and n.func not in seen and \
+                    isinstance(proc := self.sym.decls.get(n.func), A.Proc):
+                seen.add(n.func)
+                found = self.zone_added_to(zone, proc.body, seen)
+                if found is not None:
+                    return f"{found[0]} in {n.func}()", found[1]
+        return None
 
     def copies_left_behind(self, s: A.ForEach, scope: Scope) -> None:
         """W545: `for each c in KIND { move c to ZONE; }` over a kind some of whose cards are declared `* N`:

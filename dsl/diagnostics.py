@@ -379,6 +379,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W525": (WARNING, "'each ... until settled' that can never settle: no 'where', and its body always reopens"),
     "W526": (WARNING, "a remembered variable or position ('var ... global remembered: TYPE;') that no seen_before() or times_seen() reads"),
     "W527": (WARNING, "a record field's range bounded by an option ('col: 1..size;') that may be below the range's low end: in such games the record has no values"),
+    "W528": (WARNING, "a 'for each' over a zone whose body adds to that zone: the loop never visits what it adds"),
     "W529": (WARNING, "an enum's text field read by an auction's 'form' (c.sale.auction) whose value for a member is a slip away from a form's words ('once aroud'): the game stops there at play"),
     "W530": (WARNING, "a name in 'repeat until stable(...)' that the body never sets: it adds nothing to the test"),
     "W531": (WARNING, "a '# lint: allow CODE' that allows nothing: no such warning on its line or the next, or no such code"),

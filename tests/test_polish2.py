@@ -154,3 +154,42 @@ def test_a_screen_shows_a_die_on_its_face_of_no_value_by_the_faces_title():
             game.set_field(e, "shows", face)
         view = build_view(game, 0)
         assert zone_text(view["zones"]["feeder"], view) == "[Die (shows seed), Die (shows Seed or fish)]"
+
+
+# 5. W528: a `for each` over a zone whose body adds to that zone, itself or through a proc (trial13: the
+# loop walks the cards the zone held when it started, so what it draws is never visited)
+DRAWING = """
+kind card "Card" { }
+card ace "Ace" * 4 { }
+zone deck of card;
+zone hand per_player of card;
+zone discard of card;
+counter vp;
+proc refill() { draw 1 from deck to hand; }
+proc play_hand() {
+  for each c in hand { gain 1 vp; refill(); }
+}
+proc direct() {
+  for each c in hand where c is ace { move first(deck) to hand; }
+}
+proc mulligan() {
+  for each c in hand { move c to deck; draw 1 from deck to hand; }
+}
+proc others() {
+  for each c in hand { each opponents { draw 1 from deck to hand; } }
+}
+proc clear_hand() {
+  for each c in hand { move c to discard; }
+  draw 5 from deck to hand;
+}
+"""
+
+
+def test_w528_at_a_loop_over_a_zone_that_its_body_adds_to():
+    found = [(d.code, d.span.line, d.span.column, d.notes) for d in analyse_text(DRAWING, "t.rules").diagnostics
+             if d.code == "W528"]
+    # through refill(), and directly; not the card-by-card mulligan, another player's hand, or a draw after
+    assert found == [("W528", 10, 17, ("the zone is added to at t.rules:8:17",)),
+                     ("W528", 13, 17, ("the zone is added to at t.rules:13:39",))]
+    hint = next(d.hint for d in analyse_text(DRAWING).diagnostics if d.code == "W528")
+    assert "'while size(hand) > 0 { let c = first(hand); ... }'" in hint
