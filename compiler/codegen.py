@@ -1702,7 +1702,9 @@ class CodeGen(A.Visitor):
         self.writeline(f"rt.move({self.ex(s.item, ctx)}, {self.ex(s.dest, ctx)}{top})", s)
 
     def visit_MoveAll(self, s: A.MoveAll, ctx: Ctx):
-        more = f", {s.top}, {self.keep(s.where, ctx)}" if s.where is not None else ", True" if s.top else ""
+        top = None if s.bottom else s.top   # None: the bottom, as written (the trace says it)
+        more = f", {top}, {self.keep(s.where, ctx)}" if s.where is not None else ", True" if s.top else \
+            ", None" if s.bottom else ""
         self.writeline(f"rt.move_all({ctx.you}, {self.ex(s.source, ctx)}, {self.ex(s.dest, ctx)}{more})", s)
 
     def visit_Swap(self, s: A.Swap, ctx: Ctx):

@@ -720,7 +720,8 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_MoveAll(self, s, rt, f):
-        rt.move_all(f.you, self.ev(s.source, rt, f), self.ev(s.dest, rt, f), s.top, self.keep(s.where, rt, f))
+        rt.move_all(f.you, self.ev(s.source, rt, f), self.ev(s.dest, rt, f), None if s.bottom else s.top,
+                    self.keep(s.where, rt, f))
         return ()
 
     def visit_Swap(self, s, rt, f):

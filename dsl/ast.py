@@ -1398,11 +1398,13 @@ class MoveAll(Stmt):
 
     events = ("move",)
     drains = True
+    _quiet = ("bottom",)
 
     source: Expr
     dest: Expr
     top: bool = False
     where: Optional[Expr] = None
+    bottom: bool = False   # `to bottom of ZONE` written, as a Move's
 
 
 @node

@@ -2003,8 +2003,9 @@ class _Builder:
         word = items[0]
         _expect_word("move_all_stmt", word, self._s(meta))
         top = any(isinstance(t, Token) and t.type == "TOP" for t in items)
+        bottom = any(isinstance(t, Token) and t.type == "BOTTOM" for t in items)
         rest = [i for i in items[1:] if not isinstance(i, (Token, _Marker))]
-        return A.MoveAll(rest[0], rest[1], top, _pick(items, "where"), span=self._s(meta))
+        return A.MoveAll(rest[0], rest[1], top, _pick(items, "where"), bottom=bottom, span=self._s(meta))
 
     def set_aside_stmt(self, meta, items):
         back = _pick(items, "into")   # `then to [top of] ZONE`: (the zone, whether to its top)

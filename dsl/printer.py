@@ -872,7 +872,7 @@ class Printer(A.Visitor):
 
     def visit_MoveAll(self, s):
         self.clauses([Clause("move all of ", s.source), _where("where ", s.where),
-                      Clause(f"to {'top of ' if s.top else ''}", s.dest)])
+                      Clause(f"to {'top of ' if s.top else 'bottom of ' if s.bottom else ''}", s.dest)])
 
     def visit_Swap(self, s):
         self.clauses([Clause("swap ", s.zone), Clause("with ", s.other)])

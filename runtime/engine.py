@@ -5034,7 +5034,7 @@ class Game:
             self.move(e, dest, traced=False, at=placed + i if top else None)
         return drawn
 
-    def move_all(self, h: Holder, source: ZoneRef, dest: ZoneRef, top: bool = False, keep=None) -> list:
+    def move_all(self, h: Holder, source: ZoneRef, dest: ZoneRef, top: Optional[bool] = False, keep=None) -> list:
         """`move all of Z [where COND] to [top of] W`: every item of one zone (those `keep` accepts,
         all tested before any moves), in its order, to the end of another; to its top, the items keep
         their order there (Z's top becomes W's top). Each moves as `move` moves it and announces
@@ -5045,7 +5045,7 @@ class Game:
         if self.tracer is not None and moved:
             self._note("move", h, (f"all of {source.label()} ({len(moved)}) " if keep is None else
                                    f"{len(moved)} of {source.label()} (all that match) ") +
-                                  f"to {'the top of ' if top else ''}"
+                                  f"to {END_WORDS[top]}"
                                   f"{dest.label()}: {self.text(moved)}")   # "move all of P1.hand (2) to ...", "move 1 of open_routes (all that match) to ..."
         for i, e in enumerate(moved):
             self.move(e, dest, traced=False, at=i if top else None)

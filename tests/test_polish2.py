@@ -118,10 +118,13 @@ kind disc "Disc" { }
 disc red "Red disc" { }
 disc blue "Blue disc" { }
 zone circle "Circle" of disc;
+zone pile "Pile" of disc;
 proc p() {
   move red to circle;
   move blue to bottom of circle;
   move red to top of circle;
+  move all of circle to bottom of pile;
+  move all of pile where it is blue to top of circle;
 }
 """
 
@@ -135,9 +138,11 @@ def test_the_trace_says_a_move_to_the_bottom_as_written():
         entries = []
         game.tracer = entries.append
         run_proc(game, "p")
-        assert [e.describe() for e in entries] == ["move Red disc to circle", "move Blue disc to the bottom of circle",
-                                                   "move Red disc to the top of circle"]
-        assert [c.name for c in game.zone(None, "circle").items] == ["red", "blue"]
+        assert [e.describe() for e in entries] == [
+            "move Red disc to circle", "move Blue disc to the bottom of circle", "move Red disc to the top of circle",
+            "P1: move all of circle (2) to the bottom of pile: Red disc, Blue disc",
+            "P1: move 1 of pile (all that match) to the top of circle: Blue disc"]
+        assert [c.name for c in game.zone(None, "pile").items] == ["red"]
 
 
 def test_a_screen_shows_a_die_on_its_face_of_no_value_by_the_faces_title():
