@@ -10588,6 +10588,8 @@ class Checker(A.Visitor):
             if func == "size" and args and base_of(typed(0)) not in ("zone", "list", "any"):
                 self.err("E303", f"size() takes a zone or a list, not {article(words(typed(0)))}", args[0].span,
                          "a single value has no size; 'count(x in ZONE where ...)' counts items")
+            if func in ("turns", "orientations") and args:   # a shape's ways to lie: a list of lists of its cells
+                return self.shape_ways(func, args[0], typed(0))
             if func == "distinct" and args:   # a zone or a list: each value once
                 return self.distinct(args[0], typed(0), scope)
             if func == "subsets":   # every k-item sub-list of a list (E302 above for another count of arguments)
@@ -10739,6 +10741,28 @@ class Checker(A.Visitor):
                      f"{MAX_STEPS:,} loop steps allowed between two decisions", k.span)
         item = element_of(given) if base_of(given) in ("zone", "list") else "any"
         return f"list:list:{item}" if item != "any" else "list:list"
+
+    def shape_ways(self, func: str, arg, given: str) -> str:
+        """`turns(shape)`, `orientations(shape)`: a shape is a list of cells, each a record of two whole-number
+        fields (E517 for what is no list of records, E518 for a record of other fields); a list of such lists."""
+        cell = element_of(given) if base_of(given) == "list" else None
+        if base_of(given) == "any" or cell == "any":
+            return "list:list"
+        example = f"'record at {{ x: int; y: int; }}' and '{func}([at(x = 0, y = 0), at(x = 1, y = 0)])'"
+        if cell is None or base_of(cell) != "record":
+            self.err("E517", f"{func}() takes a shape, a list of cells (records of two whole numbers), not "
+                     f"{article(words(given))}", arg.span, f"a shape lists its cells: {example}")
+            return "list:list"
+        record = self.sym.decls.get(cell.partition(":")[2])
+        fields = record.fields if isinstance(record, A.Record) else ()
+        amiss = [f for f in fields if not (f.type == "int" and f.of is None and f.within is None)]
+        if len(fields) != 2 or amiss:
+            why = (f"field {amiss[0].name!r} is {article(words(self.declared(amiss[0].type) if amiss[0].of is None else 'list'))}"
+                   + (" (a range: a turned cell may fall outside it)" if amiss[0].within is not None else "")
+                   if amiss and len(fields) == 2 else f"it has {len(fields)} field{'s' if len(fields) != 1 else ''}")
+            self.err("E518", f"{func}() turns cells of two whole numbers (across, then down); {record.name if record else cell} "
+                     f"is no such record: {why}", arg.span, f"declare the cells so: {example}")
+        return f"list:list:{cell}"
 
     def distinct(self, arg, given: str, scope: Scope) -> str:
         """`distinct(xs)`: a list (or a zone's items) without its repeated values; E303 for anything else,

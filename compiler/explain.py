@@ -821,6 +821,9 @@ class ExprReader(A.Visitor):
             return f"{words[0]} in reverse order (last first)"
         if func == "subsets" and len(args) == 2:
             return f"every choice of {words[1]} of {words[0]} (each keeping their order)"
+        if func in ("turns", "orientations") and len(args) == 1:
+            turned = "turned a quarter at a time" + (" or flipped over" if func == "orientations" else "")
+            return f"the different ways {words[0]} lies, {turned} (each from 0 across and down)"
         if func == "distinct":
             return f"the different values (each once, where it first stands) of {words[0]}"
         if func in ("seen_before", "times_seen") and self.decl(func) is None and len(args) == 1:

@@ -97,6 +97,10 @@ BUILTIN_FUNCS = {
     "distinct": Builtin(1, 1, method="distinct", returns="list:element"),   # a new list, each value once, first kept
     # subsets(xs, k): every k-item sub-list of xs, in a fixed order (Game.subsets; branch handrank)
     "subsets": Builtin(2, 2, method="subsets", returns="list:list:element"),
+    # turns(shape), orientations(shape): a shape's distinct quarter turns (4 at most), and its turns and those of its
+    # mirror image (8 at most), each normalised (Game.orientations; branch shapes2)
+    "turns": Builtin(1, 1, method="turns", returns="list:list:element"),
+    "orientations": Builtin(1, 1, method="orientations", returns="list:list:element"),
     "contains": Builtin(2, 2, method="contains", returns="bool"),
     "index_of": Builtin(2, 2, method="index_of"),
     # ordinal(m): an enum member's place in its enum's order, from 1 (both backends read it through

@@ -465,6 +465,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E514": (ERROR, "a count in 'draw ... until', which draws one item at a time"),
     "E515": (ERROR, "'draw ... until' into the zone it draws from, or into the pile that zone refills from"),
     "E516": (ERROR, "a 'draw ... until' block that puts the item drawn back into the zone drawn from"),
+    "E517": (ERROR, "turns() or orientations() of what is no shape, a list of cells (records)"),
+    "E518": (ERROR, "turns() or orientations() of cells of a record that is not two whole numbers ('int' fields)"),
     "E519": (ERROR, "seat names ('seats A to B named ...') not one for each seat the game may have"),
     "E520": (ERROR, "a seat name given twice, empty, or another player's or actor's name"),
     "E521": (ERROR, "'gain N P.R' or 'lose N P.R' with P no player, or R no stock each player holds"),

@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optio
 from rulebook.dsl.ast import AUCTION_FORMS, AUCTION_MODES, MAX_EXPONENT, ROLE_KIND, ROLE_ZONE
 
 from .program import IN_FORCE, MAX_VALUE, SEATS, Program, TrackDef
-from .state import NONE_OPTION, Declined, team_count, team_of_seat
+from .state import NONE_OPTION, Declined, shape_orientations, team_count, team_of_seat
 from .state import (Aside, BadValue, Cells, EntityDef, not_key, Holder, IsA, Memory, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
                     encode, merged_fields)
 from .view import Asked, PlayerView, build_view, field_known, field_possible, possible_values
@@ -3454,6 +3454,22 @@ class Game:
         seated = name in self.program.seat_places() if self.program.sized else False
         return [entities.get(index, index) if type(index) is str else self.state.players[index - 1] if seated else index
                 for index, flat in self.program.indexed.get(name, {}).items() if flat in filled]
+
+    def turns(self, shape) -> list:
+        """`turns(shape)`: the distinct quarter turns of a list of cells (records of two whole numbers), each
+        normalised (state.shape_orientations); both backends."""
+        return self._orientations("turns", shape, False)
+
+    def orientations(self, shape) -> list:
+        """`orientations(shape)`: the distinct quarter turns of a shape and of its mirror image, each normalised."""
+        return self._orientations("orientations", shape, True)
+
+    def _orientations(self, func: str, shape, flipped: bool) -> list:
+        """The shape's orientations, or E601 for what is no list of cells (a `none` among them)."""
+        found = shape_orientations(self.domain(shape), flipped)
+        if found is None:
+            raise RulesRuntimeError("E601", f"{func}(shape) takes a list of cells, each a record of two whole numbers")
+        return found
 
     def subsets(self, items, k) -> list:
         """`subsets(xs, k)`: every k-item sub-list of a list (or of a zone's items), each keeping the list's

@@ -886,6 +886,39 @@ class Record:
         return f"Record({self.record!r}, {self.fields!r})"
 
 
+def shape_orientations(cells: list, flipped: bool) -> Optional[list]:
+    """`turns(shape)` (flipped False) and `orientations(shape)` (True): the distinct ways a shape lies, a shape being
+    a list of cells, each a Record of two whole numbers (x, y). The quarter turns come first ((x, y) to (-y, x), a
+    clockwise turn where y counts down), then with `flipped` those of its mirror image ((x, y) to (-x, y)); each is
+    moved so that its smallest x and y are 0 and its cells sorted as the record's domain is (x first, then y), and
+    one that covers the same cells as an earlier one is left out. None when a cell is no such record."""
+    if not cells:
+        return []
+    first = cells[0]
+    if type(first) is not Record or len(first.fields) != 2:
+        return None
+    name, (across, down) = first.record, tuple(first.fields)
+    points = []
+    for c in cells:
+        if type(c) is not Record or c.record != name:
+            return None
+        x, y = c.fields[across], c.fields[down]
+        if type(x) is not int or type(y) is not int:
+            return None
+        points.append((x, y))
+    found, seen = [], set()
+    for mirror in ((False, True) if flipped else (False,)):
+        turned = [(-x, y) for x, y in points] if mirror else points
+        for _ in range(4):
+            left, top = min(x for x, _ in turned), min(y for _, y in turned)
+            form = tuple(sorted({(x - left, y - top) for x, y in turned}))
+            if form not in seen:
+                seen.add(form)
+                found.append([Record(name, {across: x, down: y}) for x, y in form])
+            turned = [(-y, x) for x, y in turned]
+    return found
+
+
 class Cells(dict):
     """An enum field indexed by a record (`shade: int[spot];`), one member's value: record value -> its value, one
     per value of the record's domain (`window.shade[s]`, read by `Engine.item` on both backends)."""
