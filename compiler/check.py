@@ -3103,6 +3103,8 @@ class Checker(A.Visitor):
         """The type of a kind's field as read: its declared type, or a list of cards (`lists_of_cards`)."""
         if f.held is not None:   # a zone the card holds
             return f"zone:{f.of}"
+        if f.of is not None and self.sym.category(f.of) == "record":   # a card's shape: `cells: list of at;`
+            return self.declared(f"list of {f.of}")
         return self.card_lists.get((kind.name, f.name)) or self.declared(f.type)
 
     def member_field_decl(self, f: A.FieldDecl, kind_name: str) -> None:
@@ -10762,7 +10764,31 @@ class Checker(A.Visitor):
                    if amiss and len(fields) == 2 else f"it has {len(fields)} field{'s' if len(fields) != 1 else ''}")
             self.err("E518", f"{func}() turns cells of two whole numbers (across, then down); {record.name if record else cell} "
                      f"is no such record: {why}", arg.span, f"declare the cells so: {example}")
+        for written in self.written_shapes(arg, cell.partition(":")[2]):
+            seen: dict = {}
+            for item in written.items:
+                key = (item.record, tuple(sorted((v.name, printed(v.value)) for v in item.fields))
+                       ) if type(item) is A.Construct else printed(item)   # `at(y = 0, x = 0)` is `at(x = 0, y = 0)`
+                if key in seen and not any(d.code == "W512" and d.span == item.span for d in self.diags):   # a card's: once
+                    self.diags.append(Diagnostic("W512", f"the shape {printed(written)} lists the cell {printed(item)} "
+                                                 f"twice: a shape covers each square once, so {func}() counts it once",
+                                                 item.span, "leave out the second, or fix its numbers"))
+                if key in seen:
+                    break
+                seen[key] = item
         return f"list:list:{cell}"
+
+    def written_shapes(self, arg, record: str) -> list:
+        """The shapes written out that a `turns`/`orientations` argument may be: the list itself (`[at(x = 0, y =
+        0), ...]`), or each card's list for a kind's field of cells (`p.shape`)."""
+        if type(arg) is A.ListLit:
+            return [arg]
+        if type(arg) is not A.Attr:
+            return []
+        kinds = {k.name for k in self.sym.decls.values() if type(k) is A.Kind
+                 and any(f.name == arg.name and f.of == record for f in k.fields)}
+        return [v.value for d in self.sym.decls.values() if type(d) is A.Entity and d.kind in kinds
+                for v in d.values if type(v) is A.FieldValue and v.name == arg.name and type(v.value) is A.ListLit]
 
     def distinct(self, arg, given: str, scope: Scope) -> str:
         """`distinct(xs)`: a list (or a zone's items) without its repeated values; E303 for anything else,

@@ -363,6 +363,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W509": (WARNING, "a 'draw ... until' condition that reads nothing the draw or its block changes"),
     "W510": (WARNING, "'EXPR after PROC(args)' whose EXPR reads nothing of the game: it is the same without the run"),
     "W511": (WARNING, "a ray's 'until' condition that does not read the ray's cell: it stops at the first cell or never"),
+    "W512": (WARNING, "a shape written out (a list of cells, or a card's) for turns() or orientations() that lists a cell twice"),
     "W513": (WARNING, "a draw from a display's source into the display: it refills by hand a zone that keeps itself filled"),
     "W514": (WARNING, "a pick's 'at least M' above how many candidates there can ever be: every candidate is taken"),
     "W515": (WARNING, "'signed' on a global counter, which without bounds goes below zero already"),

@@ -6,6 +6,7 @@ import hashlib
 import re
 import sys
 from collections import defaultdict
+from functools import lru_cache
 from typing import Any, Optional, Sequence
 
 from rulebook.dsl.ast import decimal_text, is_decimal
@@ -906,6 +907,12 @@ def shape_orientations(cells: list, flipped: bool) -> Optional[list]:
         if type(x) is not int or type(y) is not int:
             return None
         points.append((x, y))
+    return [list(form) for form in _orientations(name, across, down, tuple(points), flipped)]
+
+
+@lru_cache(maxsize=256)
+def _orientations(name: str, across: str, down: str, points: tuple, flipped: bool) -> tuple:
+    """shape_orientations' ways as tuples of Records, kept: a pick asks a card's shape's ways at each square."""
     found, seen = [], set()
     for mirror in ((False, True) if flipped else (False,)):
         turned = [(-x, y) for x, y in points] if mirror else points
@@ -914,9 +921,9 @@ def shape_orientations(cells: list, flipped: bool) -> Optional[list]:
             form = tuple(sorted({(x - left, y - top) for x, y in turned}))
             if form not in seen:
                 seen.add(form)
-                found.append([Record(name, {across: x, down: y}) for x, y in form])
+                found.append(tuple(Record(name, {across: x, down: y}) for x, y in form))
             turned = [(-y, x) for x, y in turned]
-    return found
+    return tuple(found)
 
 
 class Cells(dict):

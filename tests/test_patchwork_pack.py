@@ -85,11 +85,11 @@ def test_buying_the_third_patch_moves_the_neutral_token_past_the_first_two(progr
     p1.stock["buttons"] = 20
     before = names(game.zone(None, "circle").items)
     bought = game.program.entities[before[2]]
-    answers = ["buy a patch", bought.title, "1,1, way 0"] if func(game, "placeable", bought) else []
+    answers = ["buy a patch", bought.title, "1,1, way 1"] if func(game, "placeable", bought) else []
     run_proc(game, "turn", answers=answers)
     assert names(game.zone(None, "circle").items) == before[3:] + before[:2]
     assert p1.stock["buttons"] == 20 - bought.fields["cost"] and p1.stock["time"] == bought.fields["time"]
-    assert len(sewn(game, 1)) == len(bought.fields["xs"])
+    assert len(sewn(game, 1)) == len(bought.fields["shape"])
 
 
 def test_a_patch_is_sewn_turned_or_flipped_never_over_another(program):
@@ -100,7 +100,7 @@ def test_a_patch_is_sewn_turned_or_flipped_never_over_another(program):
     sew_squares(game, 1, [(x, y) for x in range(1, 10) for y in range(1, 10) if (x, y) not in
                           {(5, 5), (5, 6), (5, 7), (4, 7)}])   # room for the L flipped only (a J)
     assert [(s.fields["at"].fields["x"], s.fields["at"].fields["y"], s.fields["way"])
-            for s in func(game, "sewings", corner)] == [(5, 5, 4)]
+            for s in func(game, "sewings", corner)] == [(4, 5, 5)]   # the fifth way, its box's corner at 4,5
     sew_squares(game, 1, [(4, 7)])
     assert not func(game, "placeable", corner)
 
@@ -108,10 +108,10 @@ def test_a_patch_is_sewn_turned_or_flipped_never_over_another(program):
 def test_the_first_to_fill_a_seven_by_seven_square_takes_the_bonus(program):
     game = Game(program, 2, 1)
     sew_squares(game, 1, [(x, y) for x in range(2, 9) for y in range(3, 10) if (x, y) != (8, 9)])
-    run_proc(game, "sew", game.program.entities["d2"], answers=["8,9, way 0"])
+    run_proc(game, "sew", game.program.entities["d2"], answers=["8,9, way 1"])
     assert game.state.players[0].stock["seven_bonus"] == 7 and game.state.gvars["bonus_gone"] is True
     sew_squares(game, 2, [(x, y) for x in range(1, 8) for y in range(1, 8) if (x, y) != (7, 7)])
-    run_proc(game, "sew", game.program.entities["d2"], player=1, answers=["7,7, way 0"])
+    run_proc(game, "sew", game.program.entities["d2"], player=1, answers=["7,7, way 1"])
     assert game.state.players[1].stock["seven_bonus"] == 0   # the tile is gone
 
 
