@@ -1,6 +1,6 @@
 """tests/packs/blokus_duo: Blokus Duo written by a designer new to the language (trial3): the 21 pieces of each
-colour in every way they lie (an enum of forms, data on members), laid by the rulebook's placement rules (a
-starting point first, then corners of one's own colour only, never its edges), passing when blocked, the
+colour, each laid any way it lies (`orientations(s.cells)`, branch shapes2, in place of the 91 forms written by
+hand), by the rulebook's placement rules (a starting point first, then corners of one's own colour only, never its edges), passing when blocked, the
 scores; both backends alike."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def test_the_first_piece_covers_a_starting_point(program):
     # 6, 19 and 63 fixed polyominoes of one to five squares, each square of each on either point
     first = offered(Game(program, 2, 1))
     assert len(first) == 2 * (1 * 1 + 2 * 2 + 3 * 6 + 4 * 19 + 5 * 63)
-    assert "I1 (1 of 1) at 5-5" in first and "I1 (1 of 1) at 4-4" not in first
+    assert "I1 way 1 at 5-5" in first and "I1 way 1 at 4-4" not in first
 
 
 def test_a_later_piece_touches_its_colour_at_a_corner_never_along_an_edge(program):
@@ -52,9 +52,9 @@ def test_a_later_piece_touches_its_colour_at_a_corner_never_along_an_edge(progra
     lay(game, 1, "i1", (5, 5))
     lay(game, 2, "o4", (6, 5), (7, 5), (6, 4), (7, 4))   # the other colour may be touched anywhere
     moves = offered(game)
-    assert "I2 (1 of 2) at 6-6" in moves        # 6-6 and 7-6: a corner of 5-5, beside the other colour
-    assert "I2 (1 of 2) at 4-6" not in moves    # 4-6 and 5-6: along 5-5's edge
-    assert "I2 (1 of 2) at 7-7" not in moves    # touches nothing of its colour
+    assert "I2 way 1 at 6-6" in moves        # 6-6 and 7-6: a corner of 5-5, beside the other colour
+    assert "I2 way 1 at 4-6" not in moves    # 4-6 and 5-6: along 5-5's edge
+    assert "I2 way 1 at 7-7" not in moves    # touches nothing of its colour
     assert not any(m.startswith("I1 ") for m in moves)   # the monomino is laid already
 
 
