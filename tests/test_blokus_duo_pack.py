@@ -1,7 +1,7 @@
 """tests/packs/blokus_duo: Blokus Duo written by a designer new to the language (trial3): the 21 pieces of each
 colour, each laid any way it lies (`orientations(s.cells)`, branch shapes2, in place of the 91 forms written by
-hand), by the rulebook's placement rules (a starting point first, then corners of one's own colour only, never its edges), passing when blocked, the
-scores; both backends alike."""
+hand), by the rulebook's placement rules (a starting point first, then corners of one's own colour only, never
+its edges), passing when blocked, the scores; both backends alike."""
 
 from __future__ import annotations
 
