@@ -1943,7 +1943,7 @@ class Checker(A.Visitor):
                 self.list_of(f.of, f.span)
             if f.index is not None and grid_cells(f.index, self.sym) is None:
                 bad.add(f.name)
-                self.grid_index(d, f)
+                self.grid_index(f"enum {d.name}", f)
             elif item not in self.ENUM_FIELD_TYPES and self.sym.category(item) not in ("enum", "record") \
                     and not (f.of is None and f.type == "list"):
                 bad.add(f.name)
@@ -1973,7 +1973,8 @@ class Checker(A.Visitor):
                     unknown = True
                     continue
                 if f.name not in bad and f.index is not None:
-                    self.member_grid(d, f, member, v.value)
+                    self.member_grid(f, member, v.value, lambda item, f=f: self.member_value_of(
+                        d, f, item, f"field {f.name!r} of {d.name} holds"))
                 elif f.name not in bad:
                     self.member_value_of(d, f, v.value, f"field {v.name!r} of {d.name} holds")
             missing = [f.name for f in d.fields if f.name not in given and f.default is None and f.name not in bad]
@@ -1983,29 +1984,28 @@ class Checker(A.Visitor):
                          f"{', '.join(repr(m) for m in missing)}: every field without a default has a value for each "
                          f"member", at, f"write {member}({', '.join(f'{f.name} = ...' for f in d.fields if f.default is None or f.name in given)})")
 
-    def grid_index(self, d: A.Enum, f: A.FieldDecl) -> None:
-        """E572: `shade: int[spot];` indexed by a name that is no record whose values are known before play (a
-        record of ranges, enums and bools, not sized by an option)."""
+    def grid_index(self, owner: str, f: A.FieldDecl) -> None:
+        """E572: `shade: int[spot];` (of `owner`, "enum NAME" or "kind NAME") indexed by a name that is no record whose
+        values are known before play (a record of ranges, enums and bools, not sized by an option)."""
         at = self.at_name(f.index, f.span)
         if isinstance(self.sym.decls.get(f.index), A.Record):
-            self.err("E572", f"field {f.name!r} of enum {d.name} is indexed by record {f.index}, whose values are not "
+            self.err("E572", f"field {f.name!r} of {owner} is indexed by record {f.index}, whose values are not "
                      f"known before play: a grid holds a value per value of a record of ranges, enums and bools",
                      at, f"give {f.index} fields such as 'row: 1..4; col: 1..5;'")
         elif self.sym.category(f.index) is None:
             self.unknown("E572", "record", f.index, at,
                          [n for n, x in self.sym.decls.items() if isinstance(x, A.Record)])
         else:
-            self.err("E572", f"field {f.name!r} of enum {d.name} is indexed by {f.index!r}, which is no record: an "
+            self.err("E572", f"field {f.name!r} of {owner} is indexed by {f.index!r}, which is no record: an "
                      f"enum's field holds a value per value of a record (a board's cells)", at,
                      f"declare 'record cell {{ row: 1..4; col: 1..5; }}' and write '{f.name}: {f.type}[cell];'")
 
-    def member_grid(self, d: A.Enum, f: A.FieldDecl, member: str, value) -> None:
-        """A member's value of a field indexed by a record: a grid, a list per value of the record's first field (a
-        row), nested as deep as the record has fields, each list as long as its row (E576); each value of the
-        field's type (as a member's value)."""
+    def member_grid(self, f: A.FieldDecl, member: str, value, check_item) -> None:
+        """A member's (or a card's) value of a field indexed by a record: a grid, a list per value of the record's
+        first field (a row), nested as deep as the record has fields, each list as long as its row (E576); each
+        value checked by `check_item` (of the field's type, as a member's value or a card's)."""
         record = self.sym.decls[f.index]
         cells = grid_cells(f.index, self.sym)
-        what = f"field {f.name!r} of {d.name} holds"
 
         def skeleton(cells_left: list, depth: int) -> str:
             if depth == 1:
@@ -2027,7 +2027,7 @@ class Checker(A.Visitor):
                 return
             for item, row in zip(v.items, rows):
                 if depth == 1:
-                    self.member_value_of(d, f, item, what)
+                    check_item(item)
                 else:
                     match(item, [c[1:] for c in row], depth - 1,
                           f"{axis.name} {as_written(row[0][0])} of {'' if where == 'the grid of ' else where}")
@@ -3128,6 +3128,11 @@ class Checker(A.Visitor):
                      f"keep the values per card and player in a counter or variable indexed by both: "
                      f"'counter {f.name}[{kind_name}, player];' (3.3)")
             return
+        if isinstance(self.sym.decls.get(f.index), A.Record):   # `layout: int[spot];`: a grid per card
+            self.used.add(f.index)
+            if grid_cells(f.index, self.sym) is None:
+                self.grid_index(f"kind {kind_name}", f)
+            return
         self.expect(f.index, ("enum",), "E201", "enum", self.at_name(f.index, f.span))
         if f.type not in ("int", "bool"):
             held = article(words(self.declared(f.type)))
@@ -3255,7 +3260,7 @@ class Checker(A.Visitor):
                 if f.type == "effect":
                     self.err("E303", f"field {item.name!r} is an effect: write '{item.name} {{ ... }}'", item.span)
                     continue
-                self.field_value(f, numbered(item.value, 1, kind))   # checked as the first copy's
+                self.field_value(f, numbered(item.value, 1, kind), d.name)   # checked as the first copy's
         for name, f in fields.items():
             if name not in given and name not in guessed and f.default is None and f.type not in ("effect", "cost") \
                     and f.index is None and f.held is None:
@@ -3493,7 +3498,7 @@ class Checker(A.Visitor):
             self.err("E439", f"no face of {f.die!r} shows {printed(value)}: {f.name!r} shows one of its faces ({faces})",
                      value.span, "a die kept as a piece is rolled ('roll x;') or turned to a face it has")
 
-    def field_value(self, f: A.FieldDecl, value) -> None:
+    def field_value(self, f: A.FieldDecl, value, entity: str = "the default") -> None:
         if self.member_field_unknown(value):
             return
         if f.die is not None:
@@ -3503,6 +3508,11 @@ class Checker(A.Visitor):
             return
         if self.record_item(f.type, f.of) is not None:
             self.kept_record(f.type, f.of, value, f"field {f.name!r} must be")
+            return
+        if f.index is not None and isinstance(self.sym.decls.get(f.index), A.Record):   # a grid, as an enum's
+            if grid_cells(f.index, self.sym) is not None:
+                self.member_grid(f, entity, value, lambda item: self.typed_value(
+                    f.type, item, Scope(), f"field {f.name!r} of {entity} holds"))
             return
         if f.index is not None:
             if f.type in ("int", "bool"):   # else the declaration is E303 already
@@ -8567,7 +8577,10 @@ class Checker(A.Visitor):
         return self._readable_names
 
     def member_field(self, e: A.Attr, kind: A.Kind, f: A.FieldDecl, index, scope: Scope, site, setting: bool) -> str:
-        """`card.field[member]` of a field declared `int[ENUM]`: the index is a member of the enum."""
+        """`card.field[member]` of a field declared `int[ENUM]`: the index is a member of the enum; `c.layout[s]` of
+        one declared `int[RECORD]` is read as an enum's grid is (member_cell)."""
+        if isinstance(self.sym.decls.get(f.index), A.Record):
+            return self.member_cell(e, f, index, scope)
         if index is None:
             members = f.index_keys(self.sym.decls)
             example = f"{printed(e)}[{members[0] if members else '...'}]"

@@ -2469,9 +2469,11 @@ class Reader(A.Visitor):
         if not d.effects and not shown:
             noun = singular(self.noun(d.kind))
             self.say(depth, f"{'An' if noun[:1] in 'aeiouAEIOU' else 'A'} {noun}" + (" with nothing printed on it." if not d.values else "."))
+        grids = {f.name for f in kind.fields if f.index is not None} if isinstance(kind, A.Kind) else set()
         for v in shown:
             worked = " (worked out for the player it is read for)" if v in computed else ""
-            value = self.x(v.value)
+            # a grid (`layout: int[spot];`) as the card prints it, row by row, as an enum member's
+            value = self.grid(v.value) if v.name in grids and isinstance(v.value, A.ListLit) else self.x(v.value)
             if v not in computed and type(v.value) is A.Name and \
                     isinstance(self.words.decl(v.value.id), (A.Resource, A.Counter, A.Track)):
                 value = singular(self.noun(v.value.id))   # the resource printed on it, not "your bricks"

@@ -86,16 +86,18 @@ def enum_data(sym: Symbols) -> dict:
 
 
 def grid_value(f: A.FieldDecl, given: A.Expr, sym: Symbols) -> Cells:
-    """A member's value of a field indexed by a record (`shade: int[spot];`): each cell's value, from the grid
-    written (the checker has matched it to the cells, E576) or, for a member that leaves the field out, the
-    default in every cell."""
+    """A member's (or a card's) value of a field indexed by a record (`shade: int[spot];`): each cell's value, from
+    the grid written (the checker has matched it to the cells, E576) or, for one that leaves the field out, the
+    default in every cell (a card's field of no default: 0, or false)."""
     cells = grid_cells(f.index, sym) or []
     fields = [g.name for g in sym.decls[f.index].fields]
     if given is f.default:
         written = [(cell, given) for cell in cells]
     else:
         written = list(zip(cells, grid_items(given, cells, len(fields))))
-    return Cells({Record(f.index, dict(zip(fields, cell))): field_value(value, sym) for cell, value in written})
+    blank = False if f.type == "bool" else 0 if f.type == "int" else None   # a card's field left out, no default
+    return Cells({Record(f.index, dict(zip(fields, cell))): field_value(value, sym) if value is not None else blank
+                  for cell, value in written})
 
 
 def grid_cells(name: str, sym: Symbols) -> Optional[list]:
@@ -795,6 +797,11 @@ def copy_fields(e: A.Entity, kind: A.Kind, number: int, sym: Optional[Symbols] =
               if f.default is not None and f.type != "effect" and not f.computed}
     fields.update({f.name: () for f in kind.fields if f.type == "cost" and f.default is None})   # costs nothing
     fields.update({v.name: field_value(numbered(v.value, number, kind), sym) for v in plain_values(e, kind)})
+    if sym is not None:   # a field indexed by a record (`layout: int[spot];`): each cell's value, as an enum's grid
+        written = {v.name: v.value for v in plain_values(e, kind)}
+        for f in kind.fields:
+            if f.index is not None and isinstance(sym.decls.get(f.index), A.Record) and not f.computed:
+                fields[f.name] = grid_value(f, written.get(f.name, f.default), sym)
     return fields
 
 

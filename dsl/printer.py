@@ -638,6 +638,8 @@ class Printer(A.Visitor):
         self.blank = blank   # the source's blank lines (`format_text`): a role's kept (`visit_Role`)
         self.rows: set = set()   # the first lines of declarations printed as a row over three lines (`rejoin`)
         self.lead = ""   # what the next line written starts with (`override `), counted in its width
+        self.grids: set = set()   # (kind, field) of the module's kinds' indexed fields: a card's grid a row a line
+        self.card_grids: set = set()   # the fields of the card being printed whose value is such a grid
 
     def indent(self) -> str:
         """How the next line starts: its indentation, or the lead a declaration is written after."""
@@ -1143,8 +1145,10 @@ class Printer(A.Visitor):
                                        (d.each,) + tuple(d.each_more or ())) if d.each else None
         # a long head breaks before its `for each` (`* (match ...)` copies make it long)
         items = (d.in_force or ()) + d.values + d.effects
+        self.card_grids = {v.name for v in d.values if (d.kind, v.name) in self.grids and _rows(v.value)}
         self.parts([Clause(f"{d.kind} {d.name}{_title(d.title)}{copies}"), Clause(each) if each else None],
-                   items, not d.effects and _written_as_a_row(d, items))
+                   items, not d.effects and not self.card_grids and _written_as_a_row(d, items))
+        self.card_grids = set()
 
     def parts(self, head, items: tuple, one_line: bool = False) -> None:
         """`HEAD { ... }` with one field declaration, value or effect a line (`HEAD {}` with none); HEAD is text or
@@ -1191,6 +1195,10 @@ class Printer(A.Visitor):
                 start = None
             self.clauses([Clause(f"{computed}{item.name}: {item.type_text()}"), _where("= ", start),
                           _where("cap ", item.cap)])
+        elif isinstance(item, A.FieldValue) and item.name in self.card_grids:   # `layout: int[spot];`, as printed
+            for text in grid_lines(item)[:-1]:
+                self.line(text)
+            self.line(grid_lines(item)[-1] + ";")
         elif isinstance(item, A.FieldValue):
             self.clauses([Clause(f"{item.name} = ", item.value)])
         elif isinstance(item, A.KindShows):
@@ -1625,6 +1633,7 @@ def format_module(module: A.Module, commented: frozenset = frozenset(), blank: O
     and the blank lines of the source in `blank`: two one-line declarations the source wrote with no
     blank line between them stay together, so a table of cards or counters stays a table)."""
     p = Printer(commented, blank or frozenset())
+    p.grids = {(k.name, f.name) for k in module.items if type(k) is A.Kind for f in k.fields if f.index is not None}
     previous = None   # the declaration before, if it printed as one line
     for i, item in enumerate(module.items):
         together = previous is not None and blank is not None and item.span.line > previous.span.end_line and \

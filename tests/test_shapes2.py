@@ -150,3 +150,82 @@ def test_a_shape_written_with_a_cell_twice_is_w512_once_at_the_second():
     assert found == [("W512", 5, 70)]   # the long tile's third cell, once for the card however often it is turned
     inline = SHAPES + "func a(): int = size(turns([at(x = 0, y = 0), at(x = 0, y = 0)]));\n"
     assert [f for f in found_at(inline) if f[0] == "W512"] == [("W512", 18, 47)]
+
+
+# ---------------------------------------------------------------- a kind's field indexed by a record (a grid per card)
+
+# Carcassonne-like: each tile prints what lies at its nine spots, three rows of three (0 field, 1 road, 2 city)
+TILES = """\
+record spot "{row}/{col}" { row: 1..3; col: 1..3; }
+kind tile { layout: int[spot]; walled: bool[spot]; }
+
+tile crossing "Crossing" {
+  layout = [[0, 1, 0],
+            [1, 1, 1],
+            [0, 1, 0]];
+}
+
+tile city_cap "City cap" {
+  layout = [[2, 2, 2],
+            [0, 0, 0],
+            [0, 0, 0]];
+  walled = [[true,  true,  true],
+            [false, false, false],
+            [false, false, false]];
+}
+
+zone bag of tile;
+counter vp;
+func roads(t: tile): int = count(s in spot where t.layout[s] == 1);
+func walls(t: tile): int = count(s in spot where t.walled[s]);
+
+game tiles "Tiles" {
+  seats 2;
+  phase setup {
+    fill bag with tile;
+  }
+  phase play {
+    repeat 2 {
+      each players {
+        pick t from bag "which tile?" {
+          gain roads(t) * 10 + walls(t) + t.layout[spot(row = 1, col = 2)] * 100 vp;
+        }
+      }
+    }
+  }
+  winner most vp;
+}
+"""
+
+tiles = rules_programs(TILES)
+
+
+def test_a_cards_grid_is_read_at_a_cell_on_both_backends(tiles):
+    program = tiles()
+    game = Game(program, 2, 1)
+    crossing, cap = program.entities["crossing"], program.entities["city_cap"]
+    roads, walls = (lambda t, f=f: program.funcs[f](game, game.state.players[0], t) for f in ("roads", "walls"))
+    assert (roads(crossing), roads(cap)) == (5, 0)
+    assert (walls(crossing), walls(cap)) == (0, 3)   # a card that leaves a grid out: false in every cell
+
+
+def test_random_games_reading_cards_grids_agree_on_both_backends():
+    random_games_agree(TILES, seeds=range(1, 4), counts=(2,))
+
+
+def test_a_cards_grid_is_printed_a_row_a_line_and_explained_row_by_row():
+    _module, printed = printed_back(TILES)
+    # fmt keeps the grid as the card prints it, a row a line, its columns aligned
+    assert ("  walled = [[true,  true,  true],\n            [false, false, false],\n            [false, false, false]];"
+            in printed and "  layout = [[0, 1, 0],\n            [1, 1, 1],\n" in printed)
+    reading = explained(analyse_text(TILES), "city_cap")
+    assert "Layout: (2 2 2 / 0 0 0 / 0 0 0)." in reading
+
+
+def test_a_cards_grid_misused_is_e576_e572_e584():
+    text = ("record spot { row: 1..2; col: 1..3; }\nrecord loose { n: int; }\n"
+            "kind tile { layout: int[spot]; edge: int[loose]; }\n"
+            "tile a \"A\" { layout = [[1, 2, 3]]; }\n"
+            "func f(t: tile): int = size(t.layout) + t.layout[3];\n")
+    assert [f for f in found_at(text) if f[0] != "W401"] == [
+        ("E572", 3, 42), ("E576", 4, 23), ("E584", 5, 29), ("E584", 5, 50)]
