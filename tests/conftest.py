@@ -341,6 +341,23 @@ class ScriptedConsole:
         return self.answers.pop(0) if self.answers else "1"
 
 
+def played_with_and_against(base: str, house, games: int) -> str:
+    """A house rule's two commands, as a designer runs them: `rulebook play BASE --with HOUSE` plays a game to
+    its winner, and `rulebook simulate BASE --with HOUSE --against BASE` compares them on `games` seeds (3
+    players, one worker); returns what simulate printed."""
+    from click.testing import CliRunner
+
+    from rulebook.cli import app
+
+    runner = CliRunner()
+    played = runner.invoke(app, ["play", base, "--with", str(house), "-n", "3", "-q"])
+    assert played.exit_code == 0 and "winner" in played.output, played.output
+    compared = runner.invoke(app, ["simulate", base, "--with", str(house), "--against", base,
+                                   "-n", "3", "-g", str(games), "-w", "1"])
+    assert compared.exit_code == 0, compared.output
+    return compared.output
+
+
 def played_on_both_backends(pack, players: int, seed: int, decisions: int | None = None) -> list:
     """A seeded game of random agents of the pack at `pack`, compiled and interpreted, checked to end alike
     (log, scores, winners, final state): [(game, result), (game, result)], for the caller's own checks of each.

@@ -5,13 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from rulebook.cli import app
 from rulebook.compiler.driver import analyse, compile_pack
 from rulebook.dsl.printer import format_text
 
-from .conftest import played_on_both_backends
+from .conftest import played_with_and_against, played_on_both_backends
 
 PACK = Path(__file__).parent / "packs" / "federation_envoy"
 
@@ -36,9 +33,4 @@ def test_the_house_rule_plays_alike_on_both_backends():
 
 
 def test_play_with_and_simulate_against_the_base():
-    runner = CliRunner()
-    played = runner.invoke(app, ["play", "federation", "--with", str(PACK), "-n", "3", "-q"])
-    assert played.exit_code == 0 and "winner" in played.output
-    compared = runner.invoke(app, ["simulate", "federation", "--with", str(PACK), "--against", "federation",
-                                   "-n", "3", "-g", "2", "-w", "1"])
-    assert compared.exit_code == 0, compared.output
+    compared = played_with_and_against("federation", PACK, 2)

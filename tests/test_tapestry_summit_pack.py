@@ -7,14 +7,12 @@ import functools
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from rulebook.cli import app
 from rulebook.compiler.driver import analyse, compile_pack
 from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
-from .conftest import answer_by_prompt, played_on_both_backends
+from .conftest import played_with_and_against, answer_by_prompt, played_on_both_backends
 
 PACK = Path(__file__).parent / "packs" / "tapestry_summit"
 
@@ -74,9 +72,4 @@ def test_the_house_rule_plays_alike_on_both_backends():
 
 
 def test_play_with_and_simulate_against_the_base():
-    runner = CliRunner()
-    played = runner.invoke(app, ["play", "tapestry", "--with", str(PACK), "-n", "3", "-q"])
-    assert played.exit_code == 0 and "winner" in played.output
-    compared = runner.invoke(app, ["simulate", "tapestry", "--with", str(PACK), "--against", "tapestry",
-                                   "-n", "3", "-g", "2", "-w", "1"])
-    assert compared.exit_code == 0, compared.output
+    compared = played_with_and_against("tapestry", PACK, 2)

@@ -5,14 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from rulebook.cli import app
 from rulebook.compiler.driver import analyse, compile_pack
 from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
-from .conftest import played_on_both_backends
+from .conftest import played_with_and_against, played_on_both_backends
 
 PACK = Path(__file__).parent / "packs" / "wonders_rich"
 
@@ -50,10 +47,5 @@ def test_the_house_rule_plays_alike_on_both_backends():
 
 
 def test_play_with_and_simulate_against_the_base():
-    runner = CliRunner()
-    played = runner.invoke(app, ["play", "seven_wonders", "--with", str(PACK), "-n", "3", "-q"])
-    assert played.exit_code == 0 and "winner" in played.output
-    compared = runner.invoke(app, ["simulate", "seven_wonders", "--with", str(PACK), "--against", "seven_wonders",
-                                    "-n", "3", "-g", "3", "-w", "1"])
-    assert compared.exit_code == 0, compared.output
-    assert "seven_wonders + wonders_rich minus seven_wonders" in compared.output
+    compared = played_with_and_against("seven_wonders", PACK, 3)
+    assert "seven_wonders + wonders_rich minus seven_wonders" in compared
