@@ -145,7 +145,7 @@ zone hand per_player of card;
     ("pay 2 cards from hand where it.price to discards;", "E303", "true or false"),
     ("pay 2 cards from hand where it.colour == 1 to discards;", "E205", "unknown field 'colour'"),
     ("pay 2 cards from hand where nothing to discards;", "E201", "unknown name 'nothing'"),
-    ("pay 2 cards from hand where it.price > 0 except silk to discards;", "E100", "expected 'alike', 'to', 'wild'"),
+    ("pay 2 cards from hand where it.price > 0 except silk to discards;", "E100", "expected 'alike', 'different', 'to', 'wild'"),
 ])
 def test_misuse(body, code, words):
     the_one_error(analyse_text(BASE + "proc p() { " + body + " }", "t.rules"), code, words, line=6)
