@@ -911,6 +911,7 @@ class Checker(A.Visitor):
         self.forced_kinds: dict = {}   # id of an `in_force(c)` argument -> the kinds of c's type (W571)
         self.in_deciding = 0   # `if`/`while` conditions around the expression being checked
         self.no_effects: dict = {}   # proc calls (ids) where no effect may run: why (E396)
+        self.signature_fixed: Optional[set] = None   # W588: the names of procs and funcs whose parameters a base fixes
         self.bound: dict = {}   # (id of the declaration, local name) -> where it was last bound (E201: out of its block)
         self.mixed: dict = {}   # a list literal of items of several types (id) -> each item's type (E342 where stored)
         self.die_lets: dict = {}   # where `let v = roll DIE;` bound v -> DIE (W433: the value set on a die kept as a piece)
@@ -3840,6 +3841,7 @@ class Checker(A.Visitor):
         if d.once_per is not None:
             self.once_per(d)
         scope = self.params(d.params)
+        self.reads_expected(scope)
         scope.proc = d
         if d.returns is not None:
             self.type_ref(d.returns, d.span)
@@ -3850,6 +3852,7 @@ class Checker(A.Visitor):
             self.before_params = scope if id(part) in befores else None
             self.block(part, scope)
         self.before_params = None
+        self.params_unread(d, scope)
         self.each_rebinds(self.player_reads)
         self.player_reads = reads
 
@@ -3960,6 +3963,7 @@ class Checker(A.Visitor):
         if d.shown is not None:
             self.shown_func(d)
         scope = self.params(d.params)
+        self.reads_expected(scope)
         value = d.value
         if type(value) is A.LetIn:   # `let a = X; ... VALUE`: the lets, then the value with them in scope
             scope = self.func_lets(value, scope)
@@ -3971,6 +3975,36 @@ class Checker(A.Visitor):
             self.result(d.returns, value, scope, DECLARED + self.called(d.name))
         if type(d.value) is A.LetIn:
             self.unused_lets(d.value, scope)
+        self.params_unread(d, scope)
+
+    @staticmethod
+    def reads_expected(scope: Scope) -> None:
+        """A proc's or func's parameters start unread, for W588 at the end of its body."""
+        for entry in scope.locals.values():
+            entry[1] = False
+
+    def params_unread(self, d, scope: Scope) -> None:
+        """W588: a parameter the body never reads. `proc give_two(p: player) { gain 2 coin; }` gives the coins
+        to `you`, not to p: the call linted clean and played wrong. Not warned: a name starting with '_'
+        (unread on purpose: a hook whose parameters are for the packs that override it), a version that
+        overrides another (its parameters are the base's), a name the proc's `once per` keys on, a proc whose
+        body is empty (it acts on nobody: a stub or a hook)."""
+        if self.signature_fixed is None:
+            self.signature_fixed = {new.name for new, _old in self.sym.overrides} | {
+                version for versions in self.sym.held.values() for _card, _h, version in versions}
+        if d.name in self.signature_fixed or (isinstance(d, A.Proc) and not d.body):
+            return
+        keyed = set(getattr(d, "once_per", None) or ())
+        kind = "proc" if isinstance(d, A.Proc) else "func"
+        for p in d.params:
+            entry = scope.locals.get(p.name)
+            if entry is None or entry[1] or p.name.startswith("_") or p.name in keyed:
+                continue
+            self.diags.append(Diagnostic(
+                "W588", f"parameter {p.name!r} of {kind} {d.name.split('.')[0]!r} is never read: the body acts "
+                        "as if it were not given", self.at_name(p.name, p.span),
+                hint=f"read it where the body means it, or name it '_{p.name}' if it is unused on purpose (a hook: "
+                     "its callers, or the packs that override it, pass it)"))
 
     def shown_func(self, d: A.Func) -> None:
         """E534: a func declared `shown "Title"` is worked out for each player's screen and view, so it

@@ -256,6 +256,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W403": (WARNING, "trigger can never fire"),
     "I404": (INFO, "override"),
     "W405": (WARNING, "unused local"),
+    "W588": (WARNING, "parameter never read"),
     "W406": (WARNING, "two expansions override one declaration"),
     "W407": (WARNING, "override calls itself"),
     "W408": (WARNING, "match without a case for every member"),

@@ -283,9 +283,9 @@ record cell { row: 1..3; col: 1..3; }
 enum way { dr: int; dc: int; up(dr = 1, dc = 0) }
 var board[cell] global: bool = false;
 counter vp;
-func ray(x: cell, w: way): list of cell = [x];
-func shift(x: cell, n: int): cell = x;
-func neighbours(x: cell): list of cell = [];
+func ray(x: cell, _w: way): list of cell = [x];
+func shift(x: cell, _n: int): cell = x;
+func neighbours(_x: cell): list of cell = [];
 proc go(x: cell) {
   gain size(ray(x, up)) vp;
   gain size(ray(c from x via up until board[c])) vp;
@@ -311,7 +311,7 @@ def test_a_builtins_own_form_where_the_pack_has_its_own_func_is_e523():
         g.start()
         assert g.state.players[0].stock["vp"] == 3
     # a proc of the name too: the binder form is E523, the proc is what 'ray' names
-    assert found_at(OWN_RAY.replace("func ray(x: cell, w: way): list of cell = [x];", "proc ray() { gain 1 vp; }")
+    assert found_at(OWN_RAY.replace("func ray(x: cell, _w: way): list of cell = [x];", "proc ray() { gain 1 vp; }")
                     .replace("gain size(ray(x, up)) vp;", "ray();"))[0] == ("E523", 11, 13)
 
 

@@ -140,7 +140,8 @@ proc p(n: int) {
 
 
 def test_an_inner_variable_named_as_an_enclosing_local_is_w423_at_the_inner_name():
-    found = [(d.code, d.span.line, d.span.column, d.message) for d in analyse_text(SHADOWS).diagnostics]
+    found = [(d.code, d.span.line, d.span.column, d.message) for d in analyse_text(SHADOWS).diagnostics
+             if d.code != "W588"]   # (the parameter n is never read: the pick's n hides it)
     assert [f[:3] for f in found] == [("W423", 8, 16), ("W423", 9, 10), ("W423", 12, 45)]
     assert "bound at <text>:7" in found[0][3] and "bound at <text>:6" in found[1][3]
     assert "worked out before anything is picked" in found[2][3]

@@ -133,7 +133,8 @@ def test_an_index_of_a_range_or_in_a_record_is_E572():
 
 def test_reading_it_without_a_cell_or_at_another_value_is_E584():
     base = GRID + "record other { row: 1..2; }\n"
-    [(code, line, col, message, hint)] = findings(base + 'func f(s: spot): int = a.shade[3];')
+    [(code, line, col, message, hint)] = [f for f in findings(base + 'func f(s: spot): int = a.shade[3];')
+                                          if f[0] != "W588"]   # (s unread)
     assert (code, line, col) == ("E584", 6, 32) and "a.shade is read at a spot, not at a number" in message
     assert hint == "write a.shade[spot(row = ..., col = ...)]"
     [(code, line, col, message, _hint)] = findings(base + 'func f(s: other): int = a.shade[s];')

@@ -246,7 +246,7 @@ def test_look_top_of_a_deck_that_refills_shuffles_its_discards_under_it(refills)
 def test_misuse_of_look_top(body, code, col):
     text = ("kind card {}\nzone deck per_player of card secret;\nzone row of card;\n"
             f"proc p(c: card) {{ {body} }}\n")
-    assert found_at(text) == [(code, 4, col)]
+    assert [f for f in found_at(text) if f[0] != "W588"] == [(code, 4, col)]   # (c unread in the last)
 
 
 def test_look_top_and_the_aggregate_top_both_parse():

@@ -200,7 +200,7 @@ game g { seats 2 to 2; phase play { each players: gain 3 wool; pick i from 1..5 
 
 
 def test_random_loss_misuse():
-    codes = lambda body: [c for c, _l, _c in found_at(GROUPED + f"proc p(v: player) {{ {body} }}\n")]  # noqa: E731
+    codes = lambda body: [c for c, _l, _c in found_at(GROUPED + f"proc p(_v: player) {{ {body} }}\n")]  # noqa: E731
     assert codes("lose 1 any(nope) at random;") == ["E202"]
     assert codes("lose 1 any(wool) at random;") == ["E301"]
     assert codes("lose 1 any(cards) at random to 3;") == ["E303"]
