@@ -264,7 +264,8 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
     * `regions(VAR in DOMAIN where COND via NEXT)` broken before `via`, which leads the next line at
       `indent`;
     * a call, a list or a `match` with its items one a line, two spaces in from the line it opens
-      on, and its closing bracket back on that line's indentation (a call of one argument, an
+      on, and its closing bracket back on that line's indentation (a list of numbers or names
+      alone is filled, as many items a line as fit: `_filled`; a call of one argument, an
       aggregate, `not`, a field or an index hug their one inner part instead; an aggregate's
       condition goes on lines of its own after `where` when that takes fewer lines).
 
@@ -364,6 +365,8 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
     if isinstance(e, A.Construct):
         return _items(first + f"{e.record}(", [_field_arg(f) for f in e.fields], ")" + tail)
     if isinstance(e, A.ListLit):
+        if all(_atom(item) for item in e.items):   # a table of numbers or names: filled, not one a line
+            return _filled(first + "[", [_expr(item) for item in e.items], "]" + tail)
         return _items(first + "[", e.items, "]" + tail)
     if isinstance(e, A.MemberMap) and e.items:
         return _items(first + "{", [f"{i.member}: {_expr(i.value)}" for i in e.items], "}" + tail)
@@ -480,6 +483,32 @@ def _items(first: str, items, tail: str) -> list[str]:
     for n, item in enumerate(items, start=1):
         lines += item_lines(item, lead, "," if n < len(items) else "")
     return lines + [_leading(first) + tail]
+
+
+def _atom(e) -> bool:
+    """A list item printed as one short word: a number (negative too), a name, yes/no, `none` (texts are
+    often rows of a picture, kept one a line)."""
+    if type(e) is A.Unary and e.op == "-":
+        e = e.operand
+    return type(e) in (A.Int, A.Dec, A.Name, A.Bool, A.Nothing)
+
+
+def _filled(first: str, texts: list, tail: str) -> list[str]:
+    """A list of short items too long for one line (a score table, a track's rewards): as many items a
+    line as fit, two spaces in, the closing bracket back on the opening line's indentation; one item a
+    line would turn a 30-number table into 30 lines."""
+    lead = _leading(first) + INDENT
+    lines, line = [first], lead
+    for n, text in enumerate(texts, start=1):
+        piece = text + ("," if n < len(texts) else "")
+        if line == lead:
+            line += piece
+        elif len(line) + 1 + len(piece) <= LINE_WIDTH:
+            line += " " + piece
+        else:
+            lines.append(line)
+            line = lead + piece
+    return lines + [line, _leading(first) + tail]
 
 
 class Clause:
