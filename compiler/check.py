@@ -7801,6 +7801,43 @@ class Checker(A.Visitor):
                              f"({printed(e)}): the game stops there at play", v.value.span,
                              did_you_mean(text, A.AUCTION_MODES))
 
+    def auction_calls(self, s: A.Auction, scope: Scope) -> str:
+        """`over CALLS`: the type of the calls bid (E589 for what has no fixed order of its own, an empty list, or
+        `min`/`step`, which the calls' ranks replace; `up to` names a call of the same type); E590 for numbers
+        written out that do not rise (the rank is the place in the list); W575 for a call written twice."""
+        kind, element = self.domain_kind(s.calls, scope)
+        if base_of(kind) == "zone" or fits(element, "player") and element != "any":
+            self.err("E589", f"an auction's calls are a list ranked lowest first (an enum, a kind, a list written "
+                     f"out), not {article(words(kind if base_of(kind) == 'zone' else element))}", s.calls.span,
+                     "write 'over call' (a kind's cards in the order declared) or 'over [18, 20, 22, 23]'")
+        if type(s.calls) is A.ListLit and not s.calls.items:
+            self.err("E589", "an auction over no calls: nobody could bid", s.calls.span,
+                     "list the calls lowest first: 'over [18, 20, 22, 23]'")
+        for clause, word in ((s.low, "min"), (s.step, "step")):
+            if clause is not None:
+                self.err("E589", f"'{word}' in an auction over calls: the calls' order ranks the bids", clause.span,
+                         f"drop '{word}', and list only the calls that may be bid")
+        if s.most is not None and not fits(most := self.expr(s.most, scope), element):
+            self.err("E589", f"an auction over calls of type {words(element)} bids up to one of them, not "
+                     f"{article(words(most))}", s.most.span, "write 'up to' a call of the list (read for each "
+                     "bidder), or drop it: every call may be bid")
+        if type(s.calls) is A.ListLit:
+            values = [constant(item) for item in s.calls.items]
+            numbers = [v for v in values if type(v) is int]
+            if len(numbers) == len(values) and any(b <= a for a, b in zip(numbers, numbers[1:])):
+                low = next(b for a, b in zip(numbers, numbers[1:]) if b <= a)
+                self.err("E590", f"the calls {printed(s.calls)} do not rise: a call ranks by its place in the "
+                         f"list, so {low} would outrank the {'same ' if low in numbers[:numbers.index(low)] else ''}"
+                         "calls before it", s.calls.span, "list the calls lowest first, each once")
+            elif len(numbers) != len(values):
+                seen: dict = {}
+                for item in s.calls.items:
+                    if printed(item) in seen:
+                        self.err("W575", f"{printed(item)!r} is a call written twice: it ranks at its first place "
+                                 "and the second can never be bid", item.span, "drop the second one")
+                    seen[printed(item)] = item
+        return element
+
     def visit_Auction(self, s: A.Auction, scope: Scope) -> None:
         """An auction: the bidders are players, the amounts numbers, `up to` is written (the bidding
         always ends), and the body reads the winner (a player, acting) and the price (a number), as the
@@ -7817,10 +7854,11 @@ class Checker(A.Visitor):
             if not fits(start, "player"):
                 self.err("E303", f"'{'opened by' if s.opening else 'from'} ...' names the player the bidding "
                          f"starts from, not {article(words(start))}", s.start.span)
-        for amount in (s.low, s.step, s.most):
+        called = "int" if s.calls is None else self.auction_calls(s, scope)
+        for amount in (s.low, s.step, s.most if s.calls is None else None):
             if amount is not None:
                 self.amount(amount, scope)
-        if s.most is None:
+        if s.calls is None and s.most is None:
             self.err("E327", "an auction needs 'up to AMOUNT', the most each bidder may bid: it bounds the bids "
                      "offered, and ends an open auction", s.span,
                      "write 'up to coins' (read for each bidder), or a number: 'up to 50'")
@@ -7840,10 +7878,14 @@ class Checker(A.Visitor):
         self.text_parts(s.title_parts, scope)
         self.seat_order_only(s.domain, s.start, "an auction asks its bidders", "opened by" if s.opening else "from",
                              "the acting player")
+        if s.bidder is not None and s.bidder == s.bid_made:
+            self.err("E327", f"the bidder and their call are both named {s.bidder!r}", s.span,
+                     f"write 'bids as ({s.bidder}, call)'")
         blocks = [(s.passed, s.passer, s.passed_bid)] if s.passer is not None else []
+        blocks += [(s.bids, s.bidder, s.bid_made)] if s.bidder is not None else []
         for body, who, amount in blocks + [(s.body, s.winner, s.price)]:
             inner = self.bind(scope, who, s.span, "player")
-            inner = self.bind(inner, amount, s.span, "int")
+            inner = self.bind(inner, amount, s.span, called)
             self.always_in += 1
             loops, self.player_loops = self.player_loops, []   # the block's acting player is the winner (a passer)
             each_as, self.each_as = self.each_as, None

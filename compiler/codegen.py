@@ -2136,19 +2136,28 @@ class CodeGen(A.Visitor):
         start = ctx.you if s.start is None else self.ex(s.start, ctx)
         low = "1" if s.low is None else self.ex(s.low, ctx)
         step = "1" if s.step is None else self.ex(s.step, ctx)
-        most = f"[{self.ex(s.most, seat_ctx)} for {who} in {bidders}]"   # each bidder's most, as `you`
+        # each bidder's most, as `you` (over calls without `up to`: none, every call)
+        most = f"[{self.ex(s.most, seat_ctx)} for {who} in {bidders}]" if s.most is not None else \
+            f"[None] * len({bidders})"
+        calls = "None" if s.calls is None else f"list({self.domain(s.calls, ctx, s)})"
         passes = self.temp("passes") if s.passer is not None else None
-        if passes is not None:
-            self.writeline(f"{passes} = []")
+        made = self.temp("made") if s.bidder is not None else None
+        for bid_list in (passes, made):
+            if bid_list is not None:
+                self.writeline(f"{bid_list} = []")
         mode = repr(s.mode) if s.form is None else f"rt.auction_form({self.ex(s.form, ctx)}, {where(s)!r})"
         self.writeline(f"{won} = yield from rt.auction({bidders}, {start}, {mode}, {s.opening!r}, {low}, {step}, "
-                       f"{most}, {prompt}, {where(s)!r}{', ' + passes if passes else ''})")
-        if passes is not None:   # each bidder who passed, in the order they passed, as that bidder
-            self.writeline(f"for {who}, v_{s.passed_bid} in {passes}:")
+                       f"{most}, {prompt}, {where(s)!r}, {passes}, {calls}, {made})")
+        # each bidder who passed, in the order they passed, then each bid in the order made, as its bidder
+        for bid_list, bidder, bid, block in ((passes, s.passer, s.passed_bid, s.passed),
+                                             (made, s.bidder, s.bid_made, s.bids)):
+            if bid_list is None:
+                continue
+            self.writeline(f"for {who}, v_{bid} in {bid_list}:")
             self._indent += 1
-            self.writeline(f"v_{s.passer} = {who}")
+            self.writeline(f"v_{bidder} = {who}")
             self._indent -= 1
-            self.nested(s.passed, replace(seat_ctx, locals=Scope(ctx.locals, (s.passer, s.passed_bid))))
+            self.nested(block, replace(seat_ctx, locals=Scope(ctx.locals, (bidder, bid))))
         self.writeline(f"if {won} is not None:")
         self._indent += 1
         self.writeline(f"{who}, v_{s.price} = {won}")

@@ -1087,14 +1087,21 @@ class Interpreter(A.Visitor):
         start = f.you if s.start is None else self.ev(s.start, rt, f)
         low = 1 if s.low is None else self.ev(s.low, rt, f)
         step = 1 if s.step is None else self.ev(s.step, rt, f)
-        most = [self.ev(s.most, rt, f.with_you(who)) for who in bidders]   # each bidder's most, as `you`
+        # each bidder's most, as `you` (over calls without `up to`: none, every call)
+        most = [None if s.most is None else self.ev(s.most, rt, f.with_you(who)) for who in bidders]
+        calls = None if s.calls is None else list(self.domain(s, rt, f, s.calls))
         passes = [] if s.passer is not None else None
+        made = [] if s.bidder is not None else None
         mode = s.mode if s.form is None else rt.auction_form(self.ev(s.form, rt, f), where(s))
-        won = yield from rt.auction(bidders, start, mode, s.opening, low, step, most, prompt, where(s), passes)
-        for who, bid in passes or ():   # each bidder who passed, in the order they passed, as that bidder
-            inner = f.with_you(who)
-            inner.locals[s.passer], inner.locals[s.passed_bid] = who, bid
-            yield from self.run(s.passed, rt, inner)
+        won = yield from rt.auction(bidders, start, mode, s.opening, low, step, most, prompt, where(s), passes, calls,
+                                    made)
+        # each bidder who passed, in the order they passed, then each bid in the order made, as its bidder
+        for bid_list, bidder, bid_name, block in ((passes, s.passer, s.passed_bid, s.passed),
+                                                  (made, s.bidder, s.bid_made, s.bids)):
+            for who, bid in bid_list or ():
+                inner = f.with_you(who)
+                inner.locals[bidder], inner.locals[bid_name] = who, bid
+                yield from self.run(block, rt, inner)
         if won is None:
             yield from self.run(s.otherwise, rt, f)
             return

@@ -1772,7 +1772,7 @@ class Simultaneous(Stmt):
     _quiet = ("each_var", "each_domain", "each_where")
 
 
-AUCTION_MODES = ("open", "once around", "sealed", "open in any order")
+AUCTION_MODES = ("open", "once around", "sealed", "open in any order", "open until all pass")
 # `form FORM`: the values that name each form: a text of its words ("once around"), or an enum member named
 # after it, the words joined by '_' (`once_around`): a pack's own enum names the forms its cards show
 AUCTION_FORMS = {**{mode: mode for mode in AUCTION_MODES}, **{mode.replace(" ", "_"): mode for mode in AUCTION_MODES}}
@@ -1781,7 +1781,8 @@ AUCTION_FORMS = {**{mode: mode for mode in AUCTION_MODES}, **{mode.replace(" ", 
 @node
 class Auction(Stmt):
     """`auction ["prompt"] among PLAYERS [where COND] [from P | opened by P] [open | once around |
-    sealed | open in any order | form FORM] [min N] [step S] [up to AMOUNT] [passed as (PASSER, BID) { ... }] as (WINNER, PRICE) { ... }
+    sealed | open in any order | open until all pass | form FORM] [over CALLS] [min N] [step S] [up to AMOUNT]
+    [passed as (PASSER, BID) { ... }] [bids as (BIDDER, CALL) { ... }] as (WINNER, PRICE) { ... }
     [else { ... }]`: the bidding of
     an auction (the players in seat order from P, each bid a decision); the body runs as the winner,
     WINNER and PRICE bound; `else` runs when nobody bid. What the winner pays is the body's."""
@@ -1808,8 +1809,16 @@ class Auction(Stmt):
     passed: Optional[tuple] = None
     # `form FORM`: the form taken from a value at the auction, a text or an enum member naming one (AUCTION_FORMS)
     form: Optional[Expr] = None
+    # `over CALLS`: the bids are the calls of an ordered list (an enum, a kind, a list written out), each ranked
+    # by its place there, not amounts (Bridge's 1C < 1D ... 7NT, Skat's 18, 20, 22 ...); PRICE is the call won
+    calls: Optional[Expr] = None
+    # `bids as (BIDDER, CALL) { ... }`: once the bidding is over, run for each bid in the order made, as its
+    # bidder: Bridge's "the first of the side to name the strain declares"
+    bidder: Optional[str] = None
+    bid_made: Optional[str] = None
+    bids: Optional[tuple] = None
 
-    _quiet = ("passer", "passed_bid", "passed", "form")
+    _quiet = ("passer", "passed_bid", "passed", "form", "calls", "bidder", "bid_made", "bids")
 
 
 OFFER_MODES = ("first", "chosen")

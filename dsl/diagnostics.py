@@ -441,6 +441,7 @@ CODES: dict[str, tuple[str, str]] = {
                       "variable or zone: who is asked tells the table what it hides"),
     "W574": (WARNING, "a pick whose block changes the element of a 'hidden' counter or variable its answer names, the "
                       "answer told to the others: which element changed is no secret ('secret' keeps it)"),
+    "W575": (WARNING, "an auction's call written twice in its 'over [...]' list: the second can never be bid"),
     "W576": (WARNING, "dice kept as pieces that no rule ever puts into a zone (no 'fill ZONE with KIND', no die "
                       "named) while the game reads their zones: every zone of them stays empty, and rolls roll nothing"),
     "W577": (WARNING, "a set of a counter to a value worked out in play, one of whose results written as a number (an "
@@ -541,6 +542,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E585": (ERROR, "a pick's 'or blind' offers the top card of one zone twice ('or blind deck or blind deck[one]')"),
     "E586": (ERROR, "a pick's 'or blind' with no zone after it"),
     "E587": (ERROR, "a record's shape ('where COND') that cannot be worked out before play from its fields"),
+    "E589": (ERROR, "an auction's 'over CALLS' that is no ranked list of calls (a zone, players, an empty list), "
+             "with 'min' or 'step', or 'up to' of another type than its calls"),
+    "E590": (ERROR, "an auction's calls written out as numbers that do not rise ('over [18, 20, 19]'): a call ranks by its place"),
     "E588": (ERROR, "options that share a limit ('once ... as NAME') mark it with different periods ('once' and "
                     "'once per PATTERN', or two patterns)"),
     # E6xx: runtime

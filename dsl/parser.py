@@ -53,9 +53,13 @@ class Word(NamedTuple):
 # (tests/test_tools2.py checks the table against rules.lark and the calls). The lexer's CONTEXTUAL words are
 # another kind: keywords where the parser takes them.
 WORDS: dict[str, Word] = {
-    "auction_passed": Word(("passed",), "expected 'passed as (PLAYER, BID) { ... }'; found '{found} as'",
+    "auction_passed": Word(("passed", "bids"), "expected 'passed as (PLAYER, BID) { ... }' or 'bids as (PLAYER, "
+                           "CALL) { ... }'; found '{found} as'",
                            "an auction's 'passed as (p, bid) { ... }' runs for each bidder who passed, once the "
-                           "bidding is over"),
+                           "bidding is over, and 'bids as (p, call) { ... }' for each bid made"),
+    "until_all_pass": Word(("all",), "expected 'open until all pass'; found 'until {found} pass'",
+                           "'open until all pass': a pass is for that turn only, and the bidding ends when all "
+                           "but the high bidder pass in a row"),
     "set_aside_all": Word(("all",), "expected 'set aside all of ZONE'; found 'set aside {found} of'",
                           "write 'set aside all of ZONE until EVENT;' (every item of a zone), or "
                           "'set aside CARD until EVENT;'"),
@@ -163,9 +167,10 @@ WORDS: dict[str, Word] = {
                          "an auction is 'open', 'once around', 'sealed', 'open in any order' or 'form FORM'"),
     "auction_up_to": Word(("up",), "expected 'up to AMOUNT'; found '{found} to'",
                           "'up to AMOUNT': the most each bidder may bid, read for each"),
-    "auction_amount": Word(("min", "step", "form"), "'{found}' is no clause of an auction",
+    "auction_amount": Word(("min", "step", "form", "over"), "'{found}' is no clause of an auction",
                            "an auction takes 'from P' or 'opened by P', 'open', 'once around', 'sealed', "
-                           "'open in any order' or 'form FORM', 'min N', 'step N', 'up to AMOUNT'"),
+                           "'open in any order', 'open until all pass' or 'form FORM', 'over CALLS', 'min N', "
+                           "'step N', 'up to AMOUNT'"),
 }
 CARD_WORDS = WORDS["cost_cards"].words   # a cost term of cards: `3 cards from hand to discards`, `cost -1 cards;`
 _FILLED = re.compile(r"\{(\w+)\}")
@@ -244,8 +249,10 @@ class _Marker:
 
 
 # what each clause of an auction is called in the message for one written twice
-AUCTION_CLAUSES = {"mode": "its form ('open', 'once around', 'sealed', 'open in any order' or 'form FORM')", "start": "'from P' or 'opened by P'",
-                   "min": "'min N'", "step": "'step N'", "up": "'up to AMOUNT'", "passed": "'passed as (P, BID)'"}
+AUCTION_CLAUSES = {"mode": "its form ('open', 'once around', 'sealed', 'open in any order', 'open until all pass' or "
+                   "'form FORM')", "start": "'from P' or 'opened by P'", "min": "'min N'", "step": "'step N'",
+                   "up": "'up to AMOUNT'", "passed": "'passed as (P, BID)'", "bids": "'bids as (P, CALL)'",
+                   "over": "'over CALLS'"}
 
 
 SUBJECT_WORDS = ("you", "opponents", "opponent", "others", "teammates", "teammate", "anyone", "players")   # a pattern's subjects (7.2)
@@ -2265,13 +2272,16 @@ class _Builder:
         mode, form = clauses.get("mode", ("open", None))
         start = clauses.get("start", (None, None))
         passer, passed_bid, passed = clauses.get("passed", (None, (None, None, None)))[1]
-        # `open` carries whether `in any order` follows it; `form FORM` the form's expression (the mode read at play)
-        mode = {"once": "once around", "form": "open", "open": "open in any order" if form else "open"}.get(mode, mode)
+        bidder, bid_made, bids = clauses.get("bids", (None, (None, None, None)))[1]
+        # `open` carries the words after it, if any (`in any order`); `form FORM` the form's expression (the mode
+        # read at play)
+        mode = {"once": "once around", "form": "open", "open": f"open {form}" if form else "open"}.get(mode, mode)
         return A.Auction(bidders, _pick(items, "where"), mode, start[1],
                          start[0] == "opened", clauses.get("min", (None, None))[1],
                          clauses.get("step", (None, None))[1], clauses.get("up", (None, None))[1], winner, price,
                          _block(items), _pick(items, "else_block", ()), _title(items), self._prompt_parts(items),
-                         passer, passed_bid, passed, form if type(form) is not bool else None, span=self._s(meta))
+                         passer, passed_bid, passed, form if mode == "open" and form is not None else None,
+                         clauses.get("over", (None, None))[1], bidder, bid_made, bids, span=self._s(meta))
 
     def auction_from(self, meta, items):
         return _Marker("auction_from", (items[0], self._s(meta)))
@@ -2282,7 +2292,12 @@ class _Builder:
         return _Marker("auction_opened", (who, self._s(meta)))
 
     def auction_open(self, meta, items):
-        return _Marker("auction_open", (_pick(items, "any_order", False), self._s(meta)))
+        words = "in any order" if _pick(items, "any_order", False) else _pick(items, "until_all_pass", None)
+        return _Marker("auction_open", (words, self._s(meta)))
+
+    def until_all_pass(self, meta, items):
+        _expect_word("until_all_pass", items[0], self._s(meta))
+        return _Marker("until_all_pass", "until all pass")
 
     def auction_sealed(self, meta, items):
         return _Marker("auction_sealed", (None, self._s(meta)))
@@ -2299,7 +2314,7 @@ class _Builder:
     def auction_passed(self, meta, items):
         word, passer, bid = [i for i in items if isinstance(i, Token) and i.type == "NAME"]
         _expect_word("auction_passed", word, self._s(meta))
-        return _Marker("auction_passed", ((str(passer), str(bid), _block(items)), self._s(meta)))
+        return _Marker(f"auction_{word}", ((str(passer), str(bid), _block(items)), self._s(meta)))
 
     def auction_amount(self, meta, items):
         word, value = items

@@ -555,6 +555,13 @@ class Decision:
 MAX_BIDS = 40
 
 
+def call_rank(calls: list, most) -> int:
+    """The rank of the highest call of an auction's `over CALLS` a bidder may bid `up to MOST`: MOST's own, or
+    for numbers the highest at most MOST (Skat's 18, 20, 22 ... up to a hand worth 35: 35); -1 for none."""
+    return max((rank for rank, call in enumerate(calls)
+                if call == most or type(call) is int and type(most) is int and call <= most), default=-1)
+
+
 def bids(floor: int, most: int, step: int) -> list[int]:
     """The amounts a bidder is offered: from `floor` up to `most` by `step`; beyond MAX_BIDS of them,
     the MAX_BIDS - 1 lowest and the highest (a bidder can always go all in)."""
@@ -2286,7 +2293,8 @@ class Game:
         return chosen
 
     def auction(self, bidders: list, start: Optional[Holder], mode: str, opening: bool, low: int, step: int,
-                maxima: list, prompt, where: str, passes: Optional[list] = None):
+                maxima: list, prompt, where: str, passes: Optional[list] = None, calls: Optional[list] = None,
+                made: Optional[list] = None):
         """An auction's bidding (both backends call it; what the winner pays is the rules' body): the
         bidders (each once, in seat order from `start`, the acting player when none), each with the
         most they may bid (`maxima`, read for each); one who cannot bid `low` passes unasked at their turn
@@ -2296,10 +2304,18 @@ class Game:
         is left holding a bid, or nobody opened. "once around": each bidder once; the highest bid wins.
         "sealed": each bids once in secret (asked in order, as a simultaneous pick); the highest wins, a
         tie going to the first of them from `start`. "open in any order" (shouted): `open_shouted`.
+        "open until all pass" (Bridge, Coinche): round and round, a pass for that turn only; it ends
+        when all but the high bidder pass in a row, or all pass without a bid.
         `opening`: `start`'s first bid has no "pass" (a sealed auction has no opener: it is ignored).
+        `calls` (`over CALLS`): the bids are those values, ranked by their place (`maxima` are calls too,
+        None for the highest; `low` and `step` unused), offered by their labels.
         Returns (winner, price), or None when nobody bid. `prompt`: one text, or a list of each
         bidder's (a prompt with values, worked out for each). `passes` (an auction with a `passed` block):
-        filled with (bidder, the bid they had made, 0 for none) for each pass, in the order passed."""
+        filled with (bidder, the bid they had made, 0 for none) for each pass, in the order passed;
+        `made` (a `bids` block) with (bidder, bid) for each bid, in the order made."""
+        if calls is not None:   # the bids are the calls' ranks, 0 the lowest
+            low, step = 0, 1
+            maxima = [len(calls) - 1 if most is None else call_rank(calls, most) for most in maxima]
         if step < 1:
             raise RulesRuntimeError("E601", f"an auction's step must be at least 1, not {step}")
         prompts = prompt if type(prompt) is list else [prompt] * len(bidders)
@@ -2312,35 +2328,55 @@ class Game:
                 seen.add(who)
                 order.append((who, maxima[i], prompts[i]))
         opener = order[0][0] if opening and order and order[0][0] is start and order[0][1] >= low else None
-        high, price = None, None
+        shown = (lambda bid: bid) if calls is None else (lambda bid: label_of(calls[bid], self.member_titles))
+        high, price, own = None, None, {}
+        made = [] if made is None else made
         if mode == "sealed":
             self.secret_round = {}
             try:
                 for who, most, asked in order:
-                    bid = yield from self._bid(who, asked, bids(low, most, step), True, where)
-                    self.secret_round[who] = bid   # shown to `who` alone until all have bid
+                    bid = yield from self._bid(who, asked, bids(low, most, step), True, where, calls)
+                    self.secret_round[who] = bid if calls is None or bid is None else calls[bid]
                     if bid is None and passes is not None:
-                        passes.append((who, 0))
-                    if bid is not None and (price is None or bid > price):
-                        high, price = who, bid   # a tie stays with the earlier bidder
-                shown = self.secret_round
+                        passes.append((who, None))
+                    if bid is not None:
+                        made.append((who, bid))
+                        if price is None or bid > price:
+                            high, price = who, bid   # a tie stays with the earlier bidder
+                sealed = {who: made_bid for who, made_bid in made}
             finally:
                 self.secret_round = None
             if order:   # once all have bid, the bids are revealed to everyone
                 self.messages.append("sealed bids: " + ", ".join(
-                    f"{who.name} {'passed' if bid is None else bid}" for who, bid in shown.items()))
+                    f"{who.name} {shown(sealed[who]) if who in sealed else 'passed'}" for who, _most, _asked in order))
         elif mode == "once around":
             for who, most, asked in order:
                 floor = low if price is None else max(low, price + step)
-                bid = yield from self._bid(who, asked, bids(floor, most, step), who is not opener, where)
+                bid = yield from self._bid(who, asked, bids(floor, most, step), who is not opener, where, calls)
                 if bid is not None:
                     high, price = who, bid
+                    made.append((who, bid))
                 elif passes is not None:
-                    passes.append((who, 0))
+                    passes.append((who, None))
         elif mode == "open in any order":
-            high, price = yield from self.open_shouted(order, opener, low, step, where, passes)
+            high, price = yield from self.open_shouted(order, opener, low, step, where, passes, calls, made)
+        elif mode == "open until all pass":
+            turn, quiet = 0, 0   # `quiet`: the passes in a row since the last bid (or the start)
+            while order and quiet < len(order) - (high is not None):
+                who, most, asked = order[turn % len(order)]
+                turn += 1
+                floor = low if price is None else max(low, price + step)
+                bid = yield from self._bid(who, asked, bids(floor, most, step), who is not opener or high is not None,
+                                           where, calls)
+                if bid is None:
+                    quiet += 1
+                else:
+                    high, price, own[who], quiet = who, bid, bid, 0
+                    made.append((who, bid))
+            if passes is not None:   # a pass is for that turn only: everyone but the winner passed at the end
+                passes.extend((who, own.get(who)) for who, _most, _asked in order if who is not high)
         else:   # open: round and round until one bidder is left holding the bid
-            active, i, own = list(order), 0, {}
+            active, i = list(order), 0
             while active and not (high is not None and len(active) == 1):
                 i %= len(active)
                 who, most, asked = active[i]
@@ -2349,21 +2385,28 @@ class Game:
                     continue
                 floor = low if price is None else max(low, price + step)
                 bid = yield from self._bid(who, asked, bids(floor, most, step), who is not opener or high is not None,
-                                           where)
+                                           where, calls)
                 if bid is None:
                     del active[i]   # out for good
                     if passes is not None:
-                        passes.append((who, own.get(who, 0)))
+                        passes.append((who, own.get(who)))
                 else:
                     high, price = who, bid
                     own[who] = bid
+                    made.append((who, bid))
                     i += 1
         if self.tracer is not None:
-            self._note("auction", high, f"won at {price}" if high is not None else "nobody bid", where=where)
-        return None if high is None else (high, price)
+            self._note("auction", high, f"won at {shown(price)}" if high is not None else "nobody bid", where=where)
+        # the bids as the rules read them: calls for ranks, 0 for no bid in an auction of amounts
+        read = (lambda bid: 0 if bid is None else bid) if calls is None else \
+            (lambda bid: None if bid is None else calls[bid])
+        for bid_list in (passes, made):
+            if bid_list:
+                bid_list[:] = [(who, read(bid)) for who, bid in bid_list]
+        return None if high is None else (high, read(price))
 
     def open_shouted(self, order: list, opener: Optional[Holder], low: int, step: int, where: str,
-                     passes: Optional[list]):
+                     passes: Optional[list], calls: Optional[list], made: list):
         """An open auction in any order (Modern Art's open auction, shouted; the `auction` statement's
         "open in any order"): after the opener's bid, if any, every bidder but the high bidder is asked at
         once, in secret (a simultaneous round, as a sealed auction's), whether and how much to raise; the
@@ -2371,34 +2414,38 @@ class Game:
         auction's start); once the round is over its raises are told to everyone. A bidder who did not
         raise may raise in a later round. It ends when a round has no raise. `order`: (bidder, their most,
         their prompt). Returns (high bidder, price), (None, None) when nobody bid; `passes` gets everyone
-        but the winner, in `order`, with the last bid each made (0 for none)."""
+        but the winner, in `order`, with the last bid each made (None for none); `made` each raise that took the
+        bid. `calls`: as `auction`'s (the bids are their ranks)."""
+        shown = (lambda bid: bid) if calls is None else (lambda bid: label_of(calls[bid], self.member_titles))
         high, price, own = None, None, {}
         if opener is not None:   # the opener bids first, alone, and may not pass
-            bid = yield from self._bid(opener, order[0][2], bids(low, order[0][1], step), False, where)
+            bid = yield from self._bid(opener, order[0][2], bids(low, order[0][1], step), False, where, calls)
             if bid is not None:
                 high, price = opener, bid
                 own[opener] = bid
+                made.append((opener, bid))
         while True:
             floor = low if price is None else max(low, price + step)
             self.secret_round = raised = {}   # shown to each bidder alone until the round is over
             try:
                 for who, most, asked in order:
                     if who is not high:
-                        raised[who] = yield from self._bid(who, asked, bids(floor, most, step), True, where)
+                        raised[who] = yield from self._bid(who, asked, bids(floor, most, step), True, where, calls)
             finally:
                 self.secret_round = None
             best = max((bid for bid in raised.values() if bid is not None), default=None)
             if best is not None:
                 high = next(who for who, bid in raised.items() if bid == best)   # a tie: the first from the start
                 price = own[high] = best
+                made.append((high, best))
             if raised:   # the round's raises, told to everyone at once, and who holds the bid now
                 self.messages.append("raises: " + ", ".join(
-                    f"{who.name} {'passed' if bid is None else bid}" for who, bid in raised.items())
-                    + (f"; {high.name} holds the bid at {price}" if high is not None else ""))
+                    f"{who.name} {'passed' if bid is None else shown(bid)}" for who, bid in raised.items())
+                    + (f"; {high.name} holds the bid at {shown(price)}" if high is not None else ""))
             if best is None:
                 break
         if passes is not None:
-            passes.extend((who, own.get(who, 0)) for who, _most, _asked in order if who is not high)
+            passes.extend((who, own.get(who)) for who, _most, _asked in order if who is not high)
         return high, price
 
     def auction_form(self, member, where: str) -> str:
@@ -2466,14 +2513,17 @@ class Game:
                                                              else "nobody accepted"), where=where)
         return taker
 
-    def _bid(self, who: Holder, prompt: str, amounts: list, may_pass: bool, where: str):
-        """One bid of an auction: "pass" (when `may_pass`), then the amounts. Returns the amount, or
-        None for a pass (also when there is nothing to bid: no question)."""
-        offered = (["pass"] + amounts) if may_pass else amounts
+    def _bid(self, who: Holder, prompt: str, amounts: list, may_pass: bool, where: str,
+             calls: Optional[list] = None):
+        """One bid of an auction: "pass" (when `may_pass`), then the amounts (the ranks of `calls`, offered
+        by the calls' labels). Returns the amount, or None for a pass (also when there is nothing to bid:
+        no question)."""
         if not amounts:
             return None
+        shown = amounts if calls is None else [label_of(calls[rank], self.member_titles) for rank in amounts]
+        offered = (["pass"] + shown) if may_pass else shown
         choice = yield Decision(who, prompt, offered, where)
-        return None if may_pass and choice == 0 else offered[choice]
+        return None if may_pass and choice == 0 else amounts[choice - may_pass]
 
     # ------------------------------------------------------------------ hidden information
     def _known_keys(self, h: Optional[Holder], value) -> list:
