@@ -2286,7 +2286,9 @@ class Reader(A.Visitor):
         low = "1" if s.low is None else self.x(s.low)
         step = "" if s.step is None else f", in steps of {self.x(s.step)}"
         most = "no limit" if s.most is None else self.x(s.most)
-        bids = f"bids of at least {low}{step}, each bidder bidding at most {most} (their own)"
+        bids = f"bids of at least {low}{step}, each bidder bidding at most {most} (their own)" if s.calls is None else \
+            (f"the bids are the calls of {self.x(s.calls)}, each ranked by its place there, lowest first, and must "
+             f"outrank the call standing" + ("" if s.most is None else f", each bidder calling at most {most} (their own)"))
         how = {"open": "in turn, again and again, each bidder raises the bid or passes (a pass is for good), "
                        "skipping the high bidder, until one bidder is left holding the bid",
                "once around": "each bidder in turn, once, raises the bid or passes; the last raise wins",
@@ -2295,7 +2297,10 @@ class Reader(A.Visitor):
                "open in any order": "round after round, every bidder but the high bidder says at once, in secret, "
                                     "whether and how much they raise (a pass is for this round only); the highest "
                                     "raise takes the bid, a tie going to the first of them in seat order, and the "
-                                    "round's raises are told to everyone; it ends when a round has no raise"}
+                                    "round's raises are told to everyone; it ends when a round has no raise",
+               "open until all pass": "in turn, again and again, each bidder raises the bid or passes (a pass is for "
+                                      "that turn only), until all but the high bidder pass in a row, or all pass "
+                                      "without a bid"}
         if s.form is None:
             form, how = s.mode, how[s.mode]
         else:   # `form FORM`: each form the value may name (Symbols.auction_forms: every form if not known), said once
@@ -2309,6 +2314,10 @@ class Reader(A.Visitor):
             self.say(depth, f"Once the bidding is over, each bidder who passed ({s.passer}), in the order they passed, "
                             f"acting as you, with the bid they had made ({s.passed_bid}; 0 if none), does:")
             self.block(s.passed, depth + 1)
+        if s.bidder is not None:   # `bids as (p, call) { ... }`: each bid, once the bidding is over
+            self.say(depth, f"Once the bidding is over, for each bid in the order made, its bidder ({s.bidder}), acting "
+                            f"as you, with the bid ({s.bid_made}), does:")
+            self.block(s.bids, depth + 1)
         self.say(depth, f"If somebody won, the winner ({s.winner}), acting as you, with the price ({s.price}) they bid "
                         "(paying is not automatic), does:")
         self.body_or_nobody(s, depth, "bid")
