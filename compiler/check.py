@@ -7810,6 +7810,7 @@ class Checker(A.Visitor):
             self.err("E589", f"an auction's calls are a list ranked lowest first (an enum, a kind, a list written "
                      f"out), not {article(words(kind if base_of(kind) == 'zone' else element))}", s.calls.span,
                      "write 'over call' (a kind's cards in the order declared) or 'over [18, 20, 22, 23]'")
+            element = "any"   # the blocks are read all the same, without a second error for each use of the call
         if type(s.calls) is A.ListLit and not s.calls.items:
             self.err("E589", "an auction over no calls: nobody could bid", s.calls.span,
                      "list the calls lowest first: 'over [18, 20, 22, 23]'")

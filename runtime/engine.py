@@ -2397,9 +2397,10 @@ class Game:
                     i += 1
         if self.tracer is not None:
             self._note("auction", high, f"won at {shown(price)}" if high is not None else "nobody bid", where=where)
-        # the bids as the rules read them: calls for ranks, 0 for no bid in an auction of amounts
-        read = (lambda bid: 0 if bid is None else bid) if calls is None else \
-            (lambda bid: None if bid is None else calls[bid])
+        # the bids as the rules read them: calls for ranks; no bid is 0 in an auction of amounts or numbers, else none
+        unbid = 0 if calls is None or all(type(call) is int for call in calls) else None
+        read = (lambda bid: unbid if bid is None else bid) if calls is None else \
+            (lambda bid: unbid if bid is None else calls[bid])
         for bid_list in (passes, made):
             if bid_list:
                 bid_list[:] = [(who, read(bid)) for who, bid in bid_list]

@@ -116,7 +116,8 @@ def test_fmt_explain_and_misuse():
     result = analyse_text(FOR_SALE.replace("passed as (quitter, bid)", "passed as (bid, bid)") + GAME)
     assert [d.code for d in result.diagnostics if d.severity == "error"][0] == "E327"
     wrong = parse_error(FOR_SALE.replace("passed as", "passes as"))
-    assert wrong.code == "E100" and wrong.message == "expected 'passed as (PLAYER, BID) { ... }'; found 'passes as'"
+    assert wrong.code == "E100" and wrong.message == "expected 'passed as (PLAYER, BID) { ... }' or 'bids as (PLAYER, CALL) " \
+        "{ ... }'; found 'passes as'"
     assert parse_text(FOR_SALE, "a.rules").items == module.items
 
 
