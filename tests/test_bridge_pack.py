@@ -1,7 +1,8 @@
 """tests/packs/bridge: Contract Bridge written by a designer new to the language: the auction (bids rising,
-double and redouble, three passes, the declarer the first of the partnership to name the strain), the dummy
+three passes, the declarer the first of the partnership to name the strain), the dummy
 laid down after the opening lead and played by the declarer, duplicate scores from the laws' tables; both
-backends alike on the first decisions of seeded games."""
+backends alike on the first decisions of seeded games. The auction is one `auction ... open until all pass over
+call` statement (branch bridgebid; the seeded games changed with it), the double and redouble asked after it."""
 
 from __future__ import annotations
 
@@ -37,37 +38,64 @@ def test_the_deck_is_the_52_cards_and_the_bids_the_35(program):
     assert len(calls) == 35
 
 
+def bidding(game: Game, answers: list) -> list:
+    """The auction from the dealer, P1, answered in turn; the decisions asked."""
+    game.state.gvars["dealer"] = game.state.players[0]
+    return drive(game, game.program.procs["bidding"](game, game.state.players[0]), answers)
+
+
 def test_the_auction_ends_after_three_passes_and_the_first_to_name_the_strain_declares(program):
     game = Game(program, 4, 1)
-    game.state.gvars["dealer"] = game.state.players[0]
-    drive(game, game.program.procs["auction"](game, game.state.players[0]), [
-        "bid", "1 Hearts",     # P1
-        "pass",                # P2
-        "bid", "1 Spades",     # P3 names spades first
-        "double",              # P4 doubles 1 Spades
-        "bid", "2 Spades",     # P1 raises: the double is gone
+    asked = bidding(game, [
+        "1 Hearts",     # P1
+        "pass",         # P2
+        "1 Spades",     # P3 names spades first for seats 1 and 3
+        "pass",         # P4
+        "2 Spades",     # P1 raises his partner's spades
         "pass", "pass", "pass",
     ])
+    assert [d.player.name for d in asked] == ["P1", "P2", "P3", "P4", "P1", "P2", "P3", "P4"]
     g = game.state.gvars
-    assert g["contract"].name == "bid_2_spades" and game.state.globals["doubling"] == 0
+    assert g["contract"].name == "bid_2_spades" and g["declarer"].name == "P3"
     assert g["named_first[1,spades]"].name == "P3" and g["named_first[1,hearts]"].name == "P1"
 
 
-def test_a_bid_must_outrank_the_last_and_only_the_opponents_double(program):
+def test_a_bid_must_outrank_the_last_and_a_pass_is_for_that_turn_only(program):
     game = Game(program, 4, 1)
-    game.state.gvars["dealer"] = game.state.players[0]
-    asked = drive(game, game.program.procs["auction"](game, game.state.players[0]), [
-        "bid", "2 Hearts",   # P1
-        "double",            # P2, an opponent
-        "redouble",          # P3, the bidder's partner
-        "bid", "2 No trump", # P4
+    asked = bidding(game, [
+        "pass",          # P1
+        "2 Hearts",      # P2
+        "pass", "pass",  # P3, P4
+        "2 No trump",    # P1 comes back in after his pass
         "pass", "pass", "pass",
     ])
-    p2, p3 = asked[2], asked[3]
-    assert p2.options == ["pass", "bid", "double"] and p3.options == ["pass", "bid", "redouble"]
-    bids = next(d for d in asked[4:] if d.prompt == "bid what?")
-    assert bids.options[0] == "2 Spades" and "2 Hearts" not in bids.options
-    assert game.state.gvars["contract"].name == "bid_2_notrump" and game.state.globals["doubling"] == 0
+    assert asked[0].options[:3] == ["pass", "1 Clubs", "1 Diamonds"] and len(asked[0].options) == 36
+    assert asked[2].options[:2] == ["pass", "2 Spades"] and "2 Hearts" not in asked[2].options
+    assert game.state.gvars["contract"].name == "bid_2_notrump" and game.state.gvars["declarer"].name == "P1"
+
+
+def test_four_passes_at_the_start_leave_no_contract_and_the_deal_is_passed_out(program):
+    game = Game(program, 4, 1)
+    asked = bidding(game, ["pass"] * 4)
+    assert len(asked) == 4 and game.state.gvars["contract"] is None
+    source = (Path(PACK) / "bridge.rules").read_text(encoding="utf-8")
+    assert "while contract == none {" in source   # play_deal deals again
+
+
+def test_a_defender_doubles_and_the_declaring_side_redoubles_once_the_bidding_is_over(program):
+    game = Game(program, 4, 1)
+    g = game.state.gvars
+    g["contract"], g["declarer"] = bid(game, "4S"), game.state.players[0]
+    asked = answer_by_prompt(game.program.procs["doubling_round"](game, game.state.players[0]),
+                             {"double 4 Spades?": "no", "redouble?": "yes"})
+    assert [d.player.name for d in asked][:1] == ["P2"]   # the declarer's left first
+    assert game.state.globals["doubling"] == 0   # nobody doubled: no redouble is asked
+    assert all(d.prompt != "redouble?" for d in asked)
+    game.state.globals["doubling"] = 0
+    asked = answer_by_prompt(game.program.procs["doubling_round"](game, game.state.players[0]),
+                             {"double 4 Spades?": "yes", "redouble?": "yes"})
+    assert [(d.player.name, d.prompt) for d in asked] == [("P2", "double 4 Spades?"), ("P1", "redouble?")]
+    assert game.state.globals["doubling"] == 2
 
 
 @pytest.mark.parametrize("contract, doubling, deal, taken, side, points", [
