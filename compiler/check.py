@@ -7826,10 +7826,10 @@ class Checker(A.Visitor):
             values = [constant(item) for item in s.calls.items]
             numbers = [v for v in values if type(v) is int]
             if len(numbers) == len(values) and any(b <= a for a, b in zip(numbers, numbers[1:])):
-                low = next(b for a, b in zip(numbers, numbers[1:]) if b <= a)
+                before, low = next((a, b) for a, b in zip(numbers, numbers[1:]) if b <= a)
                 self.err("E590", f"the calls {printed(s.calls)} do not rise: a call ranks by its place in the "
-                         f"list, so {low} would outrank the {'same ' if low in numbers[:numbers.index(low)] else ''}"
-                         "calls before it", s.calls.span, "list the calls lowest first, each once")
+                         f"list, so {low} would outrank the {before} before it", s.calls.span,
+                         "list the calls lowest first, each once")
             elif len(numbers) != len(values):
                 seen: dict = {}
                 for item in s.calls.items:

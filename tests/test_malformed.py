@@ -38,6 +38,10 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "enum_member_title_after_values.rules": [("E100", 7)],   # trial12's Small World map: "unexpected '"Crag"'", no hint
     "teammate_of_a_player_as_a_field.rules": [("E202", 6)],   # trial12's Tichu: "unknown ... 'teammate'", no way named
     "entity_declared_with_an_index.rules": [("E100", 3)],  # trial9: "expected '*', 'for', ...", no 'for each'
+    "auction_over_calls_not_rising.rules": [("E590", 5)],   # bridgebid: a call ranks by its place in the list
+    "auction_over_a_zone.rules": [("E589", 9)],             # bridgebid: a zone's order is no rank
+    "auction_over_calls_with_a_step.rules": [("E589", 4)],  # bridgebid: the calls' order ranks the bids
+    "auction_over_calls_written_twice.rules": [("W575", 8)],   # bridgebid: the second can never be bid
     "auction_form_without_its_value.rules": [("E100", 6)],   # auctions: "a keyword cannot be used as a name", at 'to'
     "open_in_any_without_order.rules": [("E100", 5)],        # auctions: the same, for 'open in any up to'
     "entity_for_each_with_where.rules": [("E100", 4)],   # trial15: "'where' filters ... not a list standing alone"
