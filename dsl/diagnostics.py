@@ -72,8 +72,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E325": (ERROR, "end game after LABEL in a phase, outside any loop so labelled"),
     "E326": (ERROR, "pick ... at random with what only a player's pick has: a prompt, a label, optional, "
                     "repeatedly, up to N, simultaneously"),
-    "E327": (ERROR, "an auction without 'up to', 'opened by' in a sealed auction, a step below 1, or its winner "
-                    "and price named alike"),
+    "E327": (ERROR, "an auction without 'up to' (nor 'over CALLS'), 'opened by' in a sealed auction, a step below 1, "
+                    "or its winner and price named alike"),
     "E328": (ERROR, "a field read on a card of several kinds, not all of which have that field alike"),
     "E329": (ERROR, "reveal or look of a field a card has no value of its own for, or shown on an effect"),
     "E330": (ERROR, "a card's reaction names no zone: 'whenever EVENT in ZONE' needs a zone"),
@@ -493,7 +493,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E541": (ERROR, "'take X from LIST;' whose LIST is no list variable or local list, or whose X is never one of its items"),
     "E542": (ERROR, "a frame ('numbered t as (EXPR)') on what is no range, not worked out before play, or that does not "
                     "number each element of the range once for some seat"),
-    "E543": (ERROR, "an auction's 'form FORM' that is no member of an enum, a member named after no form of auction (open, once_around, sealed, open_in_any_order), or of an enum with no such member"),
+    "E543": (ERROR, "an auction's 'form FORM' that is no member of an enum, a member named after no form of auction (open, once_around, sealed, open_in_any_order, open_until_all_pass), or of an enum with no such member"),
     "E544": (ERROR, "'repeat until stable(...)' that names nothing, names what is no counter, variable or local, or whose body sets none of them"),
     "E545": (ERROR, "a '# lint: allow CODE' that names an error: only warnings can be allowed"),
     "E546": (ERROR, "a decimal (a number with a fractional part) where a whole number is wanted: a counter, an amount, a range's end, an index, an int"),
