@@ -2427,11 +2427,16 @@ class Game:
                 made.append((opener, bid))
         while True:
             floor = low if price is None else max(low, price + step)
-            self.secret_round = raised = {}   # shown to each bidder alone until the round is over
+            # shown to each bidder alone until the round is over (a call, not its rank)
+            self.secret_round, raised = {} if calls is not None else None, {}
+            if calls is None:
+                self.secret_round = raised
             try:
                 for who, most, asked in order:
                     if who is not high:
                         raised[who] = yield from self._bid(who, asked, bids(floor, most, step), True, where, calls)
+                        if calls is not None:
+                            self.secret_round[who] = None if raised[who] is None else calls[raised[who]]
             finally:
                 self.secret_round = None
             best = max((bid for bid in raised.values() if bid is not None), default=None)

@@ -152,6 +152,17 @@ def test_sealed_and_once_around_over_calls_the_highest_call_wins():
             assert g.state.gvars["contract"].label() == ("1 No trump" if form == "sealed" else "2 Clubs"), form
 
 
+def test_open_in_any_order_over_calls_raises_in_secret_rounds():
+    # round one: P2 1 Clubs, P3 1 No trump, P4 1 Hearts (P1 passes): the highest call takes the bid; round two
+    # (all but P3): P1 2 Clubs, P2 and P4 pass; round three (all but P1): nobody raises
+    text = CALLS.replace("open until all pass over call", "open in any order over call") + GAME
+    for built in (build_text(text), build_text(text, interpreted=True)):
+        g = new_game(built)
+        bid(g, ["pass", "1 Clubs", "1 No trump", "1 Hearts", "2 Clubs"] + ["pass"] * 5)
+        assert g.state.gvars["contract"].label() == "2 Clubs" and g.state.globals["calls_made"] == 2
+        assert "raises: P1 passed, P2 1 Clubs, P3 1 No trump, P4 1 Hearts; P3 holds the bid at 1 No trump" in g.messages
+
+
 def test_random_games_agree_on_both_backends_and_replay():
     random_games_agree(CALLS + GAME, seeds=range(1, 4), counts=(4,))
     random_games_agree(SKAT, seeds=range(1, 4), counts=(3,))
