@@ -318,9 +318,10 @@ class _Scopes:
                 self._add(n, n.name, *whole, file)
             elif type(n) in _LOCALS and not getattr(type(n), "binds", None):
                 self._add(n, getattr(n, _LOCALS[type(n)]), *self._span(n), file)
-            if type(n) is A.Auction:
-                for name in (n.winner, n.price):
-                    self._add(n, name, *self._span(n), file)
+            if type(n) is A.Auction:   # the winner's names, and those of its `passed` and `bids` blocks
+                for name in (n.winner, n.price, n.passer, n.passed_bid, n.bidder, n.bid_made):
+                    if name is not None:
+                        self._add(n, name, *self._span(n), file)
             elif type(n) in (A.Network, A.Flood) and n.through_var:
                 self._add(n, n.through_var, *self._span(n), file)
             elif type(n) is A.Draw and n.var is not None:   # `draw ... until COND each c { ... }`
