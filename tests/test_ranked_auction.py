@@ -163,6 +163,17 @@ def test_open_in_any_order_over_calls_raises_in_secret_rounds():
         assert "raises: P1 passed, P2 1 Clubs, P3 1 No trump, P4 1 Hearts; P3 holds the bid at 1 No trump" in g.messages
 
 
+def test_form_names_open_until_all_pass():
+    # the form from a value: a text of its words, or a member named after it
+    for form, extra in (('form "open until all pass"', ""), ("form open_until_all_pass",
+                                                            "enum way { open_until_all_pass, sealed }\n")):
+        text = extra + CALLS.replace("open until all pass over call", f"{form} over call") + GAME
+        for built in (build_text(text), build_text(text, interpreted=True)):
+            g = new_game(built)
+            asked = bid(g, ["pass", "1 Clubs", "pass", "pass", "1 Hearts", "pass", "pass", "pass"])
+            assert len(asked) == 8 and g.state.gvars["contract"].label() == "1 Hearts", form
+
+
 def test_random_games_agree_on_both_backends_and_replay():
     random_games_agree(CALLS + GAME, seeds=range(1, 4), counts=(4,))
     random_games_agree(SKAT, seeds=range(1, 4), counts=(3,))
