@@ -3173,7 +3173,7 @@ def heading(decl) -> str:
     kind = decl.kind if isinstance(decl, A.Entity) else "amend" if isinstance(decl, A.Amend) else \
         CATEGORY.get(type(decl), "declaration")
     title = f" \"{decl.title}\"" if getattr(decl, "title", None) else ""
-    return f"{kind} {decl.name}{title}"
+    return f"{kind} {', '.join(decl.names()) if isinstance(decl, A.Amend) else decl.name}{title}"
 
 
 def reading(decl, symbols=None, values: bool = True) -> list[str]:
@@ -3303,7 +3303,7 @@ def _change_to(name: str, item, events: list) -> Optional[str]:
         return "overridden" if getattr(item.decl, "name", None) == name and events else None
     on_game = getattr(item, "name", None) in PHASES and game is not None and game.name == name
     if isinstance(item, A.Amend):   # an amend of a phase's chooses amends the game
-        return "amended" if item.name == name or on_game else None
+        return "amended" if name in item.names() or on_game else None
     if isinstance(item, A.Extend):
         return "extended" if item.name == name or on_game else None
     if isinstance(item, A.Standing):

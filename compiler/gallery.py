@@ -155,7 +155,8 @@ class Gallery:
             for module in modules:
                 for item in module.items:
                     if isinstance(item, A.Amend):
-                        changes.setdefault(item.name, []).append(f"amended by {pack_name} at {self.where(item.span)}")
+                        for name in item.names():
+                            changes.setdefault(name, []).append(f"amended by {pack_name} at {self.where(item.span)}")
                     elif isinstance(item, A.Extend):
                         target = item.name if item.name in self.symbols.decls else getattr(self.symbols.game, "name", item.name)
                         changes.setdefault(target, []).append(

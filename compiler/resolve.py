@@ -545,7 +545,8 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
             if sym.game is not None:   # as overridden or amended since: its phases are what an extension builds on
                 game = sym.decls.get(sym.game.name)
                 sym.game = game if isinstance(game, A.Game) else None
-            (_extend if isinstance(item, A.Extend) else _amend)(sym, item, diags, sources)
+            (_extend if isinstance(item, A.Extend) else _amend_each if getattr(item, "also", None) else _amend)(
+                sym, item, diags, sources)
     for name, decl in list(sym.decls.items()):
         if isinstance(decl, A.Die) and any(f.copies != 1 for f in decl.faces):
             sym.decls[name] = _faces_laid_out(decl, diags)
@@ -964,6 +965,54 @@ def _product(lists: list) -> list:
     for values in lists:
         out = [c + (v,) for c in out for v in values]
     return out
+
+
+def _listed_at(sources: dict, item: A.Amend) -> list[A.Span]:
+    """Where each name of `amend a, b, c` is written, in order (the whole amend where the source is unknown)."""
+    names, spans = item.names(), []
+    for line, col, token in tokens_in(sources, item.span):
+        if len(spans) == len(names) or token == "{" or token.startswith(('"', "*")):
+            break
+        if token == names[len(spans)]:
+            spans.append(A.Span(item.span.file, line, col, line, col + len(token)))
+    return spans if len(spans) == len(names) else [item.span] * len(names)
+
+
+def _amend_each(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
+    """`amend a, b, c { ... }`: the body amends each name as one `amend` of each would. A name not declared is
+    E568 (the others are amended), names of different categories E573 (nothing is), a name listed twice W567;
+    a finding of the body says for which of the names it is (once, when it is the same for several)."""
+    targets: dict[str, str] = {}   # each name listed once, in order -> its category
+    for name, span in zip(item.names(), _listed_at(sources, item)):
+        target = sym.decls.get(name)
+        if name in targets:
+            diags.append(Diagnostic("W567", f"{name!r} is listed twice in this amend: its body amends it once",
+                                    span, "write each name once"))
+        elif target is None and not (name in PHASES and isinstance(sym.game, A.Game)):
+            others = tuple({type(sym.decls[n]) for n in item.names() if n in sym.decls}) or tuple(CATEGORY)
+            diags.append(Diagnostic("E568", f"{name!r} in the names this amend lists is not declared", span,
+                                    _similar(sym, name, others)))
+        else:
+            targets[name] = CATEGORY.get(type(target), "phase")
+    if len(set(targets.values())) > 1:
+        first, *rest = targets.items()
+        other = next((n, c) for n, c in rest if c != first[1])
+        diags.append(Diagnostic("E573", f"one amend of names of different categories: {first[0]!r} is "
+                                f"{_article(first[1])}, {other[0]!r} {_article(other[1])}; a body amends one category",
+                                declared_at(sources, item.name, item.span),
+                                f"write one amend for the {first[1]}s and one for the {other[1]}s"))
+        return
+    found: dict = {}   # each finding of the body -> the names it is for
+    for name in targets:
+        own: list[Diagnostic] = []
+        _amend(sym, replace(item, name=name, also=None), own, sources)
+        for d in own:
+            found.setdefault(d, []).append(name)
+    for d, names in found.items():
+        listed = ", ".join(map(repr, targets))
+        which = f"for each of the names {listed}" if len(names) == len(targets) else \
+            f"amending {' and '.join(map(repr, names))}, of the names {listed}"
+        diags.append(Diagnostic(d.code, d.message, d.span, d.hint, d.notes + (which,)) if len(targets) > 1 else d)
 
 
 def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:

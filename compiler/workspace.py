@@ -268,7 +268,7 @@ _NAMES: dict = {
     A.Entity: (("kind", "ref"), ("name", "decl"), ("each", "ref"), ("each_more", "ref")),
     # `refills from discards`: a zone named in the declaration (`show N from`, `redeal to`: Names, found as uses)
     A.Zone: (("name", "decl"), ("kind", "ref"), ("more_kinds", "ref"), ("refills", "ref")), A.IsKind: (("kind", "ref"),),
-    A.Remove: (("name", "ref"),), A.Extend: (("name", "ref"),), A.Amend: (("name", "ref"),),
+    A.Remove: (("name", "ref"),), A.Extend: (("name", "ref"),), A.Amend: (("name", "ref"), ("also", "ref")),
     A.Param: (("name", None), ("type", "ref")),
     A.Let: (("name", None), ("type", "ref"), ("of", "ref")),   # `let seen: list of city = [];`
     A.FieldDecl: (("name", "field_def"), ("type", "ref"), ("index", "ref"), ("of", "ref"), ("bound", "ref")),   # `types: list of card_type;`, `col: 1..size;`
@@ -868,7 +868,7 @@ class View:
             if isinstance(decl, A.Extend):
                 name, category, detail = f"{decl.when} {decl.name}", "extend", decl.when
             elif isinstance(decl, A.Amend):
-                name, category, detail = f"amend {decl.name}", "amend", "amend"
+                name, category, detail = f"amend {', '.join(decl.names())}", "amend", "amend"
             elif isinstance(decl, A.Role):   # a role: its own declarations and slots are in its braces
                 name, category, detail = decl.name, "role", "role"
                 children += [{"name": f"override {h.func}", "category": CATEGORY[type(h.decl)], "detail": "role",

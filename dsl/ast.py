@@ -2765,7 +2765,8 @@ class Amend(Decl):
     declarations, defaults), single spaces of a track, members of an enum (EnumMember items), or
     options of a proc's or a game phase's chooses (ChooseAmend items), arms of a proc's matches
     (MatchAmend items) or parts of its picks (PickAmend items), changed or added without
-    restating the rest; a title replaces the declaration's title."""
+    restating the rest; a title replaces the declaration's title. `amend a, b, c { ... }` applies one
+    body to each name (the resolver makes one amend of each, `each_name`)."""
 
     name: str
     items: tuple
@@ -2773,6 +2774,13 @@ class Amend(Decl):
     title_parts: tuple = ()   # a card's new title with `{...}` values, as Entity.title_parts
     copies: Optional[int] = None   # `amend NAME * N { ... }`: an entity's new number of copies
     part: Optional[str] = None   # `amend CARD.EFFECT { ... }`: the chooses, matches, picks of that effect
+    also: Optional[tuple] = None   # `amend a, b, c { ... }`: the names after the first, amended by the same body
+
+    _quiet = ("also",)
+
+    def names(self) -> tuple:
+        """Every name the amend changes: `name`, then those of `amend a, b, c` after it."""
+        return (self.name,) + (self.also or ())
 
 
 @node

@@ -427,6 +427,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W564": (WARNING, "'each V' of a player variable that no rule sets: it is always none, and the body runs for nobody"),
     "W565": (WARNING, "'known to holders' on a role that is not 'shared': one player holds it, there are no fellow holders to know"),
     "W566": (WARNING, "a choose option that pays, then picks what may be nothing: the cost is paid for nothing"),
+    "W567": (WARNING, "a name listed twice in one 'amend a, b, c': the body amends it once"),
     "W568": (WARNING, "a key of 'winner ... by team' that reads the player's team ('score[team()]', 'teammates'), "
                       "added up over the members, or a key of 'by team once' that reads none, the first member's "
                       "alone"),
@@ -517,12 +518,14 @@ CODES: dict[str, tuple[str, str]] = {
     "E564": (ERROR, "'pass ZONE to PLAYER;' whose PLAYER is no player"),
     "E565": (ERROR, "a field read on a value whose kind is not known (an item of a 'zone' parameter) that nothing declares: no kind, record, enum or player has it"),
     "E567": (ERROR, "'teams of N solo' or 'teams 1 solo': 'solo' sets the first seat alone against the others, two teams or more"),
+    "E568": (ERROR, "a name in 'amend a, b, c' that is not declared (the others are amended)"),
     "E569": (ERROR, "an amend's 'may \"prompt\" WORD;' of a statement that cannot take WORD: 'always asked' on a plain 'may', "
                     "'secret' on a 'first ... may', 'with repeats' or 'at random' on either"),
     "E570": (ERROR, "'shared' or 'hidden' on a card of a pack's own kind 'role' (values, effects, a zone's overrides, copies): only a role is a side"),
     "E571": (ERROR, "'known to holders' on a role that is not 'hidden': every player sees who holds it already, not its holders alone"),
     "E572": (ERROR, "an enum's field indexed by what is no record of cells known before play ('shade: int[spot];' "
                     "needs a record of ranges, enums and bools), or an indexed field in a record"),
+    "E573": (ERROR, "'amend a, b, c' of names of different categories (a track and an entity): one body amends one category"),
     "E574": (ERROR, "a seats line's teams that no seat count of its range makes whole: a team left empty, or teams of N that no count divides"),
     "E575": (ERROR, "team(p), 'teammates', 'team_count' or 'winner ... by team' in a game whose seats line declares no teams"),
     "E576": (ERROR, "a member's grid ('shade = [[...], ...]') that does not match its record's cells: a row "

@@ -1281,9 +1281,12 @@ class _Builder:
         title = next((i for i in items if isinstance(i, _Title)), None)
         changes = A.Reaction.told_apart(tuple(
             (i.value if i.tag == "in_force" else self._game_part(i)) if isinstance(i, _Marker) else i for i in items[1:]
-            if not isinstance(i, _Title) and not (isinstance(i, _Marker) and i.tag == "copies")))
+            if not isinstance(i, _Title) and not (isinstance(i, _Marker) and i.tag in ("copies", "also"))))
         return A.Amend(str(items[0]), changes, _title(items), self._title_parts(title), _known_copies(items, None),
-                       span=self._s(meta))
+                       also=_pick(items, "also", None), span=self._s(meta))
+
+    def amend_also(self, meta, items):
+        return _Marker("also", tuple(map(str, items)))
 
     def amend_effect_decl(self, meta, items):
         return A.Amend(str(items[0]), tuple(items[2:]), part=items[1], span=self._s(meta))
