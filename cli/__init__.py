@@ -494,7 +494,8 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
     """Show a declaration, where it is and what it does in plain words."""
     from rulebook.compiler.driver import analyse, analyse_file
     from rulebook.compiler.explain import (as_declared, as_made, as_written, changes, copies_words, explain_space, history,
-                                           indented, named_space, origin, space_hint, space_origin, titled)
+                                           indented, named_space, origin, space_hint, space_origin, titled,
+                                           with_amends_comments)
     from rulebook.compiler.explain import explain as read_out
     from rich.text import Text
 
@@ -563,7 +564,8 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
     shown = as_written(decl, events)   # with the comments above it and inside it, as `fmt` keeps them
     if getattr(shown, "kind", None) == "role" and shown.name in result.symbols.roles:   # a role, as written
         shown = result.symbols.roles[shown.name]
-    lines = declaration_text(shown, result.sources.get(shown.span.file))
+    lines = with_amends_comments(declaration_text(shown, result.sources.get(shown.span.file)), shown, events,
+                                 result.sources)   # the base's comment labelled, each amend's own shown
     out.print("\n".join(indented(lines)), markup=False)
     out.print(Text("\nIn words", style="bold"))
     out.print("\n".join(read_out(decl, result.symbols)), markup=False)

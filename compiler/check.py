@@ -25,7 +25,7 @@ from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_cal
 from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var, indexed_counter, pattern_binders, pattern_element
 from .resolve import TEAM_WORDS, ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import held_only, holds_slots, reads_it, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
-from .resolve import arm_change, enum_changes, option_change, pick_change
+from .resolve import arm_change, enum_changes, option_change, pick_change, said_for_names
 from .resolve import CELL_WALKS, DIAGONAL, HEX, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
 
 # the seats a frame is worked out for when the pack has no game (a base read alone by an expansion's lint)
@@ -1108,6 +1108,20 @@ class Checker(A.Visitor):
         return False
 
     # ------------------------------------------------------------------ declarations
+    def amended_with_others(self, decl, since: int) -> list[tuple]:
+        """The findings since `since` of checking `decl` that lie in the body of an `amend a, b, c` listing it,
+        taken out of the findings as (name, finding, amend), for `check_all` to give once for the names."""
+        out, kept = [], self.diags[:since]
+        for d in self.diags[since:]:
+            amend = next((a for a in self.sym.amended_together if getattr(decl, "name", None) in a.names()
+                          and within(d.span, a.span)), None)
+            if amend is None or d.code[0] == "I":
+                kept.append(d)
+            else:
+                out.append((decl.name, d, amend))
+        self.diags[:] = kept
+        return out
+
     def check_all(self) -> list[Diagnostic]:
         """Check every declaration, then run the lints that need the whole pack."""
         self.no_effects = listed_without_effects(self.sym.decls.values())
@@ -1124,10 +1138,16 @@ class Checker(A.Visitor):
                 self.lists_of_cards(decl)
         self.loop_labels = list(dict.fromkeys(n.loop_label for n in self.pack_nodes
                                               if type(n) in LOOPS and getattr(n, "loop_label", None) is not None))
+        together: list = []   # (name, finding) of the body of an `amend a, b, c` checked in each of its names
         for decl in self.sym.decls.values():
             self.visiting = decl
+            before = len(self.diags)
             self.visit(decl)
+            if self.sym.amended_together:
+                together += self.amended_with_others(decl, before)
         self.visiting = None
+        for item in self.sym.amended_together:   # each finding once, saying which of the names it is for
+            self.diags += said_for_names([(n, d) for n, d, amend in together if amend is item], item.names())
         self.labels_given_twice()
         self.added_fields()
         self.removed_still_used()

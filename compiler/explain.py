@@ -3371,6 +3371,27 @@ def as_written(decl, events: list[tuple[str, object]]):
                      if type(n) is A.Choose and n.open else None)
 
 
+def _comment_above(lines: list[str]) -> int:
+    """How many of a declaration's printed lines (`declaration_text`) are the comment written above it."""
+    return next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))
+
+
+def with_amends_comments(lines: list[str], decl, events: list[tuple[str, object]], sources: dict) -> list[str]:
+    """A declaration's lines for `explain` when stacked packs amend it: the comment above it labelled as
+    written over the declaration before its amends (a house rule may contradict it), then each amend's own
+    comment (the lines just above it), labelled with where it is; as they are when nothing amends it."""
+    amends = [item for event, item in events if event == "amended"]
+    if not amends:
+        return lines
+    above = _comment_above(lines)
+    out = [f"# (above the declaration at {decl.span}, before its amends:)"] + lines[:above] if above else []
+    for item in amends:
+        own = declaration_text(item, sources.get(item.span.file))
+        if _comment_above(own):
+            out += [f"# (above the amend at {item.span}:)"] + own[:_comment_above(own)]
+    return out + lines[above:]
+
+
 def held_option(o: A.Option) -> bool:
     """Whether an option of an open choose is a card's (resolve.held_options guards it with `held.uses(...)`,
     which no rules file can write)."""

@@ -336,6 +336,9 @@ class Symbols:
     amended_spaces: list
     # (the amend, what it amends) of each amend that changes fields or a title (not a track's spaces)
     amended: list
+    # the amends of several names (`amend a, b, c { ... }`) as written, for the checker to say which of the
+    # names a finding of the body is for
+    amended_together: list
     # entity name -> the names of its kind's reactions and anytime slots an amend of it removed
     dropped_slots: dict
     # the positions of the top-level `whenever nobody` triggers: the table's, run with the first player as `you` (W446)
@@ -999,20 +1002,28 @@ def _amend_each(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: d
         other = next((n, c) for n, c in rest if c != first[1])
         diags.append(Diagnostic("E573", f"one amend of names of different categories: {first[0]!r} is "
                                 f"{_article(first[1])}, {other[0]!r} {_article(other[1])}; a body amends one category",
-                                declared_at(sources, item.name, item.span),
-                                f"write one amend for the {first[1]}s and one for the {other[1]}s"))
+                                declared_at(sources, item.name, item.span), "write one amend for each category"))
         return
-    found: dict = {}   # each finding of the body -> the names it is for
+    sym.amended_together.append(item)
+    found: list[tuple[str, Diagnostic]] = []
     for name in targets:
         own: list[Diagnostic] = []
         _amend(sym, replace(item, name=name, also=None), own, sources)
-        for d in own:
-            found.setdefault(d, []).append(name)
-    for d, names in found.items():
-        listed = ", ".join(map(repr, targets))
-        which = f"for each of the names {listed}" if len(names) == len(targets) else \
-            f"amending {' and '.join(map(repr, names))}, of the names {listed}"
-        diags.append(Diagnostic(d.code, d.message, d.span, d.hint, d.notes + (which,)) if len(targets) > 1 else d)
+        found += [(name, d) for d in own]
+    diags += said_for_names(found, tuple(targets))
+
+
+def said_for_names(found: list[tuple[str, Diagnostic]], names: tuple) -> list[Diagnostic]:
+    """The findings of one body amending several names (`amend a, b, c`), each given once, with a note
+    saying which of the names it is for (all of them, or those named); `found` holds (name, finding)."""
+    names_of: dict = {}
+    for name, d in found:
+        names_of.setdefault(d, []).append(name)
+    listed = ", ".join(map(repr, names))
+    return [d if len(names) < 2 else Diagnostic(d.code, d.message, d.span, d.hint, d.notes + (
+        f"for each of the names the amend lists ({listed})" if len(which) == len(names) else
+        f"amending {' and '.join(map(repr, which))}, of the names the amend lists ({listed})",))
+        for d, which in names_of.items()]
 
 
 def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
