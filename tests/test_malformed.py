@@ -242,6 +242,9 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "amend_space_past_last_space.rules": [("E305", 11)],
     "amend_space_twice.rules": [("E215", 11), ("I404", 10)],   # the first space 2 holds, and is reported
     "amend_field_of_a_track.rules": [("E217", 10)],
+    "amend_several_names_one_misspelt.rules": [("E568", 10), ("I404", 10), ("I404", 10)],   # amend2: the other two amended
+    "amend_several_names_of_different_categories.rules": [("E573", 13)],   # amend2: a card and a track, one body
+    "amend_name_listed_twice.rules": [("I404", 9), ("I404", 9), ("W567", 9)],   # amend2: each name amended once
     "amend_title_of_a_resource.rules": [("E217", 5)],
     "amend_enum_member_without_title.rules": [("E217", 6)],   # it changes nothing: no I404
     "remove_an_enum_member.rules": [("E214", 6)],
@@ -481,6 +484,7 @@ def test_syntax_message_reads_like_a_sentence(name):
 
 # file -> (code, line, column) of its single finding
 POSITIONS: dict[str, tuple[str, int, int]] = {
+    "amend_several_names_of_different_categories.rules": ("E573", 13, 7),   # amend2: at the first name
     "unterminated_string.rules": ("E103", 3, 20),        # the opening quote
     "single_quoted_title.rules": ("E101", 3, 16),
     "stray_character.rules": ("E101", 6, 14),            # the '≥'
