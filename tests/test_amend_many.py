@@ -140,3 +140,14 @@ def test_the_tapestry_house_rule_amends_the_four_tracks_at_once():
     assert "amend exploration, science, military, technology {" in (pack / "house.rules").read_text()
     program = compile_pack(str(pack)).program
     assert all(12 in program.tracks[t].reaches for t in ("exploration", "science", "military", "technology"))
+
+
+def test_the_editor_finds_each_listed_name_as_a_use():
+    from rulebook.compiler.workspace import file_occurrences
+    from rulebook.dsl.parser import parse_text
+
+    text = NOBLES + HOUSE
+    found = {(o.name, o.span.line, o.span.column, o.role)
+             for o in file_occurrences(parse_text(text, "a.rules"), text)}
+    line = NOBLES.count("\n") + 3
+    assert {("mary_stuart", line, 7, "ref"), ("charles_v", line, 20, "ref"), ("isabella", line, 31, "ref")} <= found
