@@ -983,7 +983,8 @@ def _listed_at(sources: dict, item: A.Amend) -> list[A.Span]:
 
 def _amend_each(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
     """`amend a, b, c { ... }`: the body amends each name as one `amend` of each would. A name not declared is
-    E568 (the others are amended), names of different categories E573 (nothing is), a name listed twice W567;
+    E568 (the others are amended), names of different categories or several enums E573 (nothing is), a name
+    listed twice W567;
     a finding of the body says for which of the names it is (once, when it is the same for several)."""
     targets: dict[str, str] = {}   # each name listed once, in order -> its category
     for name, span in zip(item.names(), _listed_at(sources, item)):
@@ -997,6 +998,11 @@ def _amend_each(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: d
                                     _similar(sym, name, others)))
         else:
             targets[name] = CATEGORY.get(type(target), "phase")
+    if "enum" in targets.values() and len(targets) > 1:   # its members are global names: one enum's each
+        diags.append(Diagnostic("E573", "one amend of several enums: a member is one enum's (its name is global), so "
+                                "one body cannot add it to several", declared_at(sources, item.name, item.span),
+                                "write one amend for each enum"))
+        return
     if len(set(targets.values())) > 1:
         first, *rest = targets.items()
         other = next((n, c) for n, c in rest if c != first[1])

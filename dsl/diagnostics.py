@@ -525,7 +525,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E571": (ERROR, "'known to holders' on a role that is not 'hidden': every player sees who holds it already, not its holders alone"),
     "E572": (ERROR, "an enum's field indexed by what is no record of cells known before play ('shade: int[spot];' "
                     "needs a record of ranges, enums and bools), or an indexed field in a record"),
-    "E573": (ERROR, "'amend a, b, c' of names of different categories (a track and an entity): one body amends one category"),
+    "E573": (ERROR, "'amend a, b, c' of names of different categories (a track and an entity), or of several enums: "
+                    "one body amends one category, and an enum's members are its own"),
     "E574": (ERROR, "a seats line's teams that no seat count of its range makes whole: a team left empty, or teams of N that no count divides"),
     "E575": (ERROR, "team(p), 'teammates', 'team_count' or 'winner ... by team' in a game whose seats line declares no teams"),
     "E576": (ERROR, "a member's grid ('shade = [[...], ...]') that does not match its record's cells: a row "

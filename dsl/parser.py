@@ -1295,8 +1295,8 @@ class _Builder:
         for m in items[1:]:
             if isinstance(m, A.EnumMember):
                 self._named_member_values(m, ())
-        return A.Amend(str(items[0]), tuple(i for i in items[1:] if not isinstance(i, _Title)), _title(items),
-                       span=self._s(meta))
+        return A.Amend(str(items[0]), tuple(i for i in items[1:] if isinstance(i, A.EnumMember)), _title(items),
+                       also=_pick(items, "also", None), span=self._s(meta))   # (several enums: E573)
 
     @staticmethod
     def _game_part(marker: "_Marker") -> A.GamePart:

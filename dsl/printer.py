@@ -1405,7 +1405,7 @@ class Printer(A.Visitor):
 
     def visit_Amend(self, d):
         if d.items and isinstance(d.items[0], A.EnumMember):
-            self.members(f"amend {d.name}{_title(d.title)}", [(m.name, m.title, m.values) for m in d.items])
+            self.members(f"amend {', '.join(d.names())}{_title(d.title)}", [(m.name, m.title, m.values) for m in d.items])
             return
         head = f"amend {', '.join(d.names())}{'.' + d.part if d.part else ''}{_title(d.title)}{f' * {d.copies}' if d.copies is not None else ''}"
         if not d.items:

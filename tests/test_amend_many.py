@@ -86,6 +86,13 @@ def test_names_of_different_categories_are_e573_and_nothing_is_amended():
     assert "'anne' is an entity, 'court' a zone" in found[3]
 
 
+def test_several_enums_are_e573_and_printed_back():
+    house = "enum colour { red, blue }\nenum shape { round }\namend colour, shape { green }\n"
+    (found,) = findings(house)
+    assert found[:3] == ("E573", NOBLES.count("\n") + 3, 7) and "a member is one enum's" in found[3]
+    assert "amend colour, shape {" in printed_back(house)[1]
+
+
 def test_a_name_listed_twice_is_w567():
     assert findings("amend anne, isabella, anne { prestige = 5; }\n") == [
         ("W567", NOBLES.count("\n") + 1, 23, "'anne' is listed twice in this amend: its body amends it once", ())]
