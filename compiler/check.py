@@ -1113,7 +1113,7 @@ class Checker(A.Visitor):
         taken out of the findings as (name, finding, amend), for `check_all` to give once for the names."""
         out, kept = [], self.diags[:since]
         for d in self.diags[since:]:
-            amend = next((a for a in self.sym.amended_together if getattr(decl, "name", None) in a.names()
+            amend = next((a for a, names in self.sym.amended_together if getattr(decl, "name", None) in names
                           and within(d.span, a.span)), None)
             if amend is None or d.code[0] == "I":
                 kept.append(d)
@@ -1146,8 +1146,8 @@ class Checker(A.Visitor):
             if self.sym.amended_together:
                 together += self.amended_with_others(decl, before)
         self.visiting = None
-        for item in self.sym.amended_together:   # each finding once, saying which of the names it is for
-            self.diags += said_for_names([(n, d) for n, d, amend in together if amend is item], item.names())
+        for item, names in self.sym.amended_together:   # each finding once, saying which of the names it is for
+            self.diags += said_for_names([(n, d) for n, d, amend in together if amend is item], names)
         self.labels_given_twice()
         self.added_fields()
         self.removed_still_used()

@@ -336,8 +336,8 @@ class Symbols:
     amended_spaces: list
     # (the amend, what it amends) of each amend that changes fields or a title (not a track's spaces)
     amended: list
-    # the amends of several names (`amend a, b, c { ... }`) as written, for the checker to say which of the
-    # names a finding of the body is for
+    # (the amend as written, the names it amends) of each amend of several names (`amend a, b, c { ... }`), for
+    # the checker to say which of the names a finding of the body is for
     amended_together: list
     # entity name -> the names of its kind's reactions and anytime slots an amend of it removed
     dropped_slots: dict
@@ -984,8 +984,8 @@ def _listed_at(sources: dict, item: A.Amend) -> list[A.Span]:
 def _amend_each(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
     """`amend a, b, c { ... }`: the body amends each name as one `amend` of each would. A name not declared is
     E568 (the others are amended), names of different categories or several enums E573 (nothing is), a name
-    listed twice W567;
-    a finding of the body says for which of the names it is (once, when it is the same for several)."""
+    listed twice W567; a finding of the body says for which of the names it is (once, when it is the same
+    for several)."""
     targets: dict[str, str] = {}   # each name listed once, in order -> its category
     for name, span in zip(item.names(), _listed_at(sources, item)):
         target = sym.decls.get(name)
@@ -1010,7 +1010,7 @@ def _amend_each(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: d
                                 f"{_article(first[1])}, {other[0]!r} {_article(other[1])}; a body amends one category",
                                 declared_at(sources, item.name, item.span), "write one amend for each category"))
         return
-    sym.amended_together.append(item)
+    sym.amended_together.append((item, tuple(targets)))
     found: list[tuple[str, Diagnostic]] = []
     for name in targets:
         own: list[Diagnostic] = []

@@ -158,3 +158,10 @@ def test_the_editor_finds_each_listed_name_as_a_use():
              for o in file_occurrences(parse_text(text, "a.rules"), text)}
     line = NOBLES.count("\n") + 3
     assert {("mary_stuart", line, 7, "ref"), ("charles_v", line, 20, "ref"), ("isabella", line, 31, "ref")} <= found
+
+
+def test_the_note_names_the_names_amended_not_those_refused():
+    # a misspelt name (E568) and a name listed twice (W567) are not among the names the body is checked for
+    found = findings("amend mary_stuart, charls_v, ruby, ruby { prestige = 1; }\n")
+    assert [f[0] for f in found] == ["E568", "W567", "E205"]
+    assert found[2][4][-1] == "amending 'ruby', of the names the amend lists ('mary_stuart', 'ruby')"
