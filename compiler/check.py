@@ -2147,6 +2147,9 @@ class Checker(A.Visitor):
         if d.when is not None:
             self.condition(d.when, Scope())
 
+    def visit_Const(self, d: A.Const) -> None:
+        """`const radius = 2;`: the resolver worked out its value and wrote it where it is read (E530, W555)."""
+
     def visit_Setting(self, d: A.Setting) -> None:
         if d.values is not None:   # `option size: 9 | 13 | 19 = 19;`
             twice = [v for i, v in enumerate(d.values) if v in d.values[:i]]
@@ -12223,8 +12226,8 @@ class Checker(A.Visitor):
             if (name not in own or name in self.used or name in self.sym.unmatched or name in self.meant
                     or name in self.sym.dropped_uses):
                 continue
-            if isinstance(decl, (A.Entity, A.Game, A.Enum, A.Variant, A.Kind)):
-                continue
+            if isinstance(decl, (A.Entity, A.Game, A.Enum, A.Variant, A.Kind, A.Const)):
+                continue   # (a constant's reads are written over by the resolver, which says W555 for none)
             if isinstance(decl, A.Group) and decl.cap is not None:   # its cap holds every gain of its members
                 continue
             out.append(Diagnostic("W401", f"{CATEGORY[type(decl)]} {name!r} is declared but never used",

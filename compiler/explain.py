@@ -2983,6 +2983,10 @@ class Reader(A.Visitor):
         return (f"{d.title or spoken(d.name)} ({d.name}), {values}: {d.default} unless the game is "
                 f"started with --option {d.name}=N" + (f" ({sizes})" if sizes else ""))
 
+    def visit_Const(self, d, depth: int) -> None:
+        self.say(depth, f"A number fixed by the rules, the same in every game ({d.name}), read by its name: "
+                 f"{self.x(d.value)}.")
+
     def visit_Setting(self, d, depth: int) -> None:
         self.say(depth, f"A number chosen for each game, read by its name in the rules: {self.option_text(d)}.")
 

@@ -14,7 +14,7 @@ CATEGORY = {
     A.Resource: "resource", A.Group: "group", A.Counter: "counter", A.Var: "var", A.Enum: "enum", A.Event: "event",
     A.Track: "track", A.Kind: "kind", A.Record: "record", A.Entity: "entity", A.Zone: "zone", A.Actor: "actor", A.Die: "die",
     A.Proc: "proc", A.Func: "func", A.Extern: "extern", A.Variant: "variant", A.Game: "game",
-    A.Setting: "option",
+    A.Setting: "option", A.Const: "constant",
 }
 
 # Events the primitives announce, with their argument names.
@@ -371,6 +371,7 @@ class Symbols:
     # member an `override enum` dropped -> (the enum, the override): a use left is E201 with a note there
     dropped: dict
     game: Optional[A.Game]
+    consts: dict   # `const radius = 2;` -> its value, as the pack's last word on it sets it (written in every read)
     # name of each entity a `for each` declaration made -> (that declaration's name, the entity or member it is
     # for, the name it binds, the kind or enum it goes through)
     generated: dict
@@ -554,6 +555,7 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
         if isinstance(decl, A.Die) and any(f.copies != 1 for f in decl.faces):
             sym.decls[name] = _faces_laid_out(decl, diags)
     _die_fields(sym, diags)
+    standing = _constants(sym, standing, diags, sources)
     _bounded_fields(sym, diags)
     _bounded_indexes(sym, diags)
     for decl in sym.decls.values():
@@ -2304,6 +2306,119 @@ def _faces_laid_out(die: A.Die, diags: list[Diagnostic]) -> A.Die:
         diags.append(Diagnostic("E308", f"{die.name!r} has more than {MAX_FACES:,} faces", die.span))
         return replace(die, faces=tuple(replace(f, copies=1) for f in die.faces))
     return replace(die, faces=tuple(replace(f, copies=1) for f in die.faces for _ in range(max(f.copies, 0))))
+
+
+def _constants(sym: Symbols, standing: list, diags: list[Diagnostic], sources: dict) -> list:
+    """`const radius = 2;` (as the last pack to say so says it: `override const radius = 3;`) written in place of
+    every read, the record ranges it bounds (`q: -radius..radius;`) worked out into numbers, so that neither the
+    checker's later passes nor the backends know constants exist; the top-level triggers, rewritten alike, are
+    returned. E530 for a value or range end known only in play, E566 for a range it leaves empty, W555 for a
+    constant nothing reads."""
+    declared = [d for d in sym.decls.values() if isinstance(d, A.Const)]
+    values, reads = sym.consts, set()
+    if not declared:   # a range may still be written with an expression (E530 for a name in it)
+        for name, decl in list(sym.decls.items()):
+            if isinstance(decl, A.Record) and any(f.ends is not None for f in decl.fields):
+                sym.decls[name] = _constant_ranges(decl, sym, reads, diags)
+        return standing
+
+    def written_in(node):
+        def change(n):
+            if type(n) is A.Name and n.id in values:
+                reads.add(n.id)
+                return A.Int(values[n.id], span=n.span)
+            return None
+        return A.rewrite(node, change)
+
+    for d in declared:   # in the order declared: a constant reads those before it (`const reach = radius + 2;`)
+        value = _constant_value(written_in(d.value), sym, f"const {d.name}", diags)
+        values[d.name] = 0 if value is None else value
+        sym.decls[d.name] = replace(d, value=A.Int(values[d.name], span=d.value.span))
+    for name, decl in list(sym.decls.items()):
+        if not isinstance(decl, A.Const):
+            sym.decls[name] = written_in(decl)
+            if isinstance(decl, A.Record):
+                sym.decls[name] = _constant_ranges(sym.decls[name], sym, reads, diags)
+    if sym.game is not None:
+        sym.game = sym.decls.get(sym.game.name, sym.game)
+    for d in declared:
+        if d.name not in reads:
+            diags.append(Diagnostic("W555", f"const {d.name!r} is read nowhere: changing it (an expansion's 'override "
+                                    f"const {d.name} = ...;') changes nothing", declared_at(sources, d.name, d.span),
+                                    f"read it where the number it names is written (a record's range, "
+                                    f"'q: -{d.name}..{d.name};', a loop's), or remove it"))
+    return [written_in(t) for t in standing]
+
+
+def _constant_value(e: A.Expr, sym: Symbols, what: str, diags: list[Diagnostic]) -> Optional[int]:
+    """The whole number an expression of constants (already written in) comes to, or None with E530 saying which
+    part is known only in play (a counter, an option, a func) or is no number."""
+    try:
+        value = A.as_const(e)
+    except A.NotConstant:
+        value = None
+    if type(value) is int:
+        return value
+    names = [n.id for n in A.walk(e) if type(n) is A.Name]
+    found = next((n for n in names if n not in sym.consts), None)
+    decl = sym.decls.get(found) if found is not None else None
+    consts = [n for n, d in sym.decls.items() if isinstance(d, A.Const)]
+    if found is None:
+        why = f"{printed(e)} is no whole number known before play" if value is None else \
+            f"{printed(e)} is {shown_value(value)}, not a whole number"
+        hint = "write a number, or an expression of numbers and constants ('radius + 2')"
+    elif decl is None:
+        why = f"{found!r} is declared nowhere" + ("" if found not in sym.members else " as a constant (it is an enum "
+                                                                                      "member)")
+        hint = did_you_mean(found, consts) or f"declare it: 'const {found} = 2;'"
+    else:
+        why = f"{found!r} is {_article(CATEGORY[type(decl)])}, " + (
+            "chosen for each game (only a range's high end may be an option, 'col: 1..size;')"
+            if isinstance(decl, A.Setting) else "known only in play" if not isinstance(decl, A.Const) else
+            "declared after it (a constant reads those declared before it)")
+        hint = did_you_mean(found, consts) or f"declare the number as a constant, 'const {found}_value = 2;', and " \
+            f"read that"
+    diags.append(Diagnostic("E530", f"'{what}': {why}: a constant, and a record's range, is a whole number known "
+                            "before play and the same in every game", e.span, hint))
+    return None
+
+
+def shown_value(value) -> str:
+    """A constant's value as a message names it: a text quoted, a condition as written."""
+    return repr(value) if type(value) is str else "true" if value is True else "false" if value is False else str(value)
+
+
+def _constant_ranges(record: A.Record, sym: Symbols, reads: set, diags: list[Diagnostic]) -> A.Record:
+    """A record whose ranges end at constants (`q: -radius..radius;`, `row: 1..rows;`), the constants already
+    written in, with the numbers they come to (E530 for an end known only in play, E566 for an empty range); a
+    high end that is an option (`col: 1..size;`) is left to `_bounded_fields`."""
+    fields = []
+    for f in record.fields:
+        if f.bound in sym.consts:   # `row: 1..rows;` read as `1..size` would be: here a constant
+            reads.add(f.bound)
+            f = replace(f, ends=(A.Int(f.within[0], span=f.span), A.Int(sym.consts[f.bound], span=f.span)),
+                        within=None, bound=None)
+        if f.ends is None:
+            fields.append(f)
+            continue
+        low, high = f.ends
+        if type(high) is A.Name and isinstance(sym.decls.get(high.id), A.Setting):   # `-radius..size`
+            low_value = _constant_value(low, sym, f"{f.name}: {f.type_text()}", diags)
+            fields.append(replace(f, within=(low_value or 0, low_value or 0), bound=high.id, ends=None))
+            continue
+        low_value = _constant_value(low, sym, f"{f.name}: {f.type_text()}", diags)
+        high_value = _constant_value(high, sym, f"{f.name}: {f.type_text()}", diags) if low_value is not None else None
+        if low_value is None or high_value is None:
+            fields.append(replace(f, within=(0, 0), ends=None))
+            continue
+        if high_value < low_value:
+            diags.append(Diagnostic("E566", f"record {record.name}'s field '{f.name}' ranges from {low_value} to "
+                                    f"{high_value}: it holds no number, so the record has no values", f.span,
+                                    "check the constants its ends read (an expansion's 'override const ...;' may "
+                                    "have made them cross), or write the lower end first"))
+            high_value = low_value
+        fields.append(replace(f, within=(low_value, high_value), ends=None))
+    return replace(record, fields=tuple(fields))
 
 
 def _bounded_fields(sym: Symbols, diags: list[Diagnostic]) -> None:

@@ -253,7 +253,7 @@ def words(text: str) -> list[tuple[int, int, str]]:
 # field_def / field (declares / uses a field of a known kind), attr (`x.name`, resolved later).
 _NAMES: dict = {
     **{cls: (("name", "decl"),) for cls in (A.Resource, A.Event, A.Track, A.Kind, A.Record, A.Actor,
-                                            A.Variant, A.Setting, A.Game)},
+                                            A.Variant, A.Setting, A.Const, A.Game)},
     A.Counter: (("name", "decl"), ("per", "ref")),   # `per turn`: a proc's name (a loop's label is no declaration)
     A.After: (("proc", "ref"),),   # `... after make(m)`
     **{cls: (("name", "decl"), ("returns", "ref")) for cls in (A.Proc, A.Func, A.Extern)},   # `proc p(): tech`

@@ -2216,7 +2216,11 @@ class FieldDecl(Part):
     index_range: Optional[tuple] = None
     # `liberty: bool[1..size];` the option the range goes up to in each game (`index_range` ends at its largest)
     index_bound: Optional[str] = None
-    _quiet = ("stock", "cap", "held", "die", "bound", "index_range", "index_bound")
+    # `q: -radius..radius;` a range whose ends are constants (`const radius = 2;`) or expressions of them, as
+    # written (low, high): the resolver works them out into `within` and clears this (an option's `1..size`
+    # stays `bound`)
+    ends: Optional[tuple] = None
+    _quiet = ("stock", "cap", "held", "die", "bound", "index_range", "index_bound", "ends")
 
     def index_keys(self, decls: dict) -> tuple:
         """What a field declared `int[ENUM]` (`bool[1..75]`, `int[GROUP]`) holds one value for: the members, or
@@ -2226,7 +2230,9 @@ class FieldDecl(Part):
         return tuple(getattr(decls.get(self.index), "members", ())) if self.index is not None else ()
 
     def type_text(self) -> str:
-        """The type as written: `int`, `int[gem]`, `list of card_type`, `1..5`, `1..size`."""
+        """The type as written: `int`, `int[gem]`, `list of card_type`, `1..5`, `1..size`, `-radius..radius`."""
+        if self.ends is not None:
+            return "..".join(map(range_end_text, self.ends))
         if self.bound is not None:
             return f"{self.within[0]}..{self.bound}" if self.within is not None else f"{self.type} up to {self.bound}"
         if self.within is not None:
@@ -2236,6 +2242,17 @@ class FieldDecl(Part):
         if self.held is not None:
             return f"zone of {self.of}" + ("" if self.held == "public" else f" {self.held}")
         return f"{self.type} of {self.of}" if self.of else self.type if self.index is None else f"{self.type}[{self.index}]"
+
+
+def range_end_text(end: "Expr") -> str:
+    """A record range's end as written: a number, a constant (`-radius`), or an expression in parentheses."""
+    from .printer import expr
+
+    if type(end) is Int or type(end) is Name or (type(end) is Unary and type(end.operand) is Name):
+        return expr(end)
+    if type(end) is Unary and end.op == "-":
+        return f"-({expr(end.operand)})"
+    return f"({expr(end)})"
 
 
 @node
@@ -2740,6 +2757,18 @@ class Setting(Decl):
     # `option size: 9 | 13 | 19 = 19;`: the values it may take, as listed (low and high their least and largest)
     values: Optional[tuple] = None
     _quiet = ("values",)
+
+
+@node
+class Const(Decl):
+    """`const NAME ["Title"] = EXPR;` a whole number known before play and the same in every game (a board's
+    radius, `const radius = 2;`), read by its name in the rules and in a record's range (`q: -radius..radius;`);
+    an expansion changes it with `override const radius = 3;`. The resolver writes its value in place of every
+    read, so neither backend knows it exists."""
+
+    name: str
+    title: Optional[str]
+    value: "Expr"
 
 
 @node

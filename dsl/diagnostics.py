@@ -411,6 +411,7 @@ CODES: dict[str, tuple[str, str]] = {
                       "below that floor: every negative value is kept at the floor"),
     "W552": (WARNING, "a 'hidden' role the seats line gives by seat order (no 'at random'): every player knows who holds it"),
     "W553": (WARNING, "'you.X' in the body of 'each P': 'you' there is P, the player the body runs for, not the one acting before"),
+    "W555": (WARNING, "a constant ('const radius = 2;') that nothing reads: an expansion that overrides it changes nothing"),
     "W556": (WARNING, "'teams of N' on a seats line some of whose seat counts N does not divide: the last team is short"),
     "W557": (WARNING, "'teammate' in a game whose teams are not 'of 2': it is none in a bigger team, and as a subject "
                       "hears every other member ('teammates' says so)"),
@@ -481,6 +482,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E528": (ERROR, "a display's source or redeal pile indexed otherwise than the display ('zone row[level] ... show 4 from deck[level]': alike, or one plain zone), or written otherwise than declared"),
     "E529": (ERROR, "'up to N', 'exactly N', 'at least M' or 'or blind ZONE' in 'each ... simultaneously for each U in ... pick': "
                     "it picks one for each element"),
+    "E530": (ERROR, "a constant's value or a record range's end ('const radius = 2;', 'q: -radius..radius;') that is no whole number known before play: a counter, a func, an option at a range's low end, a name declared nowhere"),
     "E531": (ERROR, "an order ('<', a ranking key) between a list and another type, or of lists of items without an order"),
     "E532": (ERROR, "subsets(xs, k) of what is not a list, or with a constant k below 0 or past the subsets' bound"),
     "E533": (ERROR, "'reopen;' outside every 'each ... until settled' of its effect"),
@@ -517,6 +519,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E563": (ERROR, "'pass ZONE to PLAYER;' of a zone that is not each player's own, named alone (a shared zone, one zone of an indexed zone, another player's)"),
     "E564": (ERROR, "'pass ZONE to PLAYER;' whose PLAYER is no player"),
     "E565": (ERROR, "a field read on a value whose kind is not known (an item of a 'zone' parameter) that nothing declares: no kind, record, enum or player has it"),
+    "E566": (ERROR, "a record's range whose ends, worked out from constants ('q: -radius..radius;'), hold no number (the high end below the low): the record has no values"),
     "E567": (ERROR, "'teams of N solo' or 'teams 1 solo': 'solo' sets the first seat alone against the others, two teams or more"),
     "E568": (ERROR, "a name in 'amend a, b, c' that is not declared (the others are amended)"),
     "E569": (ERROR, "an amend's 'may \"prompt\" WORD;' of a statement that cannot take WORD: 'always asked' on a plain 'may', "

@@ -896,19 +896,34 @@ class _Builder:
         return _Marker("shape", items[-1])
 
     def record_range_field(self, meta, items):
-        """`row: 1..5;`: a whole number from the first to the second (an empty range is E303, as an index's)."""
-        self.index_range(meta, items[1:3])
-        return A.FieldDecl(str(items[0]), "int", _pick(items, "default"), within=(int(items[1]), int(items[2])),
-                           span=self._s(meta))
+        """`row: 1..5;`: a whole number from the first to the second (an empty range is E303, as an index's);
+        `col: 1..size;` up to an option's value in each game (the resolver sets the largest it may be; a name
+        that is no option nor constant is E539); `q: -radius..radius;` between constants, which the resolver
+        works out (E530, E566)."""
+        name, low, high = str(items[0]), items[1], items[2]
+        if type(low) is int and type(high) is int:
+            self.index_range(meta, items[1:3])
+            return A.FieldDecl(name, "int", _pick(items, "default"), within=(low, high), span=self._s(meta))
+        if type(low) is int and type(high) is A.Name:
+            return A.FieldDecl(name, "int", _pick(items, "default"), within=(low, low), bound=high.id,
+                               span=self._s(meta))
+        ends = tuple(A.Int(e, span=self._s(meta)) if type(e) is int else e for e in (low, high))
+        return A.FieldDecl(name, "int", _pick(items, "default"), ends=ends, span=self._s(meta))
 
     amend_range_field = record_range_field   # the same field, added by an amend of the record
 
-    def record_bounded_field(self, meta, items):
-        """`col: 1..size;`: a whole number from the first to an option's value in each game (the resolver
-        sets the largest it may be; a name that is no option is E539)."""
-        low = int(items[1])
-        return A.FieldDecl(str(items[0]), "int", _pick(items, "default"), within=(low, low), bound=str(items[2]),
-                           span=self._s(meta))
+    def range_end(self, meta, items):   # `-2`, `5`: a number as written
+        return items[0]
+
+    def range_end_name(self, meta, items):   # `radius`, `-radius`: a constant (or, at the high end, an option)
+        name = A.Name(str(items[-1]), span=self._s(meta))
+        return A.Unary("-", name, span=self._s(meta)) if len(items) > 1 else name
+
+    def range_end_expr(self, meta, items):   # `(radius + 2)`, `-(radius + 2)`: an expression of constants
+        return A.Unary("-", items[-1], span=self._s(meta)) if len(items) > 1 else items[-1]
+
+    def const_decl(self, meta, items):   # `const radius "Island radius" = 2;`
+        return A.Const(str(items[1]), _title(items), items[-1], span=self._s(meta))
 
     def record_field(self, meta, items):
         of = _pick(items, "element_of")

@@ -1397,6 +1397,9 @@ class Printer(A.Visitor):
         listed = " | ".join(map(str, d.values)) + " " if d.values else "" if d.values is not None else f"{d.low}..{d.high} "
         self.line(f"option {d.name}{_title(d.title)}: {listed}= {d.default};")
 
+    def visit_Const(self, d):
+        self.clauses([Clause(f"const {d.name}{_title(d.title)} = ", d.value)], ";")
+
     def visit_Remove(self, d):
         self.line(f"remove {d.name};")
 
