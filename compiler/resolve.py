@@ -2455,7 +2455,8 @@ def _bounded_fields(sym: Symbols, diags: list[Diagnostic]) -> None:
                                         "option: a board's size is a number or an option, known before the setup and "
                                         "fixed for the whole game", f.span,
                                         f"declare the choice as an option ('option {f.bound} \"Title\": 9 | 13 | 19 "
-                                        f"= 19;')" + (f" or write the number ('{f.name}: {f.within[0]}..9;')"
+                                        f"= 19;'), the rules' number as a constant ('const {f.bound} = 9;')"
+                                        + (f" or write the number ('{f.name}: {f.within[0]}..9;')"
                                                       if f.within is not None else "")))
                 fields.append(replace(f, bound=None))
         sym.decls[name] = replace(decl, fields=tuple(fields))
