@@ -2339,6 +2339,8 @@ def _constants(sym: Symbols, standing: list, diags: list[Diagnostic], sources: d
             sym.decls[name] = written_in(decl)
             if isinstance(decl, A.Record):
                 sym.decls[name] = _constant_ranges(sym.decls[name], sym, reads, diags)
+            else:
+                sym.decls[name] = _constant_indexes(sym.decls[name], sym, reads, diags)
     if sym.game is not None:
         sym.game = sym.decls.get(sym.game.name, sym.game)
     for d in declared:
@@ -2498,10 +2500,7 @@ def _bounded_indexes(sym: Symbols, diags: list[Diagnostic]) -> None:
             high = bounded_range(d.low, d.bound, f"{decl.name}[{ix.shown()}]", d.span or decl.span, sym, diags) \
                 if d.bound is not None else d.high
             dims.append(d if d.bound is None else replace(d, high=high) if high is not None else replace(d, bound=None))
-        chain = dims[-1]
-        for d in reversed(dims[:-1]):
-            chain = replace(d, second=chain)
-        sym.decls[name] = replace(decl, indexes=replace(chain, frame_var=ix.frame_var, frame=ix.frame, span=ix.span))
+        sym.decls[name] = replace(decl, indexes=_chained(ix, dims))
     for name, decl in list(sym.decls.items()):   # a kind's field `liberty: bool[1..size];`
         if isinstance(decl, A.Kind) and any(f.index_bound is not None for f in decl.fields):
             fields = []
@@ -2511,6 +2510,39 @@ def _bounded_indexes(sym: Symbols, diags: list[Diagnostic]) -> None:
                 fields.append(f if f.index_bound is None else replace(f, index_range=(f.index_range[0], high))
                               if high is not None else replace(f, index_bound=None))
             sym.decls[name] = replace(decl, fields=tuple(fields))
+
+
+def _chained(ix: A.Indexes, dims: list) -> A.Indexes:
+    """Indexes `ix` with its dimensions replaced by `dims` (each a one-dimension Indexes), chained as the parser
+    chains them (`[1..5, colour]`: the first, its `second` the rest), with `ix`'s frame and place."""
+    chain = dims[-1]
+    for d in reversed(dims[:-1]):
+        chain = replace(d, second=chain)
+    return replace(chain, frame_var=ix.frame_var, frame=ix.frame, span=ix.span)
+
+
+def _constant_indexes(decl: A.Decl, sym: Symbols, reads: set, diags: list[Diagnostic]) -> A.Decl:
+    """A counter, variable or zone indexed up to a constant (`counter token[1..hexes]`), or a kind's field
+    (`marked: bool[1..cells];`), with the constant's number as the range's end (E566 for an empty range)."""
+    def high(low: int, bound: str, what: str, span) -> int:
+        reads.add(bound)
+        if sym.consts[bound] < low:
+            diags.append(Diagnostic("E566", f"'{what}' ranges from {low} to {sym.consts[bound]}: it has no element",
+                                    span, f"check the constant {bound!r}: an 'override const' may have lowered it"))
+            return low
+        return sym.consts[bound]
+
+    ix = getattr(decl, "indexes", None) if isinstance(decl, (A.Counter, A.Var, A.Zone)) else None
+    if ix is not None and any(d.bound in sym.consts for d in ix.dims()):
+        dims = [replace(d, high=high(d.low, d.bound, f"{decl.name}[{ix.shown()}]", d.span or decl.span), bound=None)
+                if d.bound in sym.consts else d for d in ix.dims()]
+        return replace(decl, indexes=_chained(ix, dims))
+    if isinstance(decl, A.Kind) and any(f.index_bound in sym.consts for f in decl.fields):
+        return replace(decl, fields=tuple(
+            replace(f, index_range=(f.index_range[0], high(f.index_range[0], f.index_bound, f"{f.name}: "
+                                                            f"{f.type_text()}", f.span)), index_bound=None)
+            if f.index_bound in sym.consts else f for f in decl.fields))
+    return decl
 
 
 def _die_fields(sym: Symbols, diags: list[Diagnostic]) -> None:

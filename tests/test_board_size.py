@@ -12,7 +12,8 @@ from rulebook.compiler.driver import analyse, analyse_text, compile_pack
 from rulebook.dsl.highlight import CONTEXTUAL
 from rulebook.runtime.engine import Game
 
-from .conftest import explained, found_at, played_on_both_backends, printed_back, the_one_error, write_pack
+from .conftest import (both_built, explained, found_at, played_on_both_backends, printed_back, run_proc, the_one_error,
+                       write_pack)
 
 # Abalone: the board is a hexagon of 61 cells, five on a side (four steps from the centre to an edge); each player
 # scores a marble pushed off it.
@@ -99,6 +100,31 @@ def test_const_is_a_contextual_word_coloured_by_the_highlighter():
     assert "const" in CONTEXTUAL
     result = analyse_text("counter const;\nconst n = 2;\nproc p() { gain n const; }\n")
     assert [d.code for d in result.diagnostics if d.severity == "error"] == []
+
+
+# Oware (for illustration): a row of six pits a side; a house rule may play with more.
+PITS = """
+const pits "Pits a side" = 6;
+counter seeds[1..pits] "Seeds" global;
+kind board_card { sown: bool[1..pits]; }
+board_card row { sown = {1: true, 6: true}; }
+proc sow() { for each i in 1..pits { gain 4 seeds[i]; } }
+func sown(): int = count(i in 1..pits where row.sown[i]);
+func total_seeds(): int = total(i in 1..pits, seeds[i]);
+"""
+
+
+def test_an_index_range_may_end_at_a_constant_on_both_backends():
+    for program in both_built(PITS):
+        game = Game(program, 2, 1)
+        run_proc(game, "sow")
+        assert [game.state.globals[f"seeds[{i}]"] for i in range(1, 7)] == [4] * 6
+        assert "seeds[7]" not in game.state.globals
+
+
+def test_an_index_range_a_constant_leaves_empty_is_E566():
+    the_one_error(analyse_text("const pits = 0;\ncounter seeds[1..pits] global;\nfunc t(): int = seeds[1];\n"),
+                  "E566", "'seeds[1..pits]' ranges from 1 to 0")
 
 
 # --- misuse
