@@ -2344,7 +2344,7 @@ def _constants(sym: Symbols, standing: list, diags: list[Diagnostic], sources: d
     if sym.game is not None:
         sym.game = sym.decls.get(sym.game.name, sym.game)
     for d in declared:
-        if d.name not in reads:
+        if d.name not in reads and d.name not in sym.unmatched:   # (an override of nothing is E212 already)
             diags.append(Diagnostic("W555", f"const {d.name!r} is read nowhere: changing it (an expansion's 'override "
                                     f"const {d.name} = ...;') changes nothing", declared_at(sources, d.name, d.span),
                                     f"read it where the number it names is written (a record's range, "

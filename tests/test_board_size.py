@@ -166,6 +166,11 @@ def test_a_constant_nothing_reads_is_W555():
     assert found_at("const radius = 2;\nconst unused = 3;\nfunc f(): int = radius;\n") == [("W555", 2, 7)]
 
 
+def test_an_override_of_a_constant_the_base_lacks_is_E212_alone():
+    the_one_error(analyse_text("override const radius = 3;\ncounter vp;\n"), "E212", "'radius' overrides nothing")
+    assert [d.code for d in analyse_text("override const radius = 3;\ncounter vp;\n").diagnostics] == ["E212"]
+
+
 def test_a_local_named_like_a_constant_is_E309():
     the_one_error(analyse_text("const radius = 2;\nfunc f(): int = radius;\nproc p() { let radius = 3; }\n"),
                   "E309", "named like the constant 'radius'")
