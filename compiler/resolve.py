@@ -2319,7 +2319,7 @@ def _constants(sym: Symbols, standing: list, diags: list[Diagnostic], sources: d
     if not declared:   # a range may still be written with an expression (E530 for a name in it)
         for name, decl in list(sym.decls.items()):
             if isinstance(decl, A.Record) and any(f.ends is not None for f in decl.fields):
-                sym.decls[name] = _constant_ranges(decl, sym, reads, diags)
+                sym.decls[name] = _constant_ranges(decl, sym, reads, diags, {})
         return standing
 
     def written_in(node):
@@ -2333,12 +2333,15 @@ def _constants(sym: Symbols, standing: list, diags: list[Diagnostic], sources: d
     for d in declared:   # in the order declared: a constant reads those before it (`const reach = radius + 2;`)
         value = _constant_value(written_in(d.value), sym, f"const {d.name}", diags)
         values[d.name] = 0 if value is None else value
+        if value is None:   # E530 said what is wrong with it: no W555 besides
+            reads.add(d.name)
         sym.decls[d.name] = replace(d, value=A.Int(values[d.name], span=d.value.span))
     for name, decl in list(sym.decls.items()):
         if not isinstance(decl, A.Const):
             sym.decls[name] = written_in(decl)
             if isinstance(decl, A.Record):
-                sym.decls[name] = _constant_ranges(sym.decls[name], sym, reads, diags)
+                written = {f.name: f"{f.name}: {f.type_text()}" for f in decl.fields}   # as written, for messages
+                sym.decls[name] = _constant_ranges(sym.decls[name], sym, reads, diags, written)
             else:
                 sym.decls[name] = _constant_indexes(sym.decls[name], sym, reads, diags)
     if sym.game is not None:
@@ -2380,8 +2383,9 @@ def _constant_value(e: A.Expr, sym: Symbols, what: str, diags: list[Diagnostic])
             "declared after it (a constant reads those declared before it)")
         hint = did_you_mean(found, consts) or f"declare the number as a constant, 'const {found}_value = 2;', and " \
             f"read that"
+    at = next((n.span for n in A.walk(e) if type(n) is A.Name and n.id == found), e.span)   # at the name, if one
     diags.append(Diagnostic("E530", f"'{what}': {why}: a constant, and a record's range, is a whole number known "
-                            "before play and the same in every game", e.span, hint))
+                            "before play and the same in every game", at, hint))
     return None
 
 
@@ -2390,10 +2394,12 @@ def shown_value(value) -> str:
     return repr(value) if type(value) is str else "true" if value is True else "false" if value is False else str(value)
 
 
-def _constant_ranges(record: A.Record, sym: Symbols, reads: set, diags: list[Diagnostic]) -> A.Record:
+def _constant_ranges(record: A.Record, sym: Symbols, reads: set, diags: list[Diagnostic], written: dict
+                     ) -> A.Record:
     """A record whose ranges end at constants (`q: -radius..radius;`, `row: 1..rows;`), the constants already
     written in, with the numbers they come to (E530 for an end known only in play, E566 for an empty range); a
-    high end that is an option (`col: 1..size;`) is left to `_bounded_fields`."""
+    high end that is an option (`col: 1..size;`) is left to `_bounded_fields`; `written`: each field as written,
+    before the constants were, for the messages."""
     fields = []
     for f in record.fields:
         if f.bound in sym.consts:   # `row: 1..rows;` read as `1..size` would be: here a constant
@@ -2404,12 +2410,13 @@ def _constant_ranges(record: A.Record, sym: Symbols, reads: set, diags: list[Dia
             fields.append(f)
             continue
         low, high = f.ends
+        what = written.get(f.name) or f"{f.name}: {f.type_text()}"
         if type(high) is A.Name and isinstance(sym.decls.get(high.id), A.Setting):   # `-radius..size`
-            low_value = _constant_value(low, sym, f"{f.name}: {f.type_text()}", diags)
+            low_value = _constant_value(low, sym, what, diags)
             fields.append(replace(f, within=(low_value or 0, low_value or 0), bound=high.id, ends=None))
             continue
-        low_value = _constant_value(low, sym, f"{f.name}: {f.type_text()}", diags)
-        high_value = _constant_value(high, sym, f"{f.name}: {f.type_text()}", diags) if low_value is not None else None
+        low_value = _constant_value(low, sym, what, diags)
+        high_value = _constant_value(high, sym, what, diags) if low_value is not None else None
         if low_value is None or high_value is None:
             fields.append(replace(f, within=(0, 0), ends=None))
             continue

@@ -916,7 +916,7 @@ class _Builder:
         return items[0]
 
     def range_end_name(self, meta, items):   # `radius`, `-radius`: a constant (or, at the high end, an option)
-        name = A.Name(str(items[-1]), span=self._s(meta))
+        name = A.Name(str(items[-1]), span=_token_span(self.file, items[-1]))
         return A.Unary("-", name, span=self._s(meta)) if len(items) > 1 else name
 
     def range_end_expr(self, meta, items):   # `(radius + 2)`, `-(radius + 2)`: an expression of constants
