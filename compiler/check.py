@@ -2319,6 +2319,62 @@ class Checker(A.Visitor):
             else:
                 last = s.position
 
+    def adjustable_decl(self, kind: A.Kind, f: A.FieldDecl) -> None:
+        """`cost: int for costs;` (7.7c): E527 for a field that is no plain number or condition (the `value` lines
+        change one), E526 for an event that is not declared, is a builtin, is given arguments, or does not take
+        the card as its one argument."""
+        tag = f.tag
+        if f.type not in ("int", "bool") or f.index is not None or f.of is not None or f.computed or f.stock \
+                or f.die is not None or f.within is not None:
+            what = "a computed field" if f.computed else "a stock" if f.stock else "one value per member" \
+                if f.index is not None else f"of type {f.type_text()}"
+            self.err("E527", f"field {f.name!r} of {kind.name} is {what}: the modifiers' value lines adjust a plain "
+                     "number ('int') or condition ('bool') wherever it is read", tag.span,
+                     f"tag a number: '{f.name}: int for {tag.action};', or work the value out in a func tagged "
+                     f"with the event: 'func NAME(c: {kind.name}): int = ... for {tag.action}(c);'")
+            return
+        self.used.add(tag.action)
+        event = self.sym.decls.get(tag.action)
+        usage = f"declare it with the card as its one argument: 'event {tag.action}(c: {kind.name});'"
+        if tag.action in BUILTIN_EVENTS:
+            self.err("E526", f"a field is adjusted through a declared event, not the builtin {tag.action!r} (the "
+                     "runtime tags its own costs and gains with it)", tag.span,
+                     f"declare one for this field: 'event {f.name}_of(c: {kind.name});'")
+        elif not isinstance(event, A.Event):
+            self.unknown("E526", "event", tag.action, tag.span, self.sym.of("event"))
+        elif tag.args:
+            self.err("E526", f"the card whose {f.name!r} is read is the one argument of {tag.action!r}: the field "
+                     "names the event alone", tag.span, f"write '{f.name}: {f.type_text()} for {tag.action};'")
+        elif len(event.params) != 1 or not fits(f"entity:{kind.name}", self.declared(event.params[0].type)):
+            self.err("E526", f"event {tag.action!r} takes "
+                     f"{'no argument' if not event.params else ', '.join(p.name + ': ' + p.type for p in event.params)}"
+                     f", and an adjusted field gives it one: the {kind.name} whose {f.name!r} is read", tag.span, usage)
+        else:   # its values are the field's: E422 compares the value lines with them, E423 a mix
+            self.valued_kinds.setdefault(tag.action, {}).setdefault(
+                f.type, A.Valued(A.Attr(A.Name("this", span=tag.span), f.name, span=tag.span), tag, span=tag.span))
+
+    def adjusted_read(self, e: A.Attr, f: A.FieldDecl) -> None:
+        """Record `c.cost` of a field declared `cost: int for costs;` as the tagged value `c.cost for costs(c)`
+        (both backends and explain read it so: Symbols.adjusted)."""
+        if f.tag.args or not isinstance(self.sym.decls.get(f.tag.action), A.Event):
+            return   # (E526 at the field)
+        plain = A.Attr(e.obj, e.name, span=e.span)
+        self.sym.adjusted[id(e)] = A.Valued(plain, A.Tag(f.tag.action, (e.obj,), span=e.span), span=e.span)
+
+    def set_adjusted(self, e: A.Attr, kind: A.Kind, f: A.FieldDecl) -> None:
+        """E527: `set c.cost = ...;` of an adjustable field: the printed value is the card's, and what changes it in
+        play is a modifier (a set of `c.cost - 1` would write the adjusted value as the printed one, and the
+        modifiers would apply to it again)."""
+        self.err("E527", f"field {f.name!r} of {kind.name} is the printed value the modifiers of {f.tag.action!r} "
+                 "adjust wherever it is read: it is not set", e.span,
+                 f"change it while it lasts with a modifier: 'modifier {f.tag.action} while it.{self.event_param(f)} == "
+                 f"{printed(e.obj)} {{ value -1; }}', or keep a variable of your own: '{f.name}_change: int = 0;'")
+
+    def event_param(self, f: A.FieldDecl) -> str:
+        """The name of an adjustable field's event's one argument (`c` of `event costs(c: card);`)."""
+        event = self.sym.decls.get(f.tag.action)
+        return event.params[0].name if isinstance(event, A.Event) and event.params else "c"
+
     def declared_fields(self, fields, of: str = ""):
         """A kind's or a record's fields in order, each type checked, E215 for a name declared twice."""
         seen = set()
@@ -2357,6 +2413,8 @@ class Checker(A.Visitor):
                     self.member_value(f, f.default)
             elif f.default is not None:
                 self.field_value(f, numbered(f.default, 1, d))   # a default may use copy_number too
+            if f.tag is not None:
+                self.adjustable_decl(d, f)
         if d.shows is not None:
             self.kind_shows(d)
         seen = {f.name for f in d.fields}
@@ -10226,6 +10284,12 @@ class Checker(A.Visitor):
                 self.sym.slots.add(id(e))
                 return "bool"
             if e.name in fields:
+                if fields[e.name].tag is not None and setting:
+                    self.set_adjusted(e, kind, fields[e.name])
+                elif fields[e.name].tag is not None and scope.it_event != fields[e.name].tag.action:
+                    # (in a modifier of the field's own event, its `while` and lines read the printed value: the
+                    # modifiers are being worked out)
+                    self.adjusted_read(e, fields[e.name])
                 return self.field_type(kind, fields[e.name])
             if e.name in ELEMENT_ATTRS:
                 if setting:   # the game keeps these: flip turns a card over, move changes its owner
@@ -10281,7 +10345,7 @@ class Checker(A.Visitor):
         f = next((f for f in kind.fields if f.name == name), None)
         if f is None:
             return ("kept",) if name in ELEMENT_ATTRS else None
-        return self.field_type(kind, f), f.index, f.computed, f.type == "effect"
+        return self.field_type(kind, f), f.index, f.computed, f.type == "effect", f.tag and f.tag.action
 
     def shared_kind(self, t: str, name: str, obj, at: A.Span, report: bool = True) -> Optional[A.Kind]:
         """The kind a field read `obj.name` looks its field up in, `obj` of type `t`: its kind; for a
@@ -10317,10 +10381,11 @@ class Checker(A.Visitor):
         """A field's sort (`field_sort`) in words, for E328: "a number", "a computed number", "an effect"."""
         if sort == ("kept",):
             return "kept by the game"
-        t, index, computed, effect = sort
+        t, index, computed, effect, adjusted = sort
         if effect:
             return "an effect"
         shown = article(words(t)) + (f" for each {index}" if index else "")
+        shown = f"{shown} adjusted for {adjusted}" if adjusted else shown
         return f"computed, {shown}" if computed else shown
 
     def kind_of(self, t: str) -> Optional[A.Kind]:
@@ -12023,11 +12088,14 @@ class Checker(A.Visitor):
                     "set the condition: 'value = true;' or 'value = false;'" if "bool" in kinds else
                     "change the number: 'value +1;', 'value = 0;' (a condition counts as no number)"))
         nodes = self.pack_nodes
+        # `cost: int for costs;`: a field's tag tags a value, wherever the field is read
+        fields = [n.tag for n in nodes if type(n) is A.FieldDecl and n.tag is not None]
         if not any(isinstance(n, A.Adjust) and n.what == "value" for n in nodes) and \
-                not any(isinstance(n, A.Valued) for n in nodes):
+                not any(isinstance(n, A.Valued) for n in nodes) and not fields:
             return   # (every shipped pack: nothing to read)
-        valued = {n.tag.action for n in nodes if isinstance(n, A.Valued)}
-        value_tags = {id(n.tag) for n in nodes if isinstance(n, A.Valued)}
+        valued = {n.tag.action for n in nodes if isinstance(n, A.Valued)} | {t.action for t in fields}
+        value_tags = {id(n.tag) for n in nodes if isinstance(n, A.Valued)} | {id(t) for t in fields}
+        self._lint_twice_adjusted(nodes)
         other = {n.action for n in nodes if isinstance(n, A.Tag) and id(n) not in value_tags}
         for m in nodes:
             if not isinstance(m, A.Modifier) or m.pattern.event in BUILTIN_EVENTS or \
@@ -12050,6 +12118,18 @@ class Checker(A.Visitor):
                         "W442", f"{event!r} tags values only in this pack, and a value reads the value lines alone, "
                         f"so this {a.what} line changes nothing", a.span,
                         "change the value: 'value +1;', 'value -1;', 'value = 0;' or 'value *2;'"))
+
+    def _lint_twice_adjusted(self, nodes: list) -> None:
+        """W554: a tagged value that is a read of an adjustable field tagged with the field's own event
+        (`c.cost for costs(c)` of `cost: int for costs;`): the read is adjusted already, and the modifiers apply
+        twice (a Bridge taking 2 off)."""
+        for n in nodes:
+            read = self.sym.adjusted.get(id(n.value)) if isinstance(n, A.Valued) else None
+            if read is not None and read.tag.action == n.tag.action:
+                self.diags.append(Diagnostic(
+                    "W554", f"{printed(n.value)} is adjusted by the modifiers of {n.tag.action!r} wherever it is read "
+                    f"(its field is declared so), and tagging it again applies them a second time", n.tag.span,
+                    f"read it alone: '{printed(n.value)}'"))
 
     def _lint_hooks(self) -> None:
         """E443: a use of an action that a modifier asking its holder (`optional`) or having a consequence

@@ -102,7 +102,8 @@ class CodeGen(A.Visitor):
         # and the attributes a card keeps wherever it is
         # and no rule or kernel sets (a set makes the index anew: a field set every turn is scanned)
         self.keyed_fields = ({f.name for d in sym.decls.values() if type(d) is A.Kind for f in d.fields
-                              if f.type != "effect" and f.index is None} | {"title", "name", "copy_number"}) \
+                              if f.type != "effect" and f.index is None and f.tag is None}
+                             | {"title", "name", "copy_number"}) \
             - set_fields(sym)
         self.member_tables = member_elements(sym)
         self.option_ranged = range_bounded(sym)   # `[1..size]`: elements looked up through rt.at_bounded
@@ -705,6 +706,9 @@ class CodeGen(A.Visitor):
         }[how]()
 
     def visit_Attr(self, e, ctx) -> str:
+        adjusted = self.sym.adjusted.get(id(e))
+        if adjusted is not None:   # `cost: int for costs;`: the printed value as the modifiers change it (7.7c)
+            return self.visit_Valued(adjusted, ctx)
         read = self.sym.enum_reads.get(id(e))
         if read is not None:   # `d.dx`: a field of the members of an enum, a constant of a member named
             return self.member_datum(e, read, ctx)
@@ -983,7 +987,7 @@ class CodeGen(A.Visitor):
             return e.id != var and id(e) not in self.sym.named and \
                 classify(e.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] in ("local", "member", "entity", "actor")
         if type(e) is A.Attr:
-            return id(e) not in self.sym.slots and id(e) not in self.sym.member_fields and \
+            return id(e) not in self.sym.slots and id(e) not in self.sym.member_fields and id(e) not in self.sym.adjusted and \
                 self.plain_read(e.obj, var, ctx) and not (type(e.obj) is A.Name and e.obj.id == "it")
         return False
 
@@ -1009,6 +1013,8 @@ class CodeGen(A.Visitor):
             elif t is A.Aggregate:
                 if n.var == var or not bounded_domain(n.domain, self.sym, inner.locals, ctx.this_ok, ctx.it_mode):
                     return False
+            elif t is A.Attr and id(n) in self.sym.adjusted:   # consults the modifiers (a `once` one at each read)
+                return False
             elif t in (A.Call, A.Method):
                 if t is A.Method and id(n) in self.sym.computed:
                     return False

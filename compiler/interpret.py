@@ -1472,6 +1472,9 @@ class Interpreter(A.Visitor):
         return getattr(rt, name)(f.you)   # every builtin domain is a runtime method of `you`
 
     def visit_Attr(self, e, rt, f):
+        adjusted = self.sym.adjusted.get(id(e))
+        if adjusted is not None:   # `cost: int for costs;`: the printed value as the modifiers change it (7.7c)
+            return self.visit_Valued(adjusted, rt, f)
         read = self.sym.enum_reads.get(id(e))
         if read is not None:   # `d.dx`: a field of the members of an enum (a list: a new one each read)
             value = self.enum_data[read][self.ev(e.obj, rt, f)]

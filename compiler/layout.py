@@ -2095,7 +2095,7 @@ def card_value(e: A.Expr, card: str, fields: dict, sym: Symbols, bound: Optional
     bound = bound or {}
     t = type(e)
     if t is A.Attr:   # `this.F`, or `c.F` of a func's parameter given `this`
-        if e.name in fields and card_value(e.obj, card, fields, sym, bound, depth) == card:
+        if e.name in fields and id(e) not in sym.adjusted and card_value(e.obj, card, fields, sym, bound, depth) == card:
             return fields[e.name]
         raise A.NotConstant
     if t is A.Name:

@@ -385,6 +385,10 @@ class Symbols:
     # id() of each `card.field` (an A.Attr) and `card.field(p)` (an A.Method) reading a computed field
     # (`func reached: bool;` in the kind): worked out for the player reading it, or p (both backends read this)
     computed: set
+    # id() of each `card.field` (an A.Attr) reading a field its kind declares adjustable (`cost: int for costs;`)
+    # -> the tagged value it reads as (an A.Valued of a copy of the read, tagged with the event and the card):
+    # the printed value as the modifiers in force change it (both backends read this)
+    adjusted: dict
     # id() of each `card.zone_field` (an A.Attr) reading a zone the card holds (`tucked: zone of card;` in the
     # kind): the zone of that card (both backends read this)
     card_zones: set

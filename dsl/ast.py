@@ -2220,7 +2220,10 @@ class FieldDecl(Part):
     # written (low, high): the resolver works them out into `within` and clears this (an option's `1..size`
     # stays `bound`)
     ends: Optional[tuple] = None
-    _quiet = ("stock", "cap", "held", "die", "bound", "index_range", "index_bound", "ends")
+    # `cost: int for costs;` the event whose modifiers' `value` lines adjust the field wherever it is read (7.7c),
+    # the card its one argument (the checker records each read in Symbols.adjusted)
+    tag: Optional["Tag"] = None
+    _quiet = ("stock", "cap", "held", "die", "bound", "index_range", "index_bound", "ends", "tag")
 
     def index_keys(self, decls: dict) -> tuple:
         """What a field declared `int[ENUM]` (`bool[1..75]`, `int[GROUP]`) holds one value for: the members, or

@@ -817,7 +817,7 @@ class _Builder:
         ranged = _pick(items, "field_index_range")   # (low, high), or (low, low, option): `bool[1..size]`
         index = f"{ranged[0]}..{ranged[-1]}" if ranged is not None else _pick(items, "field_index")
         return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), index, shown=shown, of=of, cap=cap,
-                           index_range=ranged[:2] if ranged is not None else None,
+                           tag=_pick(items, "tag"), index_range=ranged[:2] if ranged is not None else None,
                            index_bound=ranged[2] if ranged is not None and len(ranged) > 2 else None,
                            span=self._s(meta))
 

@@ -1226,7 +1226,7 @@ class Printer(A.Visitor):
             if item.stock and isinstance(start, A.Int) and start.value == 0:
                 start = None
             self.clauses([Clause(f"{computed}{item.name}: {item.type_text()}"), _where("= ", start),
-                          _where("cap ", item.cap)])
+                          _where("cap ", item.cap), Clause(tag(item.tag).lstrip()) if item.tag is not None else None])
         elif isinstance(item, A.FieldValue) and item.name in self.card_grids:   # `layout: int[spot];`, as printed
             for text in grid_lines(item)[:-1]:
                 self.line(text)
