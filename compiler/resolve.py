@@ -1214,6 +1214,9 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                     if key in fields:
                         fields[key] = tuple(f for f in fields[key] if not (
                             type(f) is A.Reaction and f.plain == change.plain and id(f) not in added))
+            if type(change) is A.FieldDecl and change.tag is not None and change.default is None:
+                # `amend card { cost: int for costs; }` makes a field adjustable: its default stays the base's
+                change = replace(change, default=next((f.default for f in fields["fields"] if f.name == change.name), None))
             # an entity's field is given once: drop it from both lists before adding the new one
             for key in ("values", "effects", "fields", "slots"):
                 if key in fields:

@@ -71,7 +71,8 @@ class Table:
         return [c.name.split("#")[0] for c in self.game.state.players[player].zones[zone]]
 
     def price(self, name):
-        return self.game.program.funcs["price"](self.game, self.me, self.game.program.entities[name])
+        card = self.game.program.entities[name]   # its cost as read in play: `cost: int for costs;`
+        return self.game.valued(self.me, card.fields["cost"], ("costs", card))
 
 
 @pytest.fixture
