@@ -569,6 +569,9 @@ class ExprReader(A.Visitor):
         return f"“{title}”" if title else spoken(name)
 
     def visit_Attr(self, e):
+        adjusted = getattr(self.symbols, "adjusted", {}).get(id(e))
+        if adjusted is not None:   # `cost: int for costs;`: read as the tagged value it is (7.7c)
+            return f"{self.read(adjusted.value)} (as the modifiers of {spoken(adjusted.tag.action)} change it)"
         if e.name == "subject" and isinstance(e.obj, A.Name) and e.obj.id == "it":
             return "the player it happened to"   # `it.subject` (7.2): no event argument is so named (E400)
         if self.decl(e.name) is not None and self.category(e.name) != "entity":
@@ -648,6 +651,17 @@ class ExprReader(A.Visitor):
             isinstance(s, A.HeldModifier) and s.modifier.pattern.event == action for s in k.slots)}
         return [d.title or spoken(d.name) for d in decls if isinstance(d, A.Entity) and (d.kind in kinds or any(
             isinstance(s, A.HeldModifier) and s.modifier.pattern.event == action for s in d.effects))]
+
+    def adjusted_field(self, f) -> str:
+        """How a kind's field declared `cost: int for costs;` is said: adjusted wherever it is read, and by which
+        cards' modifiers (held, or put in force by their effects), in declaration order."""
+        if f.tag is None:
+            return ""
+        decls = self.symbols.decls.values() if self.symbols is not None else ()
+        cards = [d.title or spoken(d.name) for d in decls if isinstance(d, A.Entity) and any(
+            isinstance(n, A.Modifier) and n.pattern.event == f.tag.action for n in A.walk(d))]
+        return (f" (as printed; wherever it is read, the modifiers of {spoken(f.tag.action)} change it"
+                + (f": those of {_either(cards, 'and')}" if cards else "") + ")")
 
     def visit_Allowed(self, e):
         args = f"({', '.join(self.read(a) for a in e.tag.args)})" if e.tag.args else ""
@@ -2479,8 +2493,10 @@ class Reader(A.Visitor):
             noun = singular(self.noun(d.kind))
             self.say(depth, f"{'An' if noun[:1] in 'aeiouAEIOU' else 'A'} {noun}" + (" with nothing printed on it." if not d.values else "."))
         grids = {f.name for f in kind.fields if f.index is not None} if isinstance(kind, A.Kind) else set()
+        adjusted = {f.name: f for f in kind.fields if f.tag is not None} if isinstance(kind, A.Kind) else {}
         for v in shown:
-            worked = " (worked out for the player it is read for)" if v in computed else ""
+            worked = " (worked out for the player it is read for)" if v in computed else \
+                self.words.adjusted_field(adjusted[v.name]) if v.name in adjusted else ""
             # a grid (`layout: int[spot];`) as the card prints it, row by row, as an enum member's
             value = self.grid(v.value) if v.name in grids and isinstance(v.value, A.ListLit) else self.x(v.value)
             if v not in computed and type(v.value) is A.Name and \
@@ -2884,6 +2900,7 @@ class Reader(A.Visitor):
                 + (" (worked out for the player reading it, by each one's rule"
                    + (f", else {self.x(f.default)}" if f.default is not None else "") + ")" if f.computed else "")
                 + (" (seen by every player even while the card's face is hidden)" if f.shown else "")
+                + self.words.adjusted_field(f)
                 + ((" (tokens the card holds, " + (f"at most {self.x(f.cap)}, " if f.cap is not None else "")
                     + ("none at first" if f.default == A.Int(0) else f"{self.x(f.default)} at first") + ")")
                    if f.stock else "")
