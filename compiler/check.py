@@ -2368,7 +2368,8 @@ class Checker(A.Visitor):
         self.err("E527", f"field {f.name!r} of {kind.name} is the printed value the modifiers of {f.tag.action!r} "
                  "adjust wherever it is read: it is not set", e.span,
                  f"change it while it lasts with a modifier: 'modifier {f.tag.action} while it.{self.event_param(f)} == "
-                 f"{printed(e.obj)} {{ value -1; }}', or keep a variable of your own: '{f.name}_change: int = 0;'")
+                 f"{printed(e.obj)} {{ value -1; }}', or, for a value play writes for good, declare the field "
+                 f"without 'for {f.tag.action}'")
 
     def event_param(self, f: A.FieldDecl) -> str:
         """The name of an adjustable field's event's one argument (`c` of `event costs(c: card);`)."""

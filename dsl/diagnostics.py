@@ -412,6 +412,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W552": (WARNING, "a 'hidden' role the seats line gives by seat order (no 'at random'): every player knows who holds it"),
     "W553": (WARNING, "'you.X' in the body of 'each P': 'you' there is P, the player the body runs for, not the one acting before"),
     "W555": (WARNING, "a constant ('const radius = 2;') that nothing reads: an expansion that overrides it changes nothing"),
+    "W554": (WARNING, "a read of an adjustable field tagged again with its own event ('c.cost for costs(c)'): the modifiers apply twice"),
     "W556": (WARNING, "'teams of N' on a seats line some of whose seat counts N does not divide: the last team is short"),
     "W557": (WARNING, "'teammate' in a game whose teams are not 'of 2': it is none in a bigger team, and as a subject "
                       "hears every other member ('teammates' says so)"),
@@ -479,6 +480,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E523": (ERROR, "the form of a board builtin (ray(c from ...), shift(CELL, FIELD = N), neighbours(c, diagonal)) where the pack declares its own func or proc of that name"),
     "E524": (ERROR, "a pick's 'or blind ZONE' amiss: outside a pick's candidates, ZONE no zone of the pick's kind, or a filter or cost that reads the unseen card (only 'VAR in ZONE' of another zone tells it apart)"),
     "E525": (ERROR, "an amend's 'at least M' that the amended pick cannot keep: above its 'up to N', at random, or with the base's budget"),
+    "E526": (ERROR, "the event of an adjustable field ('cost: int for costs;') not declared, a builtin, given arguments, "
+                    "or not taking the card as its one argument"),
+    "E527": (ERROR, "an adjustable field ('cost: int for costs;') that is no plain number or condition, or a 'set' of one"),
     "E528": (ERROR, "a display's source or redeal pile indexed otherwise than the display ('zone row[level] ... show 4 from deck[level]': alike, or one plain zone), or written otherwise than declared"),
     "E529": (ERROR, "'up to N', 'exactly N', 'at least M' or 'or blind ZONE' in 'each ... simultaneously for each U in ... pick': "
                     "it picks one for each element"),
