@@ -2325,8 +2325,9 @@ class Checker(A.Visitor):
         the card as its one argument."""
         tag = f.tag
         if f.type not in ("int", "bool") or f.index is not None or f.of is not None or f.computed or f.stock \
-                or f.die is not None or f.within is not None:
-            what = "a computed field" if f.computed else "a stock" if f.stock else "one value per member" \
+                or f.die is not None or f.within is not None or f.held is not None:
+            what = "a computed field" if f.computed else "a stock" if f.stock else "a zone the card holds" \
+                if f.held is not None else "one value per member" \
                 if f.index is not None else f"of type {f.type_text()}"
             self.err("E527", f"field {f.name!r} of {kind.name} is {what}: the modifiers' value lines adjust a plain "
                      "number ('int') or condition ('bool') wherever it is read", tag.span,

@@ -801,7 +801,7 @@ class _Builder:
         if items[1] == "zone" and (of is not None or seen is not None):   # a zone each card holds (3.7)
             return A.FieldDecl(str(items[0]), "zone", _pick(items, "default"), _pick(items, "field_index"),
                                shown=shown, of=of, cap=_pick(items, "field_cap"), held=seen or "public",
-                               span=self._s(meta))
+                               tag=_pick(items, "tag"), span=self._s(meta))
         if seen is not None:
             raise RulesError([Diagnostic("E100", f"'{items[0]}: {items[1]} {seen}': only a zone a card holds says "
                                          "who sees it", self._s(meta),
@@ -813,7 +813,7 @@ class _Builder:
             # index finds the field's name among the words its children do not cover)
             start = _pick(items, "default") or A.Int(0, span=A.Span(self._s(meta).file, 0, 0, 0, 0))
             return A.FieldDecl(str(items[0]), "int", start, _pick(items, "field_index"), shown=shown,
-                               of=of, stock=True, cap=cap, span=self._s(meta))
+                               of=of, stock=True, cap=cap, tag=_pick(items, "tag"), span=self._s(meta))
         ranged = _pick(items, "field_index_range")   # (low, high), or (low, low, option): `bool[1..size]`
         index = f"{ranged[0]}..{ranged[-1]}" if ranged is not None else _pick(items, "field_index")
         return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), index, shown=shown, of=of, cap=cap,
