@@ -10306,6 +10306,12 @@ class Checker(A.Visitor):
         if obj in ("any", "entity") and e.name in self.computed_field_names and not setting:
             self.sym.computed.add(id(e))   # a card of unknown kind: the field is worked out if it has it (else E601)
             return "any"
+        if obj in ("any", "entity") and not setting and index is None and scope.it_event is None:
+            # a card of unknown kind (an item of a `zone` parameter): adjusted when every kind having the field
+            # declares it adjustable by one event
+            having = [f for k in self.sym.decls.values() if isinstance(k, A.Kind) for f in k.fields if f.name == e.name]
+            if having and all(f.tag is not None and f.tag.action == having[0].tag.action for f in having):
+                self.adjusted_read(e, having[0])
         if obj == "any" and index is not None and e.name in self.member_field_names:   # a card of unknown kind
             self.sym.member_fields.add(id(e if site is None else site))
             self.expr(index, scope)

@@ -32,6 +32,8 @@ proc deal() { fill offered with world; }
 proc place(w: world) { move w to tableau; }
 proc read_cost(w: world) { set seen = w.cost; }
 proc read_through(w: world) { set seen = cost_of(w); }
+proc summed(z: zone) { set seen = total(x in z, x.cost); }
+proc summed_offered() { summed(offered); }
 proc cheap() { set seen = count(w in offered where w.cost <= 3); }
 proc costing_three() { set seen = count(w in offered where w.cost == 3); }
 proc settle() {
@@ -61,6 +63,7 @@ def test_every_read_of_an_adjustable_field_gives_the_value_the_modifiers_leave(p
     assert seen(g, "read_cost", colony) == 4                     # a plain read
     assert seen(g, "read_through", colony) == 4             # through a func
     assert seen(g, "cheap") == 3                            # a filter: Replicant Robots (4) now costs 3
+    assert seen(g, "summed_offered") == 3 + 4 + 2 + 0         # through a zone parameter (printed: 13)
     assert seen(g, "costing_three") == 1                    # a keyed search reads the adjusted value, not an index
     assert seen(g, "read_cost", g.program.entities["new_sparta"]) == 0   # never below zero
     assert seen(g, "read_cost", colony, player=1) == 5           # the modifier is P1's: P2 reads the printed cost
