@@ -1214,9 +1214,16 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                     if key in fields:
                         fields[key] = tuple(f for f in fields[key] if not (
                             type(f) is A.Reaction and f.plain == change.plain and id(f) not in added))
-            if type(change) is A.FieldDecl and change.tag is not None and change.default is None:
-                # `amend card { cost: int for costs; }` makes a field adjustable: its default stays the base's
-                change = replace(change, default=next((f.default for f in fields["fields"] if f.name == change.name), None))
+            base_field = next((f for f in fields.get("fields", ()) if f.name == change.name), None) \
+                if type(change) is A.FieldDecl and change.tag is not None else None
+            if base_field is not None:
+                # `amend card { cost: int for costs; }` makes a field adjustable: its default stays the base's, and
+                # its place among the kind's fields (explain lists them as declared)
+                change = replace(change, default=base_field.default if change.default is None else change.default)
+                fields["fields"] = tuple(change if f is base_field else f for f in fields["fields"])
+                added.add(id(change))
+                sym.amended_parts.append((f"{_slot_words(change.name)} of {item.name!r}", change.span))
+                continue
             # an entity's field is given once: drop it from both lists before adding the new one
             for key in ("values", "effects", "fields", "slots"):
                 if key in fields:

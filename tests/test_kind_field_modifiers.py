@@ -94,6 +94,11 @@ def test_in_a_modifier_of_its_own_event_the_field_reads_the_printed_value(progra
     run_proc(g, "rich")
     worlds = g.program.entities
     assert seen(g, "read_cost", worlds["alien_colony"]) == 2 and seen(g, "read_cost", worlds["replicant_robots"]) == 4
+    # a card's own modifier likewise (Robots' 2 off applies to itself: its printed 4, not a cost it lowers)
+    g = Game(program('world robots "Robots" { cost = 4; modifier you world_cost in tableau while it.w.cost >= 4 '
+                     '{ value -2; } }'), 2, 1)
+    run_proc(g, "place", g.program.entities["robots"])
+    assert seen(g, "read_cost", g.program.entities["robots"]) == 2
 
 
 def test_random_games_agree_on_both_backends():
@@ -163,6 +168,8 @@ def test_an_amend_makes_a_base_field_adjustable_without_changing_the_base():
         mine = g.program.entities["emerald_mine"]
         assert g.valued(me, mine.fields["cost"], ("development_cost", mine)) == 1
         assert mine.fields["cost"] == 2
+    kind = analyse_text(BASE + HOUSE).symbols.decls["development"]
+    assert [(f.name, f.tag and f.tag.action) for f in kind.fields] == [("cost", "development_cost"), ("points", None)]
 
 
 def test_fmt_writes_the_event_after_the_default():
