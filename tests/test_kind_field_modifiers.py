@@ -219,3 +219,29 @@ def test_value_lines_and_hooks_see_the_field_as_a_tagged_value():
     # a modifier that asks its holder: a field's read asks no one (E443 at the field's tag)
     the_one_error(analyse_text(PACK + 'proc p() { modifier you world_cost optional "use it?" { value -1; } }'),
                   "E443", line=6)
+
+
+def test_a_condition_field_is_set_by_the_value_lines_on_both_backends():
+    # Citadels: the Bishop's districts cannot be destroyed while the Bishop is among your characters
+    text = """
+counter left;
+event destructible(d: district);
+kind district { open: bool = true for destructible; }
+district tavern "Tavern" { }
+district castle "Castle" { }
+zone city per_player of district;
+kind character { }
+character bishop "Bishop" { modifier you destructible in characters { value = false; } }
+zone characters per_player of character;
+proc build() { move tavern to city; move castle to city; }
+proc crown() { move bishop to characters; }
+proc count_open() { set left = count(d in city where d.open); }
+"""
+    for interpreted in (False, True):
+        g = Game(build_text(text, interpreted=interpreted), 2, 1)
+        run_proc(g, "build")
+        run_proc(g, "count_open")
+        assert g.state.players[0].stock["left"] == 2
+        run_proc(g, "crown")
+        run_proc(g, "count_open")
+        assert g.state.players[0].stock["left"] == 0
