@@ -245,3 +245,9 @@ proc count_open() { set left = count(d in city where d.open); }
         run_proc(g, "crown")
         run_proc(g, "count_open")
         assert g.state.players[0].stock["left"] == 0
+
+
+def test_lines_that_change_nothing_on_an_event_only_fields_are_tagged_with_are_warned_about():
+    found = analyse_text(PACK + "event unused(w: world);\nresource coin;\n"
+                         "proc p() { modifier you world_cost { cost -1 coin; } modifier you unused { value -1; } }")
+    assert sorted(d.code for d in found.diagnostics if d.code.startswith("W44")) == ["W441", "W442"]
