@@ -2888,6 +2888,11 @@ class Reader(A.Visitor):
     def visit_Event(self, d, depth: int) -> None:
         about = f", about {_either([spoken(p.name) for p in d.params], 'and')}" if d.params else ""
         self.say(depth, f"Something that happens in the game{about}, which triggers can wait for.")
+        decls = self.symbols.decls.values() if self.symbols is not None else ()
+        fields = [f"the {spoken(f.name)} of {plural(self.words.noun(k.name))}" for k in decls if isinstance(k, A.Kind)
+                  for f in k.fields if f.tag is not None and f.tag.action == d.name]
+        if fields:   # `cost: int for costs;` (7.7f)
+            self.say(depth, f"Its modifiers' value lines adjust {_either(fields, 'and')} wherever it is read.")
 
     def visit_Kind(self, d, depth: int) -> None:
         slots = [spoken(f.name) for f in d.fields if f.type == "effect"]

@@ -184,6 +184,7 @@ def test_explain_reads_the_field_as_printed_and_its_reads_as_adjusted():
     assert "Cost (as printed; wherever it is read, the modifiers of world cost change it: those of Replicant " \
         "Robots): 5." in explained(result, "alien_colony")
     assert "w's cost (as the modifiers of world cost change it) is at most" in explained(result, "settle")
+    assert "Its modifiers' value lines adjust the cost of worlds wherever it is read." in explained(result, "world_cost")
 
 
 def test_the_event_must_be_declared_take_the_card_and_be_named_alone():
