@@ -14,7 +14,7 @@ from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.agents import Agent
 from rulebook.runtime.engine import Game
 
-from .conftest import played_on_both_backends, run_answering, run_proc
+from .conftest import played_on_both_backends, run_answering, run_proc, screens
 
 PACK = str(Path(__file__).parent / "packs" / "resistance")
 
@@ -30,16 +30,14 @@ def program(request):
 
 
 def spies(game: Game) -> list[str]:
-    return [p.name for p in game.state.players if game.zone(p, "allegiance").items[0].fields["spy"]]
+    return [p.name for p in game.holders("spy")]
 
 
 def seated(program, players: int, spy_seats: list[int]) -> Game:
     """A game whose loyalties are dealt: the seats listed (from 1) are spies."""
     game = Game(program, players, 1)
-    spy_cards = [e for e in program.entities.values() if e.kind == "loyalty" and e.fields["spy"]]
-    loyal = [e for e in program.entities.values() if e.kind == "loyalty" and not e.fields["spy"]]
     for seat, p in enumerate(game.state.players, 1):
-        game.move((spy_cards if seat in spy_seats else loyal).pop(), game.zone(p, "allegiance"))
+        game.give_role(p, "spy" if seat in spy_seats else "loyal")
     for e in program.entities.values():
         if e.kind == "mission_card":
             game.move(e, game.zone(None, "mission_cards"))
@@ -53,10 +51,15 @@ def test_the_spies_by_the_number_of_players_see_each_other_and_nobody_else_sees_
     run_proc(game, "deal_loyalties")
     found = spies(game)
     assert len(found) == SPIES[players]
+    assert [p.name for p in game.holders("loyal")] == [p.name for p in game.state.players if p.name not in found]
     for seat, p in enumerate(game.state.players):
         seen = {q["name"] for q in game.view(seat)["players"] if q["name"] != p.name
-                and (q["zones"]["allegiance"].get("items") or q["zones"]["allegiance"].get("known"))}
+                and q["zones"]["role.held"].get("items")}
         assert seen == (set(found) - {p.name} if p.name in found else set()), p.name
+        screen = screens(game, seats=(seat,))[0]   # the hot seat's screen: a loyal player sees no role but their own
+        others = screen.replace("your Role", "")
+        assert others.count("Role [Spy]") == (len(found) - 1 if p.name in found else 0), p.name
+        assert "Role [Resistance]" not in others and others.count("Role 1 hidden") == players - 1 - others.count("Role [Spy]")
 
 
 def test_the_missions_have_the_sizes_of_the_rulebooks_table(program):
