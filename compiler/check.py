@@ -1201,7 +1201,7 @@ class Checker(A.Visitor):
             self.err("E308", f"the pack declares more than {MAX_ENTITIES:,} cards, tiles and pieces", entities[-1].span)
         if self.sym.roles:   # (a pack without roles reads nothing more)
             from .roles import role_findings
-            self.diags.extend(role_findings(self.sym))
+            self.diags.extend(role_findings(self.sym, self.sources))
         self._lint_triggers()
         self._lint_windows()
         self._lint_losses()

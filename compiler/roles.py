@@ -28,7 +28,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic
 from rulebook.dsl.printer import expr as printed
 
-from .resolve import HELD_USES
+from .resolve import HELD_USES, tokens_in
 
 YOU = "you"
 
@@ -43,6 +43,9 @@ class _Reads:
         self.roles = sym.roles
         self.role_of = sym.role_of
         self.found: dict = {}   # span -> Diagnostic (one finding a place)
+        self.rule = ""   # the declaration walked (a proc, a role's override `turn.spy`): W578 names it
+        # a public counter -> each change of it: (span, rule, the hidden roles `you` is known to hold there)
+        self.changes: dict = {}
 
     def facts(self, cond) -> frozenset:
         """What a condition tells of roles where it holds."""
@@ -90,6 +93,13 @@ class _Reads:
                 f"test it first ('if {who} is {role} {{ ... }}'), go through 'holders({role})', or declare this "
                 f"in role {role}")
 
+    def changed(self, name: str, facts: frozenset, span) -> None:
+        """Note a change of a public counter of the pack's (W578 reads them all at the end)."""
+        d = self.sym.decls.get(name)
+        if type(d) is A.Counter and not d.hidden and not d.internal and name not in self.role_of:
+            self.changes.setdefault(name, []).append(
+                (span, self.rule, frozenset(r for k, r in facts if k == YOU and self.roles[r].hidden)))
+
     def walk(self, n, facts: frozenset) -> None:
         t = type(n)
         if t is A.Name:
@@ -109,10 +119,13 @@ class _Reads:
             name = n.name if t is A.SetName else n.resource
             if name in self.role_of and getattr(n, "on", None) is None:
                 self.need(YOU, name, facts, n.span, self.sym.category(name))
+            if getattr(n, "on", None) is None:
+                self.changed(name, facts, n.span)
         if t is A.Shift:   # `shift 1 warriors[a] to warriors[b];` of a role's counter
             for name in dict.fromkeys((n.counter, n.dest_counter)):
                 if name in self.role_of:
                     self.need(YOU, name, facts, n.span, self.sym.category(name))
+                self.changed(name, facts, n.span)
         if t in (A.If, A.Cond):
             self.walk(n.cond, facts)
             for part in (n.then if t is A.If else (n.then,)):
@@ -169,8 +182,9 @@ class _Reads:
                 self.walk(child, facts)
 
 
-def role_findings(sym) -> list[Diagnostic]:
-    """W443, E424, W444, W550 and W552 of a pack with roles (none without)."""
+def role_findings(sym, sources: Optional[dict] = None) -> list[Diagnostic]:
+    """W443, E424, W444, W550, W552, W565 and W578 of a pack with roles (none without); `sources` (file ->
+    text) place W565 at the words it is about."""
     if not sym.roles:
         return []
     reads = _Reads(sym)
@@ -191,6 +205,7 @@ def role_findings(sym) -> list[Diagnostic]:
             owner = versions.get(name)
         if owner is not None:
             start = frozenset({(YOU, owner)})
+        reads.rule = name
         reads.walk(d, start)
         for n in A.walk(d):
             if type(n) is A.GiveRole:   # `give p role r;`, r a value: it may give any role
@@ -215,15 +230,47 @@ def role_findings(sym) -> list[Diagnostic]:
     for name, role in sym.roles.items():   # a lone secret identity: nobody else holds it to be known to
         if role.known and not role.shared:
             found.append(Diagnostic("W565", f"role {name!r} is 'known to holders' but not 'shared': one player holds it, "
-                                    "there are no fellow holders to know each other", role.span,
+                                    "there are no fellow holders to know each other", _known_words(sources, role),
                                     f"write 'role {name} ... shared hidden known to holders' for a side of several "
                                     "(the spies), or drop 'known to holders'"))
+    found.extend(_telling_counters(reads))
     for name, role in sym.roles.items():
         if name not in given:
             found.append(Diagnostic("W444", f"no seat holds role {name!r} and no 'give' gives it: its state and rules "
                                     "are never used", role.span,
                                     f"hold it from the start ('seats ... roles {name}, ...;') or give it "
                                     f"('give p role {name};')"))
+    return found
+
+
+def _known_words(sources: Optional[dict], role) -> A.Span:
+    """Where a role writes `known to holders` (the words W565 is about); the role's span without its source."""
+    words = [(line, col, t) for line, col, t in tokens_in(sources or {}, role.span)]
+    at = next((i for i, (_l, _c, t) in enumerate(words) if t == "known"), None)
+    if at is None or at + 2 >= len(words) or words[at + 2][2] != "holders":
+        return role.span
+    (line, col, _t), (end_line, end_col, last) = words[at], words[at + 2]
+    return A.Span(role.span.file, line, col, end_line, end_col + len(last))
+
+
+def _telling_counters(reads: _Reads) -> list[Diagnostic]:
+    """W578: a public counter that only the rules of one hidden role change (`gain 1 sabotage;` in a spy's rule
+    alone): it moves when, and on the row of, a holder acts, so it tells everyone who holds the role. Read from
+    the rules as written, as W443 is: a change in a proc the role's rule calls counts as anyone's."""
+    found = []
+    for name, changes in reads.changes.items():
+        sides = {frozenset(roles) for _span, _rule, roles in changes}
+        if len(sides) != 1 or len(next(iter(sides))) != 1:
+            continue   # some change is anyone's (or of two sides): the counter tells nothing of one side
+        role = next(iter(next(iter(sides))))
+        span, rule, _roles = changes[0]
+        title = reads.roles[role].title or role
+        d = reads.sym.decls[name]
+        fix = "'internal': kept off the screens" if d.is_global else "'hidden': each player sees their own"
+        found.append(Diagnostic(
+            "W578", f"counter {name!r} is public, and only rules of the hidden role {title} ({role!r}) change it "
+            f"(here, in {rule!r}): when it moves, everyone learns who holds the role", span,
+            f"make the counter {fix}; or change it in a rule both sides reach"))
     return found
 
 

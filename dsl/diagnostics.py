@@ -449,6 +449,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "named) while the game reads their zones: every zone of them stays empty, and rolls roll nothing"),
     "W577": (WARNING, "a set of a counter to a value worked out in play, one of whose results written as a number (an "
                       "if's branch, a match's case, in the value or a func it calls) is past the counter's bounds"),
+    "W578": (WARNING, "a public counter that only the rules of one hidden role change: when it moves, everyone learns "
+                      "who holds the role"),
     "W580": (WARNING, "a record's shape ('where COND') that no value of its fields keeps"),
     "W581": (WARNING, "a record built of known values outside its record's shape"),
     "W582": (WARNING, "a limit ('once ... as NAME') that one option alone names: it shares nothing"),
