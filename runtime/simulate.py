@@ -19,6 +19,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
+from rulebook.dsl.ast import ROLE_KIND
+
 from .agents import make_agents
 from .engine import HYPOTHETICAL, Game, RulesRuntimeError, follow_moves
 from .coverage import reaction_tids
@@ -163,8 +165,10 @@ class UsageRecorder:
             shared_only = not e.per_player and not ({e.kind, "any"} & players_kinds)
             name = e.name.split("#", 1)[0]
             # (a per-player piece, every seat's, is a component only where the pack names `used`
-            # zones: an action card each player has is used when it lies in one, Race's chosen action)
-            public = (not e.per_player or bool(used)) and (e.kind in held_kinds or "any" in held_kinds)
+            # zones: an action card each player has is used when it lies in one, Race's chosen action; a
+            # `shared` role, each holder's own copy of it, is one component as a role one player holds is)
+            public = (not e.per_player or bool(used) or e.kind == ROLE_KIND) and \
+                (e.kind in held_kinds or "any" in held_kinds)
             # (a slot its kind gives it that can never run for it, `when this.boost` of an attack card, is no
             # effect of the card: it is used as a card without effects is, Program.idle)
             live = program.live_effects(e)
