@@ -238,7 +238,7 @@ def marks(parts: tuple, found: dict[int, str]) -> str:
     return "".join("-" if isinstance(p, str) else found.get(id(p), "h") for p in parts)
 
 
-def kept_answers(sym) -> list:
+def _answers_kept(sym) -> tuple:
     """The rules positions (layout.where) of the picks whose answer a variable or counter declared `hidden`
     keeps: the block sets one to a value read from the picked value (not merely at an element it names), directly, through a `let` or through a proc it passes
     the value to (Mastermind's `pick c from colour { set code[i] = c; }`, Stratego's ranks set up), or whose
@@ -246,15 +246,19 @@ def kept_answers(sym) -> list:
     [position, label] of each `choose` option whose own statements set one (`option "bid 3" { set bid = 3;
     }`). The hot seat tells the other players such an answer masked (runtime/view.py `told_answer`), as the
     variable's value itself is: the answer would tell them what only its holder may see. Then the position of
-    each pick, choose and may written `secret` (One Night Werewolf's Seer): its answer is told so too."""
+    each pick, choose and may written `secret` (One Night Werewolf's Seer): its answer is told so too.
+    Returned as (the secret positions, position -> the hidden names a pick keeps its answer in, (position,
+    label) -> those an option sets), for kept_answers and side_answers."""
     from .layout import where
-    kept = {name for name, d in sym.decls.items() if A.kept_hidden(d)}
+    # a `hidden` role's every variable and counter is its holder's alone to see (view: Program.veiled)
+    kept = {name for name, d in sym.decls.items() if A.kept_hidden(d) or (
+        type(d) in (A.Var, A.Counter) and name in sym.role_of and sym.roles[sym.role_of[name]].hidden)}
     roots = list(sym.decls.values()) + [amend for amend, _ in sym.amended] \
         + [space for _, space, _ in sym.amended_spaces]
     secret = sorted({where(n) for root in roots for n in A.walk(root)
                      if type(n) in (A.Pick, A.Choose, A.May) and n.secret and not getattr(n, "random", False)})
     if not kept:
-        return secret
+        return secret, {}, {}
     procs = {name: d for name, d in sym.decls.items() if type(d) is A.Proc}
 
     def reads(e, names: set) -> bool:
@@ -272,45 +276,75 @@ def kept_answers(sym) -> list:
             stack.extend(n.children())
         return False
 
-    def keeps(body, names: set, seen: set) -> bool:
-        """Whether the statements of `body` put a value read from `names` into a hidden variable or counter."""
-        names = set(names)
+    def keeps(body, names: set, seen: set) -> set:
+        """The hidden variables and counters the statements of `body` put a value read from `names` into."""
+        names, found = set(names), set()
         for s in (n for stmt in body for n in A.walk(stmt)):
             t = type(s)
             if t is A.Let and reads(s.value, names):
                 names.add(s.name)
             elif t in (A.SetName, A.SetAttr) and s.name in kept and reads(s.value, names):
-                return True
+                found.add(s.name)
             elif t in (A.Gain, A.Lose) and s.resource in kept and reads(s.amount, names):
-                return True
+                found.add(s.resource)
             elif t is A.CallStmt and s.func in procs and (s.func, frozenset(names)) not in seen:
                 params = {p.name for p, a in zip(procs[s.func].params, s.args) if reads(a, names)}
-                if params and keeps(procs[s.func].body, params, seen | {(s.func, frozenset(names))}):
-                    return True
-        return False
+                if params:
+                    found |= keeps(procs[s.func].body, params, seen | {(s.func, frozenset(names))})
+        return found
 
-    def sets_kept(body) -> bool:
-        """Whether an option's own statements set a hidden variable or counter (whatever the value: the option
+    def sets_kept(body) -> set:
+        """The hidden variables and counters an option's own statements set (whatever the value: the option
         taken tells it); a decision inside it is judged as its own."""
-        stack = list(body)
+        stack, found = list(body), set()
         while stack:
             s = stack.pop()
             if type(s) in (A.Pick, A.Choose):
                 continue
             if type(s) in (A.SetName, A.SetAttr, A.Gain, A.Lose) and getattr(s, "name", getattr(s, "resource", None)) in kept:
-                return True
+                found.add(getattr(s, "name", getattr(s, "resource", None)))
             stack.extend(s.children())
-        return False
+        return found
 
-    def from_kept(domain) -> bool:
-        """Whether a pick's domain reads a hidden variable (Acquire's `pick t from hand` of a hidden list of tiles):
+    def from_kept(domain) -> set:
+        """The hidden variables a pick's domain reads (Acquire's `pick t from hand` of a hidden list of tiles):
         its candidates are what only the picker sees, so the answer is one of them."""
-        return any((type(x) is A.Name and x.id in kept) or (type(x) is A.Attr and x.name in kept)
-                   for x in A.walk(domain))
+        return {x.id if type(x) is A.Name else x.name for x in A.walk(domain)
+                if (type(x) is A.Name and x.id in kept) or (type(x) is A.Attr and x.name in kept)}
 
     nodes = [n for root in roots for n in A.walk(root)]
-    picks = sorted({where(n) for n in nodes if type(n) is A.Pick and not n.random
-                    and (keeps(n.body, {n.var}, set()) or from_kept(n.domain))})
-    options = sorted({(where(n), o.title) for n in nodes if type(n) is A.Choose
-                      for o in n.options if o.title is not None and sets_kept(o.body)})
-    return sorted(set(picks) | set(secret)) + [list(o) for o in options]
+    picks: dict = {}
+    for n in nodes:
+        if type(n) is A.Pick and not n.random and (names := keeps(n.body, {n.var}, set()) | from_kept(n.domain)):
+            picks.setdefault(where(n), set()).update(names)
+    options: dict = {}
+    for n in nodes:
+        if type(n) is A.Choose:
+            for o in n.options:
+                if o.title is not None and (names := sets_kept(o.body)):
+                    options.setdefault((where(n), o.title), set()).update(names)
+    return secret, picks, options
+
+
+def kept_answers(sym) -> list:
+    """The positions of the answers the hot seat tells the other players masked (see _answers_kept): the picks
+    whose answer a hidden variable or counter keeps and those written `secret`, then [position, label] of each
+    choose option that sets one."""
+    secret, picks, options = _answers_kept(sym)
+    return sorted(set(picks) | set(secret)) + [list(o) for o in sorted(options)]
+
+
+def side_answers(sym) -> list:
+    """[answer, role] of each kept answer (kept_answers) kept only in the hidden state of one role whose holders
+    see each other's (a `shared` role, not `hidden` or `known to holders`: view.fellow): told in full to the
+    asked player's fellow holders, who see where it went anyway. Never one written `secret`: that is kept from
+    everyone (a spy's mission card, not told to the other spies)."""
+    secret, picks, options = _answers_kept(sym)
+    sides = {name for name, role in sym.role_of.items() if sym.roles[role].shared
+             and (not sym.roles[role].hidden or sym.roles[role].known)}
+    out = []
+    for answer, names in sorted(picks.items()) + [(list(k), v) for k, v in sorted(options.items())]:
+        held = {sym.role_of[name] for name in names if name in sides}
+        if answer not in secret and len(held) == 1 and all(name in sides for name in names):
+            out.append([answer, held.pop()])
+    return out

@@ -1276,6 +1276,7 @@ def role_table(sym: Symbols) -> dict:
     counter's every element), which only its holders have, and the seats' roles."""
     if not sym.roles:
         return {}
+    from .hidden import side_answers   # (hidden.py reads this module's helpers)
     own: dict = {}
     for name, role in sym.role_of.items():
         d = sym.decls.get(name)
@@ -1290,7 +1291,8 @@ def role_table(sym: Symbols) -> dict:
             **({"shared": shared} if (shared := [r for r, d in sym.roles.items() if d.shared]) else {}),
             **({"hidden": hidden} if (hidden := [r for r, d in sym.roles.items() if d.hidden]) else {}),
             **({"known": known} if (known := [r for r, d in sym.roles.items() if d.hidden and d.known]) else {}),
-            **({"bases": bases} if bases else {})}
+            **({"bases": bases} if bases else {}),
+            **({"kept": kept} if (kept := side_answers(sym)) else {})}
 
 
 DECISIONS = (A.Choose, A.May, A.Pick)

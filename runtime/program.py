@@ -240,6 +240,9 @@ class Program:
     # nobody but themselves (the resistance)
     known_roles: frozenset = frozenset()
     veiled: dict = field(default_factory=dict)   # a flat name of a `hidden` role's state -> the role
+    # a kept answer (Program.kept) kept only in the state of a role whose holders see each other's -> the role:
+    # told in full to the asked player's fellow holders (hidden.side_answers)
+    kept_sides: dict = field(default_factory=dict)
     role_scoped: frozenset = frozenset()   # every role's state's flat names (no player has them until given the role)
     _starting: Optional[tuple] = field(default=None, repr=False, compare=False)
     _limited: Optional[frozenset] = field(default=None, repr=False, compare=False)
@@ -559,6 +562,7 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.known_roles = frozenset(tables["roles"].get("known", ()))
         program.veiled = {name: role for role in program.veiled_roles for name in program.roles[role]}
         program.role_scoped = frozenset(n for names in program.roles.values() for n in names)
+        program.kept_sides = {tuple(k) if isinstance(k, list) else k: role for k, role in tables["roles"].get("kept", ())}
     program.records = {name: tuple(names) for name, names in tables.get("records", {}).items()}
     program.counted = frozenset(tables.get("counted", ()))
     program.refills = {deck: tuple(source) for deck, source in tables.get("refills", {}).items()}

@@ -146,10 +146,15 @@ def told_answer(game, d, seat: int, choice: int) -> str:
     option's label that this seat's view could not show masked (see `told`). Asked before the answer
     is applied: the game is still at this decision. A pick whose answer a `hidden` variable or counter
     keeps, or a choose option that sets one (Program.kept), is told masked: it would show what only the
-    variable's holder sees."""
+    variable's holder sees; one kept in the state of a side whose holders see each other's (Program.kept_sides:
+    the hunters', the spies' known to holders) is told in full to the asker's fellow holders."""
     kept = game.program.kept if game is not None and seat != d.player.index else ()
-    if d.where in kept or (d.where, getattr(d.options[choice], "written", d.options[choice])) in kept:
-        return f"{told(game, seat, d.prompt)} → {MASK}"
+    option = (d.where, getattr(d.options[choice], "written", d.options[choice]))
+    answer = d.where if d.where in kept else option if option in kept else None
+    if answer is not None:
+        role = game.program.kept_sides.get(answer)   # kept in a side's state: its fellow holders see it anyway
+        if role is None or not (holds(game.state.players[seat], role) and holds(d.player, role)):
+            return f"{told(game, seat, d.prompt)} → {MASK}"
     return f"{told(game, seat, d.prompt)} → {told_label(game, seat, d.options[choice], d.values[choice])}"
 
 
