@@ -11432,7 +11432,8 @@ class Checker(A.Visitor):
         seen_as = {name: (x.visibility, x.per_player) for name, x in d.items()
                    if type(x) is A.Zone and x.visibility != "public"}
         seen_as.update({name: ("hidden", True) for name, x in d.items() if A.kept_hidden(x)})
-        if not seen_as:
+        veiled = {name for name, r in self.sym.roles.items() if r.hidden}   # who holds one is the holder's to know
+        if not seen_as and not veiled:
             return
         funcs = {name: x for name, x in d.items() if type(x) is A.Func}
         memo: dict = {}
@@ -11461,6 +11462,11 @@ class Checker(A.Visitor):
                     found = whose(n.id, you_decides, from_others)
                     if found:
                         return found, n, ()
+                elif t is A.IsKind and n.kind in veiled and n.subject is not None:   # `you is spy`: a hidden role
+                    subject = n.subject
+                    own = (type(subject) is A.You and you_decides) or (type(subject) is A.Name and subject.id in mine)
+                    if from_others and own:
+                        return f"the picker's own hidden role {n.kind!r}", n, ()
                 elif t is A.Attr and n.name in seen_as:
                     obj = n.obj
                     own = (type(obj) is A.You and you_decides) or (type(obj) is A.Name and obj.id in mine)
