@@ -336,7 +336,7 @@ def kept_answers(sym) -> list:
 
 def side_answers(sym) -> list:
     """[answer, role] of each kept answer (kept_answers) kept only in the hidden state of one role whose holders
-    see each other's (a `shared` role, not `hidden` or `known to holders`: view.fellow): told in full to the
+    see each other's (a `shared` role not `hidden`, or `shared hidden known to holders`: view.fellow): told in full to the
     asked player's fellow holders, who see where it went anyway. Never one written `secret`: that is kept from
     everyone (a spy's mission card, not told to the other spies)."""
     secret, picks, options = _answers_kept(sym)

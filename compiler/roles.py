@@ -245,7 +245,7 @@ def role_findings(sym, sources: Optional[dict] = None) -> list[Diagnostic]:
 
 def _known_words(sources: Optional[dict], role) -> A.Span:
     """Where a role writes `known to holders` (the words W565 is about); the role's span without its source."""
-    words = [(line, col, t) for line, col, t in tokens_in(sources or {}, role.span)]
+    words = tokens_in(sources or {}, role.span)
     at = next((i for i, (_l, _c, t) in enumerate(words) if t == "known"), None)
     if at is None or at + 2 >= len(words) or words[at + 2][2] != "holders":
         return role.span
@@ -264,12 +264,14 @@ def _telling_counters(reads: _Reads) -> list[Diagnostic]:
             continue   # some change is anyone's (or of two sides): the counter tells nothing of one side
         role = next(iter(next(iter(sides))))
         span, rule, _roles = changes[0]
+        base, _dot, version = rule.rpartition(".")
+        where = f"role {version}'s version of {base!r}" if version in reads.roles and base else repr(rule)
         title = reads.roles[role].title or role
         d = reads.sym.decls[name]
         fix = "'internal': kept off the screens" if d.is_global else "'hidden': each player sees their own"
         found.append(Diagnostic(
             "W578", f"counter {name!r} is public, and only rules of the hidden role {title} ({role!r}) change it "
-            f"(here, in {rule!r}): when it moves, everyone learns who holds the role", span,
+            f"(here, in {where}): when it moves, everyone learns who holds the role", span,
             f"make the counter {fix}; or change it in a rule both sides reach"))
     return found
 

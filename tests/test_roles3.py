@@ -214,6 +214,7 @@ def test_w578_of_a_players_counter_changed_in_the_roles_own_override_hints_hidde
         "  if you is spy {\n    gain 1 sabotage;\n  } else {\n    gain 1 vp;\n  }\n", "")
     [w578] = [d for d in analyse_text(text).diagnostics if d.code == "W578"]
     assert "'vp'" in w578.message and "Resistance" in w578.message and "'hidden'" in w578.hint
+    assert "in role loyal's version of 'mission'" in w578.message
 
 
 def test_the_shipped_role_packs_lint_without_w578():
