@@ -46,6 +46,8 @@ class _Reads:
         self.rule = ""   # the declaration walked (a proc, a role's override `turn.spy`): W578 names it
         # a public counter -> each change of it: (span, rule, the hidden roles `you` is known to hold there)
         self.changes: dict = {}
+        self.calls: dict = {}    # a proc -> each call of it: (the rule calling, the hidden roles `you` holds there)
+        self.named: set = set()  # the names read otherwise than called (a proc named so may run from anywhere)
 
     def facts(self, cond) -> frozenset:
         """What a condition tells of roles where it holds."""
@@ -93,20 +95,35 @@ class _Reads:
                 f"test it first ('if {who} is {role} {{ ... }}'), go through 'holders({role})', or declare this "
                 f"in role {role}")
 
+    def veiled(self, facts: frozenset) -> frozenset:
+        """The `hidden` roles `you` is known to hold where `facts` hold."""
+        return frozenset(r for k, r in facts if k == YOU and self.roles[r].hidden)
+
     def changed(self, name: str, facts: frozenset, span) -> None:
         """Note a change of a public counter of the pack's (W578 reads them all at the end)."""
         d = self.sym.decls.get(name)
         if type(d) is A.Counter and not d.hidden and not d.internal and name not in self.role_of:
-            self.changes.setdefault(name, []).append(
-                (span, self.rule, frozenset(r for k, r in facts if k == YOU and self.roles[r].hidden)))
+            self.changes.setdefault(name, []).append((span, self.rule, self.veiled(facts)))
+
+    def reached_by(self, rule: str, seen: frozenset = frozenset()) -> frozenset:
+        """The one hidden role whose holders alone run `rule` (as a set; empty: anyone may): a proc of the pack's
+        every call of which is where `you` holds that role, or in a proc that role alone reaches (`if you is spy
+        { sabotage(); }`). A proc never called, named otherwise than in a call, or calling itself is anyone's."""
+        calls = self.calls.get(rule)
+        if not calls or rule in self.named or rule in seen or type(self.sym.decls.get(rule)) is not A.Proc:
+            return frozenset()
+        sides = {roles or self.reached_by(caller, seen | {rule}) for caller, roles in calls}
+        return sides.pop() if len(sides) == 1 else frozenset()
 
     def walk(self, n, facts: frozenset) -> None:
         t = type(n)
         if t is A.Name:
+            self.named.add(n.id)
             if n.id in self.role_of and self.sym.category(n.id) in ("counter", "var", "zone"):
                 self.need(YOU, n.id, facts, n.span, self.sym.category(n.id))
             return
         if t in (A.Attr, A.Method):
+            self.named.add(n.name)
             if n.name in self.role_of:
                 self.need(_key(n.obj), n.name, facts, n.span, self.sym.category(n.name) or "name")
             self.walk(n.obj, facts)
@@ -115,6 +132,8 @@ class _Reads:
             return
         if t in (A.Call, A.CallStmt) and n.func in self.role_of:
             self.need(YOU, n.func, facts, n.span, self.sym.category(n.func))
+        if t is A.CallStmt:
+            self.calls.setdefault(n.func, []).append((self.rule, self.veiled(facts)))
         if t in (A.Gain, A.Lose, A.SetName):
             name = n.name if t is A.SetName else n.resource
             if name in self.role_of and getattr(n, "on", None) is None:
@@ -255,11 +274,11 @@ def _known_words(sources: Optional[dict], role) -> A.Span:
 
 def _telling_counters(reads: _Reads) -> list[Diagnostic]:
     """W578: a public counter that only the rules of one hidden role change (`gain 1 sabotage;` in a spy's rule
-    alone): it moves when, and on the row of, a holder acts, so it tells everyone who holds the role. Read from
-    the rules as written, as W443 is: a change in a proc the role's rule calls counts as anyone's."""
+    alone, or in a proc only the role's rules call): it moves when, and on the row of, a holder acts, so it tells
+    everyone who holds the role. Read from the rules as written, as W443 is."""
     found = []
     for name, changes in reads.changes.items():
-        sides = {frozenset(roles) for _span, _rule, roles in changes}
+        sides = {roles or reads.reached_by(rule) for _span, rule, roles in changes}
         if len(sides) != 1 or len(next(iter(sides))) != 1:
             continue   # some change is anyone's (or of two sides): the counter tells nothing of one side
         role = next(iter(next(iter(sides))))

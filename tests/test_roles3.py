@@ -217,6 +217,14 @@ def test_w578_of_a_players_counter_changed_in_the_roles_own_override_hints_hidde
     assert "in role loyal's version of 'mission'" in w578.message
 
 
+def test_w578_follows_a_proc_only_the_roles_rules_call_and_not_one_both_sides_call():
+    text = TELLING.replace("    gain 1 sabotage;\n  } else", "    sabotage_it();\n  } else").replace(
+        "proc mission() {", "proc sabotage_it() {\n  gain 1 sabotage;\n}\nproc mission() {")
+    assert [(c, l) for c, l, _c in found_at(text)] == [("W578", 8)]   # at the gain, in the proc the spy calls
+    both = text.replace("    gain 1 vp;\n", "    gain 1 vp;\n    sabotage_it();\n")
+    assert "W578" not in [c for c, _l, _c in found_at(both)]
+
+
 def test_the_shipped_role_packs_lint_without_w578():
     from rulebook.compiler.driver import analyse
 
