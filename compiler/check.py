@@ -8201,7 +8201,7 @@ class Checker(A.Visitor):
     def never_seen(self, domain) -> Optional[str]:
         """The zone a pick ranges over, described, when its picker (the acting player) never sees into
         it: a `secret` zone, or their own zone `hidden from owner` (`hand`, `you.hand`), unless the
-        rules `look` at it or `reveal` it somewhere (7 Wonders' discards, looked through); else None.
+        rules `look` at it or `reveal` it somewhere, or tell something of its cards (`told_of`) (7 Wonders' discards, looked through); else None.
         Looks through `sorted(c in ZONE ...)` and `gather(x in D, ZONE)`: the same cards, unseen."""
         while type(domain) is A.Sorted or type(domain) is A.Aggregate and domain.op == "gather" \
                 and domain.value is not None:
@@ -8222,7 +8222,7 @@ class Checker(A.Visitor):
         d = self.sym.decls.get(name)
         if type(d) is not A.Zone or indexed != (d.indexes is not None) or name in self.looked_at():
             return None
-        if d.visibility == "secret":
+        if d.visibility == "secret" and not self.told_of(d):   # a `shown` field still tells the cards apart
             return f"the secret zone {name!r}"
         own = owner is None or (type(owner) is A.Name and owner.id == "you")
         if d.visibility == A.HIDDEN_FROM_OWNER and own and d.per_player and not self.told_of(d):
