@@ -56,7 +56,7 @@ NO_LIST_HINTS = {
 }
 # the builtin types in the order an unknown type's note lists them (E201: every one, then the pack's)
 TYPE_NAMES = ("int", "decimal", "str", "bool", "player", "list of TYPE", "list", "resource", "counter", "track", "zone", "die", "effect", "any")
-TIE_MODES = {"split", "share", "all", "none"}
+TIE_MODES = {"split", "share", "all", "lower", "none"}
 SUBJECTS = {"anyone", "players", "opponents", "opponent", "others", "teammates", "teammate"}
 # Documented limits (E310): deeper rules would exceed what generated Python may nest (20 loops, 100
 # indentation levels, 200 parentheses) and are better written with a proc, a func or a `let`.
@@ -7522,7 +7522,7 @@ class Checker(A.Visitor):
             self.amount(p, scope)
         self.expect(s.resource, ("resource", "counter"), "E202", "resource or counter", s.span)
         if s.ties not in TIE_MODES:
-            self.err("E308", f"ties must be 'split', 'share', 'all' or 'none', not {s.ties!r}", s.span,
+            self.err("E308", f"ties must be 'split', 'share', 'all', 'lower' or 'none', not {s.ties!r}", s.span,
                      did_you_mean(s.ties, TIE_MODES))
 
     def visit_Pick(self, s: A.Pick, scope: Scope) -> None:

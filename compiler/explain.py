@@ -2182,6 +2182,7 @@ class Reader(A.Visitor):
                 "share": "tied players share the prize of the place they tie for, and the places after it "
                          "that they fill are not given",
                 "all": "every tied player gets the full prize",
+                "lower": "every tied player gets the prize of the place below the one they tie for",
                 "none": "tied players get nothing"}.get(s.ties, s.ties)
         where = self.whom(s.where) if s.where is not None else ""
         self.say(depth, f"Rank {self.x(s.domain)}{where} by {self.words.about_them(s.key)}: by place they get "

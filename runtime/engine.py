@@ -6557,7 +6557,8 @@ class Game:
     def rank(self, domain: list, keys: list, prizes: list, counter: str, ties: str) -> None:
         """Award prizes by place; ties 'split' share the prizes of the places they cover (rounded down),
         'share' share the prize of the place they tie for (the places after it that they fill are not
-        given), 'all' give every tied player the place's prize, 'none' give tied players nothing."""
+        given), 'all' give every tied player the place's prize, 'lower' give every tied player the prize of
+        the place below the one they tie for (El Grande), 'none' give tied players nothing."""
         # highest first, ties in seat order (a stable sort); a list key ranks item by item (the checker lets
         # through numbers and lists of numbers only)
         order = sorted(zip(keys, range(len(domain))), key=lambda kv: kv[0], reverse=True)
@@ -6575,6 +6576,8 @@ class Game:
                 share = prizes[place] // len(tied)
             elif ties == "all":
                 share = prizes[place]
+            elif ties == "lower":   # a player alone keeps the place's prize; tied ones drop a place
+                share = prizes[place] if len(tied) == 1 else prizes[place + 1] if place + 1 < len(prizes) else 0
             else:
                 share = prizes[place] if len(tied) == 1 else 0
             for p in tied:

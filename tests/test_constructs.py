@@ -1305,7 +1305,7 @@ def test_ties_share_split_only_the_prize_of_the_place_tied_for(program, rolls, s
 def test_a_tie_mode_that_is_not_one_of_the_four_is_refused_with_a_suggestion():
     (d,) = [d for d in analyse_text(PACK + MAKI.replace("ties share", "ties shared")).diagnostics
             if d.severity == "error"]
-    assert d.code == "E308" and "'split', 'share', 'all' or 'none'" in d.message and d.hint == "did you mean 'share'?"
+    assert d.code == "E308" and "'split', 'share', 'all', 'lower' or 'none'" in d.message and d.hint == "did you mean 'share'?"
 
 
 PUSH = """
