@@ -372,9 +372,10 @@ def fields_text(game, fields: dict) -> str:
 
 def fields_words(fields: dict, text) -> str:
     """Fields of a card seen in part as a screen or a prompt shows them, each value by `text`: `colour
-    Red, told yes`; a condition that is false is left out (a mark not laid), and the members of a
-    `bool[ENUM]` field that hold are listed after its name (`not_colour Blue, Red`), and the values a
-    card was told it is not after the field's (`colour not Red, not White`); empty when nothing is left."""
+    Red, told yes`; a condition that is false or a value that is none is left out (a mark not laid), and
+    the members of a `bool[ENUM]` field that hold are listed after its name (`not_colour Blue, Red`), and
+    the values a card was told it is not after the field's (`colour not Red, not White`); empty when
+    nothing is left."""
     words, members = [], {}
     for k, v in fields.items():
         base, bracket, member = k.partition("[")
@@ -386,7 +387,7 @@ def fields_words(fields: dict, text) -> str:
                 words.append(base)   # its place among the fields
             if v:
                 members[base].append(text(member[:-1]))
-        elif v is not False:
+        elif v is not False and v is not None:   # a mark not laid, a player not named: nothing to show
             words.append(f"{k} {text(v)}")
     return ", ".join(f"{w} {', '.join(members[w])}" if w in members else w for w in words
                      if w not in members or members[w])
