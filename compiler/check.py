@@ -5190,6 +5190,26 @@ class Checker(A.Visitor):
         (each walked the pack again: a sixth of a Federation lint)."""
         return [n for decl in self.sym.decls.values() for n in A.walk(decl)]
 
+    @cached_property
+    def knocks_out_for_good(self) -> bool:
+        """Whether the pack knocks players out (`eliminate`) and never brings one back (`restore`): a player
+        out is then out for the rest of the game."""
+        knocks = [n.restore for n in self.pack_nodes if type(n) is A.Eliminate]
+        return bool(knocks) and not any(knocks)
+
+    def skips_the_seats_out(self, domain: A.Expr, what: str) -> None:
+        """W584: `each all_players` (or `first ... in all_players`) in a game that knocks players out for good: the
+        statement passes over the players out all the same, so the list names every seat in vain, and a player
+        out who was meant to act (Cluedo's accuser who was wrong, who still shows cards) silently does not."""
+        seats = type(domain) is A.Name and domain.id == "all_players" and self.sym.decls.get("all_players") is None
+        if seats and self.knocks_out_for_good:
+            self.diags.append(Diagnostic(
+                "W584", f"{what} passes over the players knocked out, and this game never brings one back: "
+                        f"'{printed(domain)}' names every seat, but only the players still in act", domain.span,
+                "to read or change every seat's state, go through them without acting for them ('for each p in "
+                f"{printed(domain)} {{ ... }}'); a player out who must still decide is no knocked-out player: keep "
+                "them in, and leave them out of the turn order ('each players where ...: turn();')"))
+
     def card_modifiers(self) -> frozenset:
         """The ids of the modifiers cards hold (`modifier ... in ZONE`, 7.7b), worked out once."""
         if self._card_modifiers is None:
@@ -5949,6 +5969,7 @@ class Checker(A.Visitor):
                      f"use 'for each x in {printed(s.domain)} {{ ... }}' to go through other values", s.domain.span)
         # its `where` and body read bare names as each player's (an `each` over no players is E303 above)
         others = type(s.domain) is not A.You and fits(element, "player")
+        self.skips_the_seats_out(s.domain, what)
         if others:
             self.each_others.append((s, tuple(self.stmt_path), base_of(kind) == "player"))
         if s.where is not None:
@@ -8044,6 +8065,7 @@ class Checker(A.Visitor):
         still the acting player; `opponents` and `players` are in seat order, not from the actor's
         left (W461); W583: `always asked` with neither `where` nor `cost` (everyone is asked anyway)."""
         kind, element = self.domain_kind(s.domain, scope)
+        self.skips_the_seats_out(s.domain, "'first ... may'")
         if not fits(element, "player") or base_of(kind) == "player":
             given = article(words(kind if base_of(kind) in ("zone", "player") else element))
             hint = (f"one player is asked with 'each {printed(s.domain)} {{ may ... }}'" if base_of(kind) == "player"

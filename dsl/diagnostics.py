@@ -456,6 +456,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W582": (WARNING, "a limit ('once ... as NAME') that one option alone names: it shares nothing"),
     "W583": (WARNING, "'always asked' on a 'first ... may' with neither 'where' nor 'cost': every player of the list "
                       "is asked anyway"),
+    "W584": (WARNING, "'each' or 'first ... may' over every seat (all_players) in a game that knocks players out "
+                      "for good: the players out are passed over all the same"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

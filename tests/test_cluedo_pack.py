@@ -85,7 +85,8 @@ def test_a_right_accusation_wins_and_a_wrong_one_puts_the_accuser_out(program):
     assert game.state.players[0].stock["solved"] == 1 and game.state.reason == "P1 solves the murder"
     game = dealt(program, [["kitchen_card"], ["lounge_card"], ["library_card"]])
     run(game, "accuse", answers={"accuse which": "Professor Plum", "with which": "Rope", "in which": "Study"})
-    assert [p.name for p in game.state.out] == ["P1"] and game.state.reason is None
+    assert [p.vars["accused_wrongly"] for p in game.state.players] == [True, False, False]
+    assert game.state.reason is None
 
 
 def test_a_player_out_still_shows_cards(program):
@@ -93,9 +94,11 @@ def test_a_player_out_still_shows_cards(program):
     e = game.program.entities
     run(game, "accuse", answers={"accuse which": "Mrs White", "with which": "Rope", "in which": "Study"},
         player=1)
-    assert [p.name for p in game.state.out] == ["P2"]
+    assert game.state.players[1].vars["accused_wrongly"]
     run(game, "suggest", e["green"], e["rope"], answers={})
     assert "P2 shows P1 a card" in game.messages
+    p1, p3 = screens(game, seats=(0, 2))
+    assert "your Hand: [Kitchen]" in p1 and "Rope" in p1 and "Rope" not in p3   # the card was shown, to P1 alone
 
 
 @pytest.mark.parametrize("players,seed", [(3, 1), (6, 2)])

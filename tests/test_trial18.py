@@ -1,6 +1,7 @@
 """The toolchain fixes of trial18 (a designer writing Cluedo, Colt Express and El Grande): `rank ... ties
 lower` (tied players take the prize of the place below), W421 quiet for a secret zone whose cards show a
-field, and a `shown` field that holds none left off the screens."""
+field, a `shown` field that holds none left off the screens, and W584 (an `each` over every seat in a game
+that knocks players out for good passes over the players out all the same)."""
 
 from __future__ import annotations
 
@@ -76,3 +77,36 @@ def test_a_shown_field_that_holds_none_is_left_off_the_screen():
     """Colt Express: an action card shows who played it; one nobody has played yet shows nothing."""
     assert fields_words({"by": None, "sort": "purse"}, str) == "sort purse"
     assert fields_words({"by": None}, str) == ""
+
+
+HUNTER = """
+counter hunter "Hunter" from 0 to 1;
+proc night_kill(p: player) { each p: eliminate; }
+proc last_shot() {
+  each all_players where hunter == 1 {
+    pick q from players "shoot whom?" { eliminate q; }
+  }
+}
+"""
+SHOT = """each all_players where hunter == 1 {
+    pick q from players "shoot whom?" { eliminate q; }
+  }"""
+
+
+def test_w584_each_over_every_seat_in_a_game_that_knocks_out_for_good():
+    """Werewolf: the Hunter killed in the night is meant to shoot at once; knocked out, they never act."""
+    (d,) = analyse_text(HUNTER).diagnostics
+    assert d.code == "W584" and "'all_players' names every seat" in d.message and d.hint.startswith("to read or")
+    assert (d.span.line, d.span.column) == (5, 8)
+    first_may = HUNTER.replace(SHOT, 'first q in all_players where q.hunter == 1 may "shoot?" { eliminate q; }')
+    assert [d.code for d in analyse_text(first_may).diagnostics] == ["W584"]
+
+
+def test_w584_is_quiet_when_the_game_brings_players_back_or_only_reads_the_seats():
+    """Love Letter restores everyone each round: 'each all_players' then acts for every seat."""
+    restored = HUNTER.replace("proc last_shot() {", "proc last_shot() {\n  restore all_players;")
+    assert analyse_text(restored).diagnostics == []
+    read_only = HUNTER.replace(SHOT, "for each p in all_players where p.hunter == 1 { eliminate p; }")
+    assert analyse_text(read_only).diagnostics == []
+    never_out = HUNTER.replace("each p: eliminate;", "each p: gain 1 hunter;").replace("{ eliminate q; }", "{ }")
+    assert analyse_text(never_out).diagnostics == []
