@@ -12,7 +12,7 @@ from typing import Iterable, NamedTuple, Optional
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, closest, did_you_mean
 from rulebook.dsl.lexer import CONTEXTUAL
-from rulebook.dsl.parser import CARD_WORDS
+from rulebook.dsl.parser import CARD_WORDS, TIE_MODES
 from rulebook.dsl.printer import seat_teams_text, seats_text, quote, cost as printed_cost, declaration_text, expr as printed, params_text
 from rulebook.runtime.state import as_written
 
@@ -56,7 +56,6 @@ NO_LIST_HINTS = {
 }
 # the builtin types in the order an unknown type's note lists them (E201: every one, then the pack's)
 TYPE_NAMES = ("int", "decimal", "str", "bool", "player", "list of TYPE", "list", "resource", "counter", "track", "zone", "die", "effect", "any")
-TIE_MODES = {"split", "share", "all", "lower", "none"}
 SUBJECTS = {"anyone", "players", "opponents", "opponent", "others", "teammates", "teammate"}
 # Documented limits (E310): deeper rules would exceed what generated Python may nest (20 loops, 100
 # indentation levels, 200 parentheses) and are better written with a proc, a func or a `let`.
@@ -7543,8 +7542,8 @@ class Checker(A.Visitor):
             self.amount(p, scope)
         self.expect(s.resource, ("resource", "counter"), "E202", "resource or counter", s.span)
         if s.ties not in TIE_MODES:
-            self.err("E308", f"ties must be 'split', 'share', 'all', 'lower' or 'none', not {s.ties!r}", s.span,
-                     did_you_mean(s.ties, TIE_MODES))
+            modes = ", ".join(f"'{m}'" for m in TIE_MODES[:-1]) + f" or '{TIE_MODES[-1]}'"
+            self.err("E308", f"ties must be {modes}, not {s.ties!r}", s.span, did_you_mean(s.ties, TIE_MODES))
 
     def visit_Pick(self, s: A.Pick, scope: Scope) -> None:
         if s.limit is not None:   # worked out once, before the first pick

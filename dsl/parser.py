@@ -173,6 +173,9 @@ WORDS: dict[str, Word] = {
                            "'step N', 'up to AMOUNT'"),
 }
 CARD_WORDS = WORDS["cost_cards"].words   # a cost term of cards: `3 cards from hand to discards`, `cost -1 cards;`
+# how `rank ... ties MODE;` gives tied players their prizes (4.20; Game.rank): the checker's E308 and the parser's
+# message for a reserved word written there (`ties lowest`) list them
+TIE_MODES = ("split", "share", "all", "lower", "none")
 _FILLED = re.compile(r"\{(\w+)\}")
 
 
@@ -3695,6 +3698,10 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
         # after a block left open, read as a name in the block (a field, a proc called)
         return Diagnostic("E100", f"{UNCLOSED_LABEL}; found '{word}' declaring '{tok}'", _token_span(file, word),
                           hint=_UNCLOSED_HINT.format(word), notes=_left_open_note(text, word.line)), False
+    if keyword_as_name and slot is not None and str(slot) == "ties":   # `ties lowest`: a reserved word, no tie mode
+        modes = ", ".join(f"'{m}'" for m in TIE_MODES[:-1]) + f" or '{TIE_MODES[-1]}'"
+        return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found} after 'ties', which takes a tie mode: {modes}",
+                          span, hint=did_you_mean(str(tok), TIE_MODES) or "expected a tie mode"), False
     if keyword_as_name:
         declared = _last_token(err)   # a name being declared (`kind space`): offer free ones
         # or bound (a parameter or a record's field, `where: int`; a loop's or a pick's variable, `for each

@@ -12,7 +12,7 @@ import pytest
 from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.engine import Game
 
-from .conftest import answer_by_prompt, played_on_both_backends
+from .conftest import answer_by_prompt, played_on_both_backends, screens
 
 PACK = Path(__file__).parent / "packs" / "el_grande"
 
@@ -99,3 +99,24 @@ def test_a_power_card_played_this_round_is_not_played_again(program):
 def test_played_alike_on_both_backends(players, seed):
     (game, _), _ = played_on_both_backends(PACK, players, seed, decisions=120)
     assert sum(p.stock["vp"] for p in game.state.players) >= 0
+
+
+def test_the_castillo_is_emptied_into_regions_chosen_in_secret(program):
+    game = Game(program, 3, 1)
+    game.state.gvars["king_at"] = "galicia"
+    troops(game, "castillo", [2, 1, 0])
+    gen = game.program.procs["scoring_round"](game, game.state.players[0])
+    decision, asked = gen.send(None), []
+    try:
+        while True:
+            asked.append(decision.prompt)
+            if len(asked) == 2:   # P2 chooses after P1: nothing on P2's screen tells P1's region
+                p2 = screens(game, seats=(1,))[0]
+                assert "Valencia" not in p2 and "valencia" not in p2
+            decision = gen.send(decision.index_of("Valencia" if len(asked) == 1 else "Granada"))
+    except StopIteration:
+        pass
+    p1, p2, p3 = game.state.players
+    assert asked == ["move your Castillo caballeros to which region?"] * 2   # P3 has none there: not asked
+    assert (p1.stock["troops[valencia]"], p2.stock["troops[granada]"], p1.stock["troops[castillo]"]) == (2, 1, 0)
+    assert vp(game)[0] >= 5 + 6   # the Castillo (first) and Valencia (first alone) scored

@@ -252,6 +252,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     # an empty game block lacks both seats and a winner: two findings on the game line
     "empty_game.rules": [("E304", 4), ("E307", 4)],
     "bad_tie_mode.rules": [("E308", 6)],
+    "tie_mode_a_reserved_word.rules": [("E100", 7)],   # trial18: "found 'lowest' expected 'none', a name"
     "negative_regress.rules": [("E308", 6)],
     "negative_draw.rules": [("E308", 8)],
     "local_shadows_declaration.rules": [("E309", 6)],
@@ -416,6 +417,7 @@ SENTENCES: dict[str, str] = {
     "pay_from_another_player.rules": "a payment is the payer's own: make that player act, as in "
                                       "'each p: pay 1 clues;'",
     "zone_with_two_visibilities.rules": "a zone has one visibility",
+    "tie_mode_a_reserved_word.rules": "after 'ties', which takes a tie mode: 'split', 'share', 'all', 'lower' or 'none'",
     "effect_straight_in_a_card.rules": "an effect goes inside one of the card's effect slots",
     "each_over_a_zone.rules": "did you mean 'for each c in ZONE { ... }'",
     "membership_test_with_in.rules": "'in' is no test: whether a list or a zone holds a value is 'contains(LIST, X)'",
@@ -494,6 +496,7 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "winner_together_without_if.rules": ("E100", 7, 19),   # where the 'if' is missing
     "pay_from_another_player.rules": ("E100", 6, 12),   # the '.'
     "zone_with_two_visibilities.rules": ("E100", 3, 49),          # the second visibility
+    "tie_mode_a_reserved_word.rules": ("E100", 7, 75),             # the 'lowest'
     "effect_straight_in_a_card.rules": ("E100", 9, 3),
     "each_over_a_zone.rules": ("E100", 7, 10),                     # the 'in'
     "membership_test_with_in.rules": ("E100", 9, 30),
