@@ -42,6 +42,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "auction_over_a_zone.rules": [("E589", 9)],             # bridgebid: a zone's order is no rank
     "auction_over_calls_with_a_step.rules": [("E589", 4)],  # bridgebid: the calls' order ranks the bids
     "auction_over_calls_written_twice.rules": [("W575", 8)],   # bridgebid: the second can never be bid
+    "entity_declared_with_an_index.rules": [("E100", 3)],
+    "trigger_on_a_global_counters_gain.rules": [("E428", 5)],   # trial19's Terraforming Mars: linted clean, never fired  # trial9: "expected '*', 'for', ...", no 'for each'
     "auction_form_without_its_value.rules": [("E100", 6)],   # auctions: "a keyword cannot be used as a name", at 'to'
     "open_in_any_without_order.rules": [("E100", 5)],        # auctions: the same, for 'open in any up to'
     "entity_for_each_with_where.rules": [("E100", 4)],   # trial15: "'where' filters ... not a list standing alone"
