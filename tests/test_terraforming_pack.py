@@ -159,7 +159,7 @@ def test_a_cards_action_is_used_once_a_generation(program):
     assert p1.stock["energy_prod"] == 2
     run_proc(game, "production")
     p1.stock.update(mc=7)
-    run_proc(game, "one_action", answers=["use a card's action"])
+    run_proc(game, "one_action")   # a new generation: the action again, the only option at 7 M€
     assert p1.stock["energy_prod"] == 3
 
 
