@@ -4388,8 +4388,11 @@ class Checker(A.Visitor):
         (they run for whoever calls them). E359 for a call there of a func or proc that cards change
         for their holder (held_calls)."""
         bound = {n.var for s in body for n in A.walk(s) if isinstance(getattr(n, "var", None), str)}
+        # `pass hand to left;` is every player's, each as `you`: its zone and receiver are no first player's
+        passed = {id(n) for s in body for p in A.walk(s) if type(p) is A.PassOn for n in A.walk(p)}
         for n in own_you(body):
-            if isinstance(n, A.Name) and n.id not in bound and id(n) not in self.sym.named and self.per_player(n.id):
+            if isinstance(n, A.Name) and n.id not in bound and id(n) not in self.sym.named and id(n) not in passed \
+                    and self.per_player(n.id):
                 self.diags.append(Diagnostic(
                     "W417", f"the {phase} phase names {n.id!r}, which each player has "
                     f"({'per_player' if isinstance(self.sym.decls[n.id], A.Zone) else 'not global'}): a phase "

@@ -2715,6 +2715,24 @@ TEAM_SCORE_FIRST = LazyPattern(r"\bwinner\s+together\s+score\b[^;{}]*\Z")
 # `auction ... form up to ...`, `auction ... open in any up to ...`: an auction's form without the word it needs
 AUCTION_FORM_SLIP = LazyPattern(r"\bauction\b[^;{}]*\b(form|open\s+in\s+any)\s+up\s*\Z")
 DECLARATION_SEMICOLON_LABEL = "a declaration must end with ';'"   # outside every '{ }'
+def _value_slip(text: str, tok, accepts: set) -> Optional[tuple]:
+    """(message, hint) for a value written as another language writes it, where the parser wanted a value
+    or a match case's ':' (a new designer's Memoir '44 and Terraforming Mars): an `if ... then ... else`
+    value as an operand (`a + if c then 1 else 0`), `any(x in ... where ...)` for `some(...)`, and a match
+    case `VALUE => RESULT`. None for anything else."""
+    wants_value = {"NAME", "INT"} <= accepts
+    if tok.type == "IF" and wants_value and re.search(r"[-+*/%<>=]\s*$|\b(and|or|not)\s*$", text[:tok.start_pos]):
+        return ("an 'if ... then ... else' value inside a larger expression goes in parentheses",
+                "write '(if CONDITION then A else B)'")
+    if str(tok) == "any" and wants_value and text[tok.end_pos:tok.end_pos + 1] == "(":
+        return ("'any(GROUP)' is a cost's wild term; whether some element holds a condition is 'some(...)'",
+                "write 'some(VAR in DOMAIN where CONDITION)'")
+    if tok.type == "EQUAL" and text[tok.end_pos:tok.end_pos + 1] == ">":
+        return ("a case of 'match' is written 'VALUE: RESULT', and the rest 'else: RESULT'",
+                "write 'match x { a: 1, b, c: 2, else: 0 }'")
+    return None
+
+
 KEYWORD_LABEL = "a keyword cannot be used as a name here"
 BOUND_NEXT = LazyPattern(r"\s*(?::|(?:in|from)\b)")   # after a name being bound: a parameter's or field's ':', a loop's 'in'
 EVENT_PARAMS = LazyPattern(r"(?m)(?:^|[;}])\s*event\s+\w+\s*\([^()]*\Z")   # the text before an event's argument declared
@@ -3602,6 +3620,8 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
         return Diagnostic("E100", f"'{tok}' gives a value only as the whole value of a new name, 'let NAME = {tok} "
                           "...;', not inside an expression", span,
                           hint=f"{tok} into a local of its own first ('let a = {tok} ...;'), then use the local"), False
+    if slip := _value_slip(text, tok, accepts):   # `+ if`, `any(...)`, `=>`: another language's way
+        return Diagnostic("E100", f"{slip[0]}; found {found}", span, hint=slip[1]), False
     if label:
         return Diagnostic("E100", f"{label}; found {found}", span, hint=f"expected {expected}"), False
     if tok.type == "EQUAL" and "COMPARE" in accepts:
@@ -3645,7 +3665,7 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
         # statement's own word, `move to table;` missing its item): said reserved, as where it is declared
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=_another_name(tok, None, "value")), False
     in_card = _entity_body(err) if "RBRACE" in accepts or {"EQUAL", "LBRACE"} <= accepts else None
-    if in_card is not None and str(tok) == "func" and re.match(r"\s*\w+\s*:", text[tok.end_pos:]):
+    if in_card is not None and str(tok) == "func" and re.match(r"\s*\w+\s*[:=]", text[tok.end_pos:]):
         # `district vault { func bonus: int = gold; }`: the kind's way of declaring a computed field
         name = re.match(r"\s*(\w+)", text[tok.end_pos:]).group(1)
         return Diagnostic("E100", f"a {in_card} gives a computed field's expression as '{name} = EXPR;' "
