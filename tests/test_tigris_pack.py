@@ -135,6 +135,8 @@ def test_a_catastrophe_sends_a_leader_without_a_temple_home(program):
     run_proc(game, "catastrophe", sq(game, 4, 1))
     assert game.state.gvars[key("leader_at", sq(game, 5, 1))] == "no_leader"
     assert game.state.players[0].stock["catastrophes"] == 1
+    (market,) = in_hand(game, 0, "market")
+    assert not f(game, "may_tile", market, sq(game, 4, 1))   # the catastrophe stays: nothing goes there
 
 
 def test_the_score_is_the_weakest_colour_with_the_treasures_where_they_help(program):
