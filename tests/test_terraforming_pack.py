@@ -175,3 +175,18 @@ def test_the_pack_lints_clean_and_prints_back_as_written():
     assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
     text = (Path(PACK) / "terraforming.rules").read_text()
     assert format_text(text, "terraforming.rules") == text
+
+
+def test_the_draft_keeps_one_card_and_passes_the_rest_until_four_are_kept(program):
+    game = new_game(program)
+    deck = game.zone(None, "deck")
+    for e in [e for e in game.program.entities.values() if e.kind == "project"][:8]:
+        game.move(e, deck)
+    for p in range(2):
+        run_proc(game, "deal_research", 4, player=p)
+    dealt = {p.name: list(game.zone(p, "drawn").items) for p in game.state.players}
+    run_proc(game, "draft_research", answers=[0] * 6)   # the fourth card of each round is the last: not asked
+    kept = {p.name: list(game.zone(p, "drawn").items) for p in game.state.players}
+    assert all(len(cards) == 4 for cards in kept.values())
+    assert sorted(map(str, sum(kept.values(), []))) == sorted(map(str, sum(dealt.values(), [])))
+    assert kept["P1"][0] == dealt["P1"][0] and kept["P1"][1] in dealt["P2"]   # the second came from the right
