@@ -1147,6 +1147,8 @@ class Checker(A.Visitor):
         self.visiting = None
         for item, names in self.sym.amended_together:   # each finding once, saying which of the names it is for
             self.diags += said_for_names([(n, d) for n, d, amend in together if amend is item], names)
+        if self.sym.gameless_triggers:   # a lone file's top-level triggers: their bodies are rules all the same
+            self.block(tuple(self.sym.gameless_triggers), self.params(()))
         self.labels_given_twice()
         self.added_fields()
         self.removed_still_used()
@@ -11837,7 +11839,10 @@ class Checker(A.Visitor):
                                   if isinstance(n, A.Reset) and n.kind is None else ())}
         if set_names:
             sources.add(VAR_EVENT)   # (which variables: W437 below)
+        gameless = {id(t) for t in self.sym.gameless_triggers}   # (W403 already: no game registers them)
         for t in self.triggers:
+            if id(t) in gameless:
+                continue
             if t.pattern.event == VAR_EVENT:
                 self.never_set(t.pattern, set_names)
             elif t.pattern.event not in sources and (t.pattern.event in BUILTIN_EVENTS

@@ -372,6 +372,8 @@ class Symbols:
     dropped: dict
     game: Optional[A.Game]
     consts: dict   # `const radius = 2;` -> its value, as the pack's last word on it sets it (written in every read)
+    # the top-level triggers of a file with no game (nothing registers them, W403): still checked as effects
+    gameless_triggers: list
     # name of each entity a `for each` declaration made -> (that declaration's name, the entity or member it is
     # for, the name it binds, the kind or enum it goes through)
     generated: dict
@@ -616,6 +618,7 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
     elif standing or tables_own:
         diags.append(Diagnostic("W403", "this trigger can never fire: the pack has no game to register it in",
                                 (standing or tables_own)[0].span))
+        sym.gameless_triggers = list(standing) + list(tables_own)
     return sym, diags
 
 

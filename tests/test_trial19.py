@@ -85,3 +85,9 @@ def test_a_value_written_as_another_language_writes_it_is_told_so(text, words):
 
 def test_an_if_value_in_parentheses_and_a_plain_match_still_parse():
     assert codes("enum e { a, b }\nfunc f(x: e, n: int): int = n + (if n > 1 then 1 else 0) + match x { a: 1, else: 2 };") == []
+
+
+def test_a_lone_files_top_level_trigger_is_checked_without_a_game():
+    text = "resource plant;\ncounter oceans global;\nwhenever you gain(res = oceans) { gain 1 bogus; }\n"
+    assert sorted(c for c in codes(text) if c[0].startswith("E")) == [("E202", 3), ("E428", 3)]
+    assert [c for c, _ in codes("resource plant;\nwhenever you gain(res = plant) { gain 1 plant; }\n")] == ["W403"]
