@@ -1796,7 +1796,8 @@ class _Builder:
         base, word = items[:2]
         _expect_word("adjust_using", word, self._s(meta), base=base)
         subs = tuple(item for item in items[2:] if isinstance(item, A.Substitute))
-        term = A.CostTerm(A.Int(0, span=self._s(meta)), "worth", str(base), substitutes=subs, span=self._s(meta))
+        # the amount is no word of the file (spanning the line, it hid the resource's name from the editor's index)
+        term = A.CostTerm(A.Int(0), "worth", str(base), substitutes=subs, span=self._s(meta))
         return A.Adjust("cost", "using", (term,), None, span=self._s(meta))
 
     def replace_cost(self, meta, items):

@@ -91,3 +91,14 @@ def test_a_lone_files_top_level_trigger_is_checked_without_a_game():
     text = "resource plant;\ncounter oceans global;\nwhenever you gain(res = oceans) { gain 1 bogus; }\n"
     assert sorted(c for c in codes(text) if c[0].startswith("E")) == [("E202", 3), ("E428", 3)]
     assert [c for c, _ in codes("resource plant;\nwhenever you gain(res = plant) { gain 1 plant; }\n")] == ["W403"]
+
+
+def test_the_resource_of_a_using_line_is_indexed_for_the_editor():
+    """`cost mc using steel at 2;` in a modifier: the editor found steel and lost mc (its made-up amount spanned
+    the line), so a rename of the resource left it behind (test_lsp's check over Terraforming Mars' pack)."""
+    from rulebook.compiler.workspace import file_occurrences
+    from rulebook.dsl.parser import parse_text
+
+    text = "resource mc;\nresource steel;\nevent buy();\nproc p() { modifier you buy { cost mc using steel at 2; } }\n"
+    found = [(o.name, o.span.column) for o in file_occurrences(parse_text(text, "u"), text) if o.span.line == 4]
+    assert ("mc", 36) in found and ("steel", 45) in found
