@@ -411,8 +411,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "below that floor: every negative value is kept at the floor"),
     "W552": (WARNING, "a 'hidden' role the seats line gives by seat order (no 'at random'): every player knows who holds it"),
     "W553": (WARNING, "'you.X' in the body of 'each P': 'you' there is P, the player the body runs for, not the one acting before"),
-    "W555": (WARNING, "a constant ('const radius = 2;') that nothing reads: an expansion that overrides it changes nothing"),
     "W554": (WARNING, "a read of an adjustable field tagged again with its own event ('c.cost for costs(c)'): the modifiers apply twice"),
+    "W555": (WARNING, "a constant ('const radius = 2;') that nothing reads: an expansion that overrides it changes nothing"),
     "W556": (WARNING, "'teams of N' on a seats line some of whose seat counts N does not divide: the last team is short"),
     "W557": (WARNING, "'teammate' in a game whose teams are not 'of 2': it is none in a bigger team, and as a subject "
                       "hears every other member ('teammates' says so)"),
@@ -550,18 +550,17 @@ CODES: dict[str, tuple[str, str]] = {
     "E581": (ERROR, "an amend removes 'secret', 'always asked' or 'with repeats' from a pick that has none, or 'secret' from a choose"),
     "E582": (ERROR, "an amend leaves a pick with a word it cannot have: 'with repeats' without a count, 'secret' "
                     "or 'always asked' at random"),
-    "E583": (ERROR, "an amend writes one of a pick's words twice ('secret remove secret')"),
     "E583": (ERROR, "an amend writes one of a pick's or a choose's words twice ('secret remove secret')"),
     "E584": (ERROR, "an enum's grid read without a cell, or at a value of another type ('window.shade[3]' of "
                     "'shade: int[spot];')"),
     "E585": (ERROR, "a pick's 'or blind' offers the top card of one zone twice ('or blind deck or blind deck[one]')"),
     "E586": (ERROR, "a pick's 'or blind' with no zone after it"),
     "E587": (ERROR, "a record's shape ('where COND') that cannot be worked out before play from its fields"),
+    "E588": (ERROR, "options that share a limit ('once ... as NAME') mark it with different periods ('once' and "
+                    "'once per PATTERN', or two patterns)"),
     "E589": (ERROR, "an auction's 'over CALLS' that is no ranked list of calls (a zone, players, an empty list), "
              "with 'min' or 'step', or 'up to' of another type than its calls"),
     "E590": (ERROR, "an auction's calls written out as numbers that do not rise ('over [18, 20, 19]'): a call ranks by its place"),
-    "E588": (ERROR, "options that share a limit ('once ... as NAME') mark it with different periods ('once' and "
-                    "'once per PATTERN', or two patterns)"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),
