@@ -114,6 +114,10 @@ FAMILIAR_FUNCS = {
     "index": ("index_of", "the place of a value in a zone or a list"),
 }
 
+# the visibilities of zones that players other than their owner see into: a swap of one is watched
+SEEN_BY_OTHERS = ("public", A.HIDDEN_FROM_OWNER)
+
+
 class Scope:
     """Locals visible at a point of an effect, and what `this` and `it` mean there."""
 
@@ -6820,6 +6824,8 @@ class Checker(A.Visitor):
             self.err("E556", f"'swap {printed(s.zone)} with {printed(s.other)};' swaps a zone with itself: nothing "
                      "would change", s.other.span, "name the other zone: 'swap hand with p.hand;' (p another player)")
             return
+        if s.unseen:
+            self.unseen_swap(s, scope)
         mine, theirs = self.zone_kinds(s.zone, zone, scope), self.zone_kinds(s.other, other, scope)
         if not mine or not theirs or any(type(self.sym.decls.get(k)) is not A.Kind for k in (*mine, *theirs)):
             return   # a zone of any kind, or a kind unknown (E204 says so)
@@ -6851,6 +6857,18 @@ class Checker(A.Visitor):
             self.err("E564", f"'pass {printed(s.zone)} to ...' names the player each zone goes to (worked out for each "
                      f"player as you), not {article(words(to))}", s.to.span,
                      "write 'to left' or 'to right' (or a player of each: 'to if age == 2 then right else left')")
+
+    def unseen_swap(self, s: A.Swap, scope: Scope) -> None:
+        """E611: `swap ... unseen` of a zone some player other than its owner sees into (`public`, `hidden from
+        owner`): they watch its items change, so the swap cannot be unseen."""
+        for expr in (s.zone, s.other):
+            decl = self.zone_decl(expr, scope)
+            if decl is not None and decl.visibility in SEEN_BY_OTHERS:
+                who = "every player" if decl.visibility == "public" else "every player but its owner"
+                self.err("E611", f"'swap ... unseen' of {printed(expr)!r}, which {who} sees into: they watch what it "
+                         "holds change, so the swap cannot be unseen", expr.span,
+                         "swap zones that only their owner sees ('hidden') or nobody ('secret'), or drop 'unseen'")
+                return
 
     def swap_seen(self, s: A.Swap, after: Optional[A.Stmt], scope: Scope) -> None:
         """W541: a swap between a secret zone (a deck) and one someone sees, the secret one not shuffled by the
@@ -8141,6 +8159,14 @@ class Checker(A.Visitor):
                     self.diags.append(Diagnostic("W558", f"a 'secret' {type(s).__name__.lower()}'s block says {told} to "
                                                  "the whole table", n.span, "drop the 'say', or 'look' for the "
                                                  "deciding player alone; or drop 'secret' if the answer is open"))
+                elif type(n) is A.Swap and not n.unseen and all(
+                        d is not None and d.visibility not in SEEN_BY_OTHERS
+                        for d in (self.zone_decl(z, Scope()) for z in (n.zone, n.other))):
+                    self.diags.append(Diagnostic("W591", f"a 'secret' {type(s).__name__.lower()}'s block swaps "
+                                                 f"{printed(n.zone)} with {printed(n.other)} where the table sees it: "
+                                                 "whoever had looked at those cards forgets them, so they learn of the "
+                                                 "swap", n.span, "write 'swap ... unseen;': only the acting player sees "
+                                                 "it done, the others keep what they saw where they saw it"))
                 elif type(n) is A.Reveal and type(s) is A.Pick and n.to is None and any(
                         type(x) is A.Name and x.id == s.var for x in A.walk(n.item)):
                     self.diags.append(Diagnostic("W558", f"a 'secret' pick's block reveals its answer ({s.var}) to the "

@@ -1714,7 +1714,8 @@ class CodeGen(A.Visitor):
         self.writeline(f"rt.move_all({ctx.you}, {self.ex(s.source, ctx)}, {self.ex(s.dest, ctx)}{more})", s)
 
     def visit_Swap(self, s: A.Swap, ctx: Ctx):
-        self.writeline(f"rt.swap({ctx.you}, {self.ex(s.zone, ctx)}, {self.ex(s.other, ctx)})", s)
+        unseen = ", True" if s.unseen else ""
+        self.writeline(f"rt.swap({ctx.you}, {self.ex(s.zone, ctx)}, {self.ex(s.other, ctx)}{unseen})", s)
 
     def visit_PassOn(self, s: A.PassOn, ctx: Ctx):
         who = self.temp("you")   # each player still in, as `you`: their zone and the player it goes to

@@ -1899,7 +1899,9 @@ class Reader(A.Visitor):
         zone = s.zone.id if isinstance(s.zone, A.Name) else None
         items = plural(self.words.item_noun(zone)) if zone else "items"
         self.say(depth, f"Swap the {items} of {self.x(s.zone)} with those of {self.x(s.other)}: each takes "
-                        f"all the other held, in the same order.")
+                        f"all the other held, in the same order." + (
+                            " Unseen: only the acting player sees it done; the others still believe what they "
+                            "saw where they saw it." if s.unseen else ""))
 
     def visit_PassOn(self, s, depth: int) -> None:
         zone = s.zone.id if isinstance(s.zone, A.Name) else None

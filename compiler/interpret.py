@@ -725,7 +725,7 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Swap(self, s, rt, f):
-        rt.swap(f.you, self.ev(s.zone, rt, f), self.ev(s.other, rt, f))
+        rt.swap(f.you, self.ev(s.zone, rt, f), self.ev(s.other, rt, f), s.unseen)
         return ()
 
     def visit_PassOn(self, s, rt, f):

@@ -1411,13 +1411,17 @@ class MoveAll(Stmt):
 class Swap(Stmt):
     """`swap ZONE with ZONE;` the two zones exchange their contents, each zone's items keeping their order;
     every item moves as `move` moves it (one `move` event each, the first zone's items first), and each zone
-    keeps its own visibility."""
+    keeps its own visibility. `unseen`: only the acting player sees it done (One Night's Robber, Mascarade's
+    swap under the table): they keep what they knew of the items, and the other players what they saw where
+    they saw it."""
 
     events = ("move",)
     drains = True
+    _quiet = ("unseen",)
 
     zone: Expr
     other: Expr
+    unseen: bool = False
 
 
 @node

@@ -144,6 +144,8 @@ WORDS: dict[str, Word] = {
                              "side whose holders know each other"),
     "role_known holders": Word(("holders",), "expected 'known to holders'; found 'known to {found}'",
                                "write 'known to holders': the role's holders know each other"),
+    "swap_unseen": Word(("unseen",), "expected 'unseen' or ';' after the swap; found '{found}'",
+                        "write 'swap held with p.held unseen;': only the acting player sees the swap done"),
     "always_asked": Word(("asked",), "expected 'always asked'; found 'always {found}'",
                          "write 'always asked': the pick is asked even when one candidate is left (a 'first ... may' "
                          "asks those who cannot accept too), so that who is asked tells nothing"),
@@ -1677,9 +1679,13 @@ class _Builder:
         rest = [i for i in items if not isinstance(i, Token)]
         return A.Take(rest[0], rest[1], span=self._s(meta))
 
-    def swap_stmt(self, meta, items):   # SWAP zone "with" zone
+    def swap_stmt(self, meta, items):   # SWAP zone "with" zone swap_unseen?
         rest = [i for i in items if not isinstance(i, Token)]
-        return A.Swap(rest[0], rest[1], span=self._s(meta))
+        return A.Swap(rest[0], rest[1], unseen=len(rest) > 2, span=self._s(meta))
+
+    def swap_unseen(self, meta, items):   # NAME: `unseen`
+        _expect_word("swap_unseen", items[0], self._s(meta))
+        return _Marker("swap_unseen", True)
 
     def pass_stmt(self, meta, items):   # PASS zone "to" player
         rest = [i for i in items if not isinstance(i, Token)]

@@ -906,7 +906,7 @@ class Printer(A.Visitor):
                       Clause(f"to {'top of ' if s.top else 'bottom of ' if s.bottom else ''}", s.dest)])
 
     def visit_Swap(self, s):
-        self.clauses([Clause("swap ", s.zone), Clause("with ", s.other)])
+        self.clauses([Clause("swap ", s.zone), Clause("with ", s.other), *([Clause("unseen")] if s.unseen else [])])
 
     def visit_PassOn(self, s):
         self.clauses([Clause("pass ", s.zone), Clause("to ", s.to)])

@@ -28,7 +28,7 @@ from rulebook.dsl.ast import AUCTION_FORMS, AUCTION_MODES, MAX_EXPONENT, ROLE_KI
 
 from .program import IN_FORCE, MAX_VALUE, SEATS, Program, TrackDef
 from .state import NONE_OPTION, Declined, shape_orientations, team_count, team_of_seat
-from .state import (Aside, BadValue, Cells, EntityDef, not_key, Holder, IsA, Memory, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
+from .state import (Aside, BadValue, Cells, EntityDef, zone_place, not_key, Holder, IsA, Memory, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
                     encode, merged_fields)
 from .view import Asked, PlayerView, build_view, field_known, field_possible, possible_values
 
@@ -2552,6 +2552,8 @@ class Game:
                 self.state.known[key] = set(seats)
             else:
                 self.state.known.setdefault(key, set()).update(seats)
+        if self.state.remembered:
+            self._seen_again(seats, value)
         if self.tracer is not None:
             self._note("reveal", h, self._learnt(h, value) + self._to_whom(to))
             self._revealed = (h, value, self.decisions_made) if type(value) is EntityDef else None
@@ -2666,6 +2668,8 @@ class Game:
             return   # an actor has no view to learn with
         for key in self._known_keys(h, value):
             self.state.known.setdefault(key, set()).add(h.index)
+        if self.state.remembered:
+            self._seen_again((h.index,), value)
         if self.tracer is not None:
             self._note("look", h, "at " + self._learnt(h, value))
 
@@ -5123,12 +5127,12 @@ class Game:
             self.move(e, dest, traced=False, at=i if top else None)
         return moved
 
-    def swap(self, h: Holder, first: ZoneRef, second: ZoneRef) -> None:
+    def swap(self, h: Holder, first: ZoneRef, second: ZoneRef, unseen: bool = False) -> None:
         """`swap Z with W`: the two zones exchange their contents, each keeping its order: Z's items go to W,
         then W's to Z, each moved as `move` moves it (announcing `move`; what a player had learnt of it is
         forgotten, and it is seen as its new zone is) and the trace says it in one line. A zone swapped with
         itself is E601, as is a card each player has a copy of going to another player's zone (a swap would
-        move the receiver's own copy instead)."""
+        move the receiver's own copy instead). `unseen`: only `h` sees it done (`_unseen_by_others`)."""
         if first.items is second.items:
             raise RulesRuntimeError("E601", f"cannot swap {first.label()} with itself")
         mine, theirs = list(first.items), list(second.items)
@@ -5139,10 +5143,54 @@ class Game:
                                         f"hands in 'swap {first.label()} with {second.label()}'")
         if self.tracer is not None:
             self._note("swap", h, self._swap_words(first, second, mine, theirs))
+        knew = {e.key: set(seats) for e in mine + theirs for seats in [self.state.known.get(e.key)] if seats} \
+            if unseen else None
         for e in mine:
             self.move(e, second, traced=False)
         for e in theirs:
             self.move(e, first, traced=False)
+        if knew:
+            self._unseen_by_others(h, knew, ((mine, first), (theirs, second)))
+
+    def _unseen_by_others(self, h: Holder, knew: dict, moved: tuple) -> None:
+        """After `swap ... unseen` (`knew`: entity key -> the seats that knew it before; `moved`: each zone's
+        items with the zone they left): the acting player, who did it, still knows the items they knew, where
+        they went; every other player who knew one believes it still lies where they saw it
+        (`State.remembered`, which the views show as known there) until they look at it or that zone again.
+        So a swap they did not see changes nothing on their screens."""
+        state = self.state
+        actor = h.index if type(h) is Holder and h.is_player else None
+        for items, came in moved:
+            if getattr(came, "card", None) is not None:
+                continue   # a zone a card holds: its items are seen as the card is (no memory kept)
+            place = zone_place(came.owner, came.name)
+            for e in items:
+                seats = knew.get(e.key)
+                if not seats:
+                    continue
+                if actor in seats:
+                    state.known.setdefault(e.key, set()).add(actor)
+                if seats - {actor}:
+                    state.remembered.setdefault(place, {}).setdefault(e.key, set()).update(seats - {actor})
+
+    def _seen_again(self, seats, value) -> None:
+        """A `look` or `reveal` of a zone (or of a card, in its zone) ends what those seats believed lay there
+        after a swap they did not see, and what they believed of that card."""
+        if type(value) is EntityDef:
+            place = self.state.where.get(value.key)
+            zones = [zone_place(place[0], place[1])] if place is not None and place[1] is not None else []
+            key = value.key
+        else:
+            zones, key = [zone_place(value.owner, value.name)], None
+        remembered = self.state.remembered
+        for place in list(remembered):
+            for k, believed in list(remembered[place].items()):
+                if place in zones or k == key:
+                    believed.difference_update(seats)
+                    if not believed:
+                        del remembered[place][k]
+            if not remembered[place]:
+                del remembered[place]
 
     def pass_on(self, h: Holder, passes: list) -> None:
         """`pass ZONE to PLAYER`: `passes` holds, for each player still in (seat order), their zone and the player

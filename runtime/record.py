@@ -362,6 +362,8 @@ class SavedState(BaseModel):
     known: dict[str, list[int]] = Field(default_factory=dict)   # what reveal/look showed to whom
     # the fields of cards `reveal c.colour;`/`look c.colour;` showed to whom: card -> field -> seats
     known_fields: dict[str, dict[str, list[int]]] = Field(default_factory=dict)
+    # what players still believe lies in a zone a swap they did not see emptied (`swap ... unseen`): zone -> card -> seats
+    remembered: dict[str, dict[str, list[int]]] = Field(default_factory=dict)
     supply: dict[str, int] = Field(default_factory=dict)   # what is left of each limited supply
     out: list[int] = Field(default_factory=list)   # the seats knocked out (`eliminate`), in that order
     # the labels of the loops `end game after` marked ([label, reason] for `end game after LABEL "REASON";`)

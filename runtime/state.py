@@ -256,12 +256,17 @@ class Aside:
                 [encode(owner), zone, top, encode(holding)], [encode(self.came[0]), self.came[1]]]
 
 
+def zone_place(owner: Optional["Holder"], name: str) -> str:
+    """A zone's key in `State.remembered`: its name, and for a player's zone the player's (as `place_key`)."""
+    return name if owner is None else f"{name}@{owner.name}"
+
+
 class State:
     """Everything that changes during a game."""
 
     __slots__ = ("players", "actors", "globals", "gvars", "zones", "evars", "flipped", "triggers", "modifiers",
                  "once_done", "claimed", "where", "over", "known", "known_fields", "supply", "out", "vals", "loops",
-                 "held", "filled", "reason", "shown", "seen", "aside", "refilled")
+                 "held", "filled", "reason", "shown", "seen", "aside", "refilled", "remembered")
 
     def __init__(self, player_count: int, actor_names: list[str], names: Sequence[str] = ()):
         # the seats' names (`seats ... named "White", "Black";`), else P1, P2, ...
@@ -288,6 +293,9 @@ class State:
         # the fields players learnt of entities they may not see (`reveal c.colour;`): entity place key
         # -> field -> indexes of the players who know it (kept until the entity moves)
         self.known_fields: dict[str, dict[str, set[int]]] = {}
+        # what players saw in a zone before a swap they did not see took it away (`swap ... unseen`): zone place
+        # (`zone_place`) -> entity place key -> the players who still believe it lies there (until they look again)
+        self.remembered: dict[str, dict[str, set[int]]] = {}
         # what is left in the bank of each resource declared with a `supply` (empty without any)
         self.supply: dict[str, int] = {}
         self.out: list[Holder] = []   # the players knocked out (`eliminate`), in the order they went out
@@ -364,6 +372,9 @@ class State:
                                   for lp in self.loops if lp.pending]
         if self.known:   # only when someone knows something, so the digests of games without it stay as they were
             data["known"] = {k: sorted(v) for k, v in sorted(self.known.items())}
+        if self.remembered:   # likewise
+            data["remembered"] = {z: {k: sorted(seats) for k, seats in sorted(d.items())}
+                                  for z, d in sorted(self.remembered.items())}
         if self.known_fields:   # likewise
             data["known_fields"] = {k: {f: sorted(seats) for f, seats in sorted(d.items())}
                                     for k, d in sorted(self.known_fields.items())}
@@ -432,6 +443,8 @@ class State:
         state.known = {k: set(v) for k, v in data.get("known", {}).items()}
         state.known_fields = {k: {f: set(seats) for f, seats in d.items()}
                               for k, d in data.get("known_fields", {}).items()}
+        state.remembered = {z: {k: set(seats) for k, seats in d.items()}
+                            for z, d in data.get("remembered", {}).items()}
         state.supply = dict(data.get("supply", {}))
         state.refilled = dict(data.get("refilled", {}))
         state.out = [state.players[i] for i in data.get("out", ())]

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple, Optional
 
 from rulebook.dsl.ast import ROLE_ZONE
 
-from .state import NOT, EntityDef, Holder, Record, encode, not_key
+from .state import NOT, EntityDef, Holder, Record, encode, not_key, zone_place
 
 
 class Seat(NamedTuple):
@@ -274,7 +274,19 @@ def seen(game, index: int, e: EntityDef) -> bool:
         place = next((a.came + (a.items,) for a in state.aside if a.items and a.card is e), place)
     return sees_into(game.program, place[0], place[1], state.players[index]) \
         or index in state.known.get(e.place_key(place[0]), ()) \
-        or _on_top_public(game.program, place, e)
+        or _on_top_public(game.program, place, e) \
+        or bool(state.remembered) and any(index in d.get(e.key, ()) for d in state.remembered.values())
+
+
+def remembered_in(game, index: int, owner: Optional[Holder], name: str) -> list:
+    """The cards player `index` still believes lie in a zone, having seen them there before a swap they did not
+    see (`swap ... unseen`) took them elsewhere: shown as known there, so that the swap tells them nothing."""
+    believed = game.state.remembered.get(zone_place(owner, name)) if game.state.remembered else None
+    if not believed:
+        return []
+    where = game.state.where
+    return [e for key, seats in believed.items() if index in seats and key in where
+            for e in where[key][2] if e.key == key]
 
 
 def _on_top_public(program, place: tuple, e: EntityDef) -> bool:
@@ -687,6 +699,8 @@ def build_view(game, index: int) -> dict:
                         shown_e["at"] = i
                     elif index in end.get("@bottom", ()):
                         shown_e["from_bottom"] = len(items) + 1 - i
+            if state.remembered:   # what they saw there before a swap they did not see (`swap ... unseen`)
+                learnt += [entity(e) for e in remembered_in(game, index, owner, name)]
             shown["known"] = placed(sorted(learnt, key=lambda e: (e["name"], json.dumps(e, sort_keys=True))))
             partly = [(at, e, fields) for at, e in enumerate(items, start=1) if not known(e, owner)
                       for fields in [partly_known(game, index, e, owner)] if fields]

@@ -22,12 +22,13 @@ def program(request):
 
 
 def dealt(program, cards: list[str], centre: list[str]) -> Game:
-    """A game of len(cards) players, each dealt the card named (`werewolf`, `werewolf#2`, ...), the centre
-    holding `centre`."""
+    """A game of len(cards) players, each dealt the card named (`werewolf`, `werewolf#2`, ...) and looking at
+    it, as the setup does, the centre holding `centre`."""
     game = Game(program, len(cards), 1)
     for p, name in zip(game.state.players, cards):
         game.move(program.entities[name], game.zone(p, "held"))
         p.vars["dealt"] = program.entities[name]
+        game.look(p, game.zone(p, "held"))
     for i, name in enumerate(centre, 1):
         game.move(program.entities[name], game.zone(None, f"centre[{i}]"))
     return game
@@ -79,8 +80,11 @@ def test_the_night_runs_in_the_printed_order_by_the_card_dealt(program):
     # the Drunk took the Seer from the centre; the Insomniac wakes a Werewolf and sees it
     assert held(game) == ["insomniac", "troublemaker", "seer", "werewolf", "robber"]
     assert game.zone(None, "centre[1]").items[0].name == "drunk"
-    assert learnt(game, 3, "held") == ["Werewolf"] and learnt(game, 0, "held") == []
-    assert learnt(game, 2, "held") == []   # the Drunk does not see his new card
+    assert learnt(game, 3, "held") == ["Werewolf"]
+    # the Robber did not see the Troublemaker: he still believes he holds the Werewolf he looked at
+    assert learnt(game, 0, "held") == ["Werewolf"]
+    # the Drunk does not see his new card, and knows where he put his own
+    assert learnt(game, 2, "held") == [] and learnt(game, 2, "centre[1]") == ["Drunk"]
 
 
 def test_nobody_dies_when_nobody_has_two_votes_and_then_the_werewolves_win(program):
