@@ -257,6 +257,7 @@ CODES: dict[str, tuple[str, str]] = {
     "I404": (INFO, "override"),
     "W405": (WARNING, "unused local"),
     "W588": (WARNING, "parameter never read"),
+    "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W406": (WARNING, "two expansions override one declaration"),
     "W407": (WARNING, "override calls itself"),
     "W408": (WARNING, "match without a case for every member"),
@@ -394,7 +395,6 @@ CODES: dict[str, tuple[str, str]] = {
     "W538": (WARNING, "an index range bounded by an option ('[1..size]', 'bool[1..size]') that may be below the range's low end: in such games it has no elements"),
     "W539": (WARNING, "'in force while COND;' in a kind (or a card) whose cards have no slot it gates (reaction, modifier, override, anytime slot, option): it changes nothing"),
     "W540": (WARNING, "'set aside ... until EVENT' whose EVENT nothing in the pack announces: the card never comes back"),
-    "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W541": (WARNING, "'swap' of a secret zone with one someone sees, not shuffled right after: what it receives was seen, in order"),
     "W542": (WARNING, "an index of numbers read with a player's seat ('ships[seat(p)]'): an index of players says it ('ships[player]', 'ships[p]')"),
     "W543": (WARNING, "floor, ceil or round of a whole number (a division '/' is already rounded down)"),
@@ -519,7 +519,6 @@ CODES: dict[str, tuple[str, str]] = {
     "E554": (ERROR, "'set aside' of what is no card, tile or piece (a zone: 'set aside all of ZONE')"),
     "E555": (ERROR, "'set aside' of a card of kinds no zone holds: it is never in a zone to be set aside from"),
     "E556": (ERROR, "'swap Z with W;' of a zone with itself"),
-    "E611": (ERROR, "'swap ... unseen' of a zone players other than its owner see into: they watch it change"),
     "E557": (ERROR, "'swap Z with W;' of zones that cannot take each other's items: one declared of a kind the other is not"),
     "E558": (ERROR, "an index of players ('counter support[player]') read with what is no player: a seat's number, a member, a card"),
     "E559": (ERROR, "an index of players where the seats cannot be known before play: an element's own bounds, a bank per player"),
@@ -573,6 +572,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E607": (ERROR, "variant not playable in this game"),
     "E608": (ERROR, "the game was called wrongly"),
     "E609": (ERROR, "no running loop of the label"),
+    "E611": (ERROR, "'swap ... unseen' of a zone players other than its owner see into: they watch it change"),
 }
 
 

@@ -5175,17 +5175,17 @@ class Game:
 
     def _seen_again(self, seats, value) -> None:
         """A `look` or `reveal` of a zone (or of a card, in its zone) ends what those seats believed lay there
-        after a swap they did not see, and what they believed of that card."""
+        after a swap they did not see, and where they believed the cards they now see lay."""
         if type(value) is EntityDef:
             place = self.state.where.get(value.key)
             zones = [zone_place(place[0], place[1])] if place is not None and place[1] is not None else []
-            key = value.key
+            keys = {value.key}
         else:
-            zones, key = [zone_place(value.owner, value.name)], None
+            zones, keys = [zone_place(value.owner, value.name)], {e.key for e in value.items}
         remembered = self.state.remembered
         for place in list(remembered):
             for k, believed in list(remembered[place].items()):
-                if place in zones or k == key:
+                if place in zones or k in keys:
                     believed.difference_update(seats)
                     if not believed:
                         del remembered[place][k]
