@@ -26,7 +26,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
 CONTEXTUAL = ("affordable", "alike", "always", "anytime", "aside", "as", "at", "auction", "award", "blind", "bottom", "break", "by", "can", "const", "cost", "eliminate", "end",
               "fewest", "first", "give", "hold", "internal", "known", "longest", "most", "move", "next", "offer", "on", "one", "open", "overdraw", "pass", "record", "redeal", "refills",
-              "numbered", "reopen", "repeated", "reset", "restore", "role", "roles", "sealed", "settled", "share", "shift", "show", "shown", "shows", "signed", "size", "space", "split", "start", "step", "swap", "take", "through", "trading", "unseen",
+              "numbered", "reopen", "repeated", "reset", "restore", "role", "roles", "sealed", "settled", "share", "shift", "show", "shown", "shows", "signed", "size", "space", "split", "start", "step", "swap", "take", "through", "trading",
               "value", "via", "wild", "window")
 
 
@@ -119,6 +119,8 @@ class RulesLexer(RegexLexer):
             # a role's `shared` (a side, before its braces or `hidden`: `role hunter "Hunter" shared {`) and a hidden
             # side's `known to holders` (before its braces); elsewhere names
             (r"\bshared\b(?=\s*(?:\{|hidden\b))", Keyword),
+            # a swap's `unseen` (its last word, before the `;`: `swap held with p.held unseen;`); elsewhere a name
+            (r"\bunseen\b(?=\s*;)", Keyword),
             (r"\b(known)(\s+)(to)(\s+)(holders)\b(?=\s*\{)", bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword)),
             (r"\bas\b(?=\s*\")", Keyword),
             (r"\bas\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*[{:])", Keyword),

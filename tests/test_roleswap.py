@@ -185,3 +185,16 @@ zone pile of card;
     assert "W591" not in [c for c, *_ in found_at(seen)]   # the pile is face up: the swap is watched anyway
     d = parse_error(base + "proc p(q: player) { swap hand with q.hand unsen; }")
     assert d.code == "E100" and "did you mean 'unseen'" in d.hint
+
+
+def test_unseen_is_coloured_only_as_a_swaps_last_word():
+    from pygments.token import Keyword, Name
+
+    from rulebook.dsl.highlight import RulesLexer
+
+    def kinds(text: str) -> list:
+        return [(kind, value) for kind, value in RulesLexer().get_tokens(text) if value == "unseen"]
+
+    assert kinds("swap held with p.held unseen;") == [(Keyword, "unseen")]
+    assert all(kind is not Keyword for kind, _ in kinds("let unseen = 2; gain unseen vp;"))
+    assert all(kind in Name for kind, _ in kinds("let unseen = 2;"))
