@@ -118,7 +118,7 @@ CONTEXTUAL = {
     "repeated": "pick VAR from DOMAIN repeated { ... }",
     "longest": "pick VAR from DOMAIN repeated longest { ... }",
     "take": "take VALUE from LIST;",
-    "swap": "swap ZONE with ZONE;",
+    "swap": "swap ZONE with ZONE [unseen];",
     "pass": "pass ZONE to left;",
     "hold": "hold DISPLAY { ... }",
     "aside": "set aside CARD until EVENT [then to ZONE];' or 'set aside all of ZONE until EVENT;",
