@@ -28,7 +28,14 @@ def at(name: str, h) -> str:
 
 
 def unit(game: Game, h) -> str:
-    return game.state.gvars.get(at("unit_at", h), "no_unit")
+    """The troop of the unit on hex `h` (no_unit on an empty hex)."""
+    return f(game, "troop_on", h)
+
+
+def figures(game: Game, h) -> int:
+    """The figures the unit on hex `h` has left: a variable of the piece itself, not of the hex."""
+    piece = f(game, "unit_on", h)
+    return game.state.evars[piece.key]["figures"]
 
 
 def f(game: Game, name: str, *args, player: int = 0):
@@ -36,8 +43,10 @@ def f(game: Game, name: str, *args, player: int = 0):
 
 
 def empty_board(program) -> Game:
-    """A game with no unit on the board (the scenario's setup not run)."""
-    return Game(program, 2, 1)
+    """A game with no unit on the board (the scenario's setup not run, its units mustered off the board)."""
+    game = Game(program, 2, 1)
+    run_proc(game, "muster")
+    return game
 
 
 def place(game: Game, col: int, row: int, troop: str, side: int):
@@ -89,12 +98,12 @@ def test_hits_by_symbol_and_a_blocked_retreat_costs_a_figure(program):
     axis = game.state.players[1]
     target = place(game, 7, 4, "infantry", 1)
     run_proc(game, "take_hit", target)
-    assert game.state.globals[at("figures", target)] == 3
+    assert figures(game, target) == 3
     for col in range(1, 14):   # the Axis' row behind is full: the retreat cannot be made
         if unit(game, f(game, "hex_of", col, 3)) == "no_unit":
             place(game, col, 3, "infantry", 1)
     run_proc(game, "retreat", target, 2)
-    assert game.state.globals[at("figures", target)] == 1 and axis.stock.get("medals", 0) == 0
+    assert figures(game, target) == 1 and axis.stock.get("medals", 0) == 0
 
 
 def test_a_retreat_goes_towards_the_units_own_edge(program):
@@ -115,7 +124,7 @@ def test_a_destroyed_unit_gives_a_medal_and_the_fifth_ends_the_game(program):
     assert allies.stock["medals"] == 1 and unit(game, target) == "no_unit"
     allies.stock["medals"] = 4
     last = place(game, 2, 2, "infantry", 1)
-    game.state.globals[at("figures", last)] = 1
+    game.set_field(f(game, "unit_on", last), "figures", 1)
     with pytest.raises(GameEnded):
         run_proc(game, "take_hit", last)
     assert allies.stock["medals"] == 5
