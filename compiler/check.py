@@ -1168,6 +1168,7 @@ class Checker(A.Visitor):
         self._lint_slots_never_run()
         self._lint_each_of_unset()
         self._lint_force_asking_itself()
+        self._lint_parallel_copies()
         for decl, _old in self.sym.overrides:
             self.diags.append(Diagnostic("I404", f"overrides {CATEGORY[type(decl)]} {decl.name!r}", self.at_decl(decl)))
             for n in A.walk(decl):
@@ -12314,6 +12315,39 @@ class Checker(A.Visitor):
                                       "the game as stacked: the stacked packs removed every use", self.at_decl(decl),
                                       f"if it is meant to go, write 'remove {name};' in the pack that replaces it"))
         return out
+
+    def _lint_parallel_copies(self) -> None:
+        """W585: a proc that copies three or more global variables or counters indexed alike from one element to
+        another, `set a[x] = a[y]; set b[x] = b[y]; set c[x] = c[y];`: the things at a place are kept as
+        parallel arrays moved by hand (a unit's troop, side and figures on a hex), which a kind whose copies
+        carry their own variables, in a zone indexed by the place, says once (`move u to at[x];`). Said once
+        per proc and pair of places, at the first copy."""
+        copies: dict = {}   # (proc, to, from, the index's name) -> {copied name: its set}
+        proc = None
+        for n in self.pack_nodes:
+            if isinstance(n, A.Decl):
+                proc = n if type(n) is A.Proc else None
+            elif proc is not None and type(n) is A.SetName and type(n.index) is A.Name:
+                value = n.value
+                if not (type(value) is A.Index and type(value.obj) is A.Name and value.obj.id == n.name
+                        and type(value.index) is A.Name and value.index.id != n.index.id):
+                    continue
+                decl = self.sym.decls.get(n.name)
+                indexes = getattr(decl, "indexes", None) if type(decl) in (A.Var, A.Counter) else None
+                if indexes is None or indexes.second is not None or indexes.enum is None or not decl.is_global:
+                    continue   # (a player's own values, hidden ones among them, are no shared piece's fields)
+                copies.setdefault((proc.name, n.index.id, value.index.id, indexes.enum), {}).setdefault(n.name, n)
+        for (_proc, to, source, place), sets in copies.items():
+            if len(sets) < 3:
+                continue
+            first = min(sets.values(), key=lambda s: (s.span.line, s.span.column))
+            names = ", ".join(repr(name) for name in sets)
+            self.diags.append(Diagnostic(
+                "W585", f"{names} are copied together from [{source}] to [{to}]: what is on a {place} is kept as "
+                        "parallel variables, moved by hand one by one", first.span,
+                f"make it a piece: a kind whose copies carry these as fields ('kind unit {{ side: player; "
+                f"figures: int; }}'), a zone indexed by the place ('zone at[{place}] of unit;'), and move it "
+                f"whole: 'move u to at[{to}];' (the piece at a place is 'first(at[{source}])')"))
 
     def _lint_each_of_unset(self) -> None:
         """W564: `each V` of a player variable that no rule sets and that starts as none: V is none whenever it
