@@ -6183,6 +6183,14 @@ class Checker(A.Visitor):
                     self.err("E303", f"{s.name!r} names a counter, which holds a number, not "
                              f"{article(words(value))}", s.value.span)
             return
+        if self.sym.category(s.name) == "zone":   # `set at[h] = u;`: a piece is moved onto its place, not set there
+            self.used.add(s.name)
+            place = s.name if s.index is None else f"{s.name}[{printed(s.index)}]"
+            self.err("E301", f"{s.name!r} is a zone, not a counter or variable: what it holds is moved in",
+                     self.at_name(s.name, s.span), f"move the card or piece there: 'move {printed(s.value)} to {place};'")
+            if s.index is not None:
+                self.expr(s.index, scope)   # (the place is read all the same: no W588 for its parameter)
+            return
         if not self.expect(s.name, ("resource", "counter", "var"), "E202", "counter or variable", s.span):
             return
         self.element(s.name, s.index, scope, s.span)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulebook.compiler.driver import analyse_text
 from rulebook.runtime.engine import Game
 
 from .conftest import found_at, programs, run_proc, write_pack
@@ -175,3 +176,12 @@ def test_each_chain_beside_a_point_once_on_both_backends(tmp_path):
         answers.append([(sorted(str(q) for q in chain), call(game, "liberties", chain)) for chain in chains])
     assert answers[0] == answers[1]
     assert sorted((len(c), libs) for c, libs in answers[0]) == [(1, 2), (2, 2), (3, 4)]
+
+
+def test_setting_a_piece_on_a_place_says_to_move_it():
+    text = ('record hex "{q},{r}" { q: 1..4; r: 1..3; }\nkind unit { figures: int = 4; }\n'
+            'zone at[hex] of unit;\nproc put(u: unit, h: hex) { set at[h] = u; }\n')
+    result = analyse_text(text)
+    found = [d for d in result.diagnostics if d.code in ("E301", "W588")]
+    assert [(d.code, d.span.line, d.span.column) for d in found] == [("E301", 4, 33)]
+    assert "'move u to at[h];'" in found[0].hint
