@@ -493,7 +493,7 @@ def _sources_of(e: RulesError) -> dict:
 def explain(pack: str, name: str, expansions: List[str]) -> None:
     """Show a declaration, where it is and what it does in plain words."""
     from rulebook.compiler.driver import analyse, analyse_file
-    from rulebook.compiler.explain import (as_declared, as_made, as_written, changes, copies_words, explain_space, history,
+    from rulebook.compiler.explain import (as_declared, constants_read, as_made, as_written, changes, copies_words, explain_space, history,
                                            indented, named_space, origin, space_hint, space_origin, titled,
                                            with_amends_comments)
     from rulebook.compiler.explain import explain as read_out
@@ -567,6 +567,9 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
     lines = with_amends_comments(declaration_text(shown, result.sources.get(shown.span.file)), shown, events,
                                  result.sources)   # the base's comment labelled, each amend's own shown
     out.print("\n".join(indented(lines)), markup=False)
+    constants = constants_read(decl, result.symbols, result.modules)
+    if constants:   # the constants by name above: what they come to, and which pack says so
+        out.print("\n".join(indented(["(" + "; ".join(constants) + ")"])), markup=False)
     out.print(Text("\nIn words", style="bold"))
     out.print("\n".join(read_out(decl, result.symbols)), markup=False)
     if len(events) > 1:

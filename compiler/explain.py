@@ -3344,6 +3344,27 @@ def _change_to(name: str, item, events: list) -> Optional[str]:
     return None
 
 
+def constants_read(decl, symbols, modules) -> list[str]:
+    """Each constant a declaration reads (in an expression, a range's end or a number's place, `* knights`), with
+    its value and the pack that sets it last: "radius = 3, as catan_56 sets it" (explain shows the rules as
+    written, the constants by name: this says what they come to)."""
+    names = []
+    for n in A.walk(decl):
+        for value in (getattr(n, f) for f in n._fields):
+            for v in value if type(value) is tuple else (value,):
+                const = v.const if type(v) in (A.Int, A.Numbered) else None
+                if const is not None and const not in names:
+                    names.append(const)
+    lines = []
+    for name in names:
+        setter = [pack for pack, mods in modules for m in mods for item in m.items
+                  if getattr(getattr(item, "decl", item), "name", None) == name
+                  and isinstance(getattr(item, "decl", item), A.Const)]
+        value = symbols.consts.get(name) if symbols is not None else None
+        lines.append(f"{name} = {value}" + (f", as {setter[-1]} sets it" if setter else ""))
+    return lines
+
+
 VERBS = {"overridden": "overridden by", "amended": "amended by", "removed": "removed by",
          "standing": "given a standing trigger by"}
 

@@ -557,11 +557,11 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
                 sym.game = game if isinstance(game, A.Game) else None
             (_extend if isinstance(item, A.Extend) else _amend_each if getattr(item, "also", None) else _amend)(
                 sym, item, diags, sources)
-    for name, decl in list(sym.decls.items()):
-        if isinstance(decl, A.Die) and any(f.copies != 1 for f in decl.faces):
-            sym.decls[name] = _faces_laid_out(decl, diags)
     _die_fields(sym, diags)
     standing = _constants(sym, standing, diags, sources)
+    for name, decl in list(sym.decls.items()):   # (after the constants: a face's `* N` may name one)
+        if isinstance(decl, A.Die) and any(f.copies != 1 for f in decl.faces):
+            sym.decls[name] = _faces_laid_out(decl, diags)
     _bounded_fields(sym, diags)
     _bounded_indexes(sym, diags)
     for decl in sym.decls.values():
@@ -2333,19 +2333,24 @@ def _constants(sym: Symbols, standing: list, diags: list[Diagnostic], sources: d
     constant nothing reads."""
     declared = [d for d in sym.decls.values() if isinstance(d, A.Const)]
     values, reads = sym.consts, set()
-    if not declared:   # a range may still be written with an expression (E530 for a name in it)
-        for name, decl in list(sym.decls.items()):
-            if isinstance(decl, A.Record) and any(f.ends is not None for f in decl.fields):
-                sym.decls[name] = _constant_ranges(decl, sym, reads, diags, {})
-        return standing
 
     def written_in(node):
         def change(n):
             if type(n) is A.Name and n.id in values:
                 reads.add(n.id)
-                return A.Int(values[n.id], span=n.span)
+                return A.Int(values[n.id], span=n.span, const=n.id)
+            if type(n) is A.ConstNumber:
+                return _constant_number(n, sym, reads, diags)
             return None
         return A.rewrite(node, change)
+
+    if not declared:   # a range may still be written with an expression (E530 for a name in it)
+        for name, decl in list(sym.decls.items()):
+            if isinstance(decl, A.Record) and any(f.ends is not None for f in decl.fields):
+                sym.decls[name] = _constant_ranges(decl, sym, reads, diags, {})
+            elif any(type(n) is A.ConstNumber for n in A.walk(decl)):   # a name at a number's place: E597
+                sym.decls[name] = written_in(decl)
+        return standing
 
     for d in declared:   # in the order declared: a constant reads those before it (`const reach = radius + 2;`)
         value = _constant_value(written_in(d.value), sym, f"const {d.name}", diags)
@@ -2370,6 +2375,28 @@ def _constants(sym: Symbols, standing: list, diags: list[Diagnostic], sources: d
                                     f"read it where the number it names is written (a record's range, "
                                     f"'q: -{d.name}..{d.name};', a loop's), or remove it"))
     return [written_in(t) for t in standing]
+
+
+def _constant_number(n: A.ConstNumber, sym: Symbols, reads: set, diags: list[Diagnostic]) -> A.Numbered:
+    """The number a constant's name stands for where the grammar takes a number alone (`* knights`), remembering
+    the name; E597 (0 in its place) for a name that is no constant, E598 for a negative value."""
+    if n.name in sym.consts:
+        reads.add(n.name)
+        if sym.consts[n.name] < 0:   # a count, a display's size, a track's position: never below 0 (E598)
+            diags.append(Diagnostic("E598", f"{n.name!r} is {sym.consts[n.name]} here, where a number of things is "
+                                    "written: it cannot be negative", n.span,
+                                    f"check the constant {n.name!r}: an 'override const' may have lowered it"))
+            return A.Numbered(0, n.name)
+        return A.Numbered(sym.consts[n.name], n.name)
+    decl = sym.decls.get(n.name)
+    consts = [name for name, d in sym.decls.items() if isinstance(d, A.Const)]
+    why = "is declared nowhere" if decl is None and n.name not in sym.members else \
+        f"is {_article(CATEGORY[type(decl)])}, known only in play or chosen for each game" if decl is not None else \
+        "is an enum member"
+    diags.append(Diagnostic("E597", f"{n.name!r} stands where a number is written and {why}: only a number or a "
+                            "constant goes there, known before play and the same in every game", n.span,
+                            did_you_mean(n.name, consts) or f"write the number, or declare it: 'const {n.name} = 2;'"))
+    return A.Numbered(0, n.name)
 
 
 def _constant_value(e: A.Expr, sym: Symbols, what: str, diags: list[Diagnostic]) -> Optional[int]:
@@ -2421,7 +2448,8 @@ def _constant_ranges(record: A.Record, sym: Symbols, reads: set, diags: list[Dia
     for f in record.fields:
         if f.bound in sym.consts:   # `row: 1..rows;` read as `1..size` would be: here a constant
             reads.add(f.bound)
-            f = replace(f, ends=(A.Int(f.within[0], span=f.span), A.Int(sym.consts[f.bound], span=f.span)),
+            f = replace(f, ends=(A.Int(f.within[0], span=f.span), A.Int(sym.consts[f.bound], span=f.span,
+                                                                         const=f.bound)),
                         within=None, bound=None)
         if f.ends is None:
             fields.append(f)
@@ -2443,7 +2471,8 @@ def _constant_ranges(record: A.Record, sym: Symbols, reads: set, diags: list[Dia
                                     "check the constants its ends read (an expansion's 'override const ...;' may "
                                     "have made them cross), or write the lower end first"))
             high_value = low_value
-        fields.append(replace(f, within=(low_value, high_value), ends=None))
+        # the ends kept as written (the constants by name) for what shows the record (`explain`, hovers)
+        fields.append(replace(f, within=(low_value, high_value)))
     return replace(record, fields=tuple(fields))
 
 

@@ -383,7 +383,8 @@ def rewrite(root: Node, change) -> Node:
             if any(a is not b for a, b in zip(new, value)):
                 updates[name] = new
     node = replace(root, **updates) if updates else root
-    return change(node) or node
+    new = change(node)
+    return node if new is None else new
 
 
 def else_if_chain(s: "If") -> list["If"]:
@@ -437,9 +438,12 @@ class Visitor:
 
 @node
 class Int(Expr):
-    """An integer literal."""
+    """An integer literal; `const`, the constant whose read the resolver wrote it in place of (`radius`), for what
+    shows the rules as written (`explain`, hovers)."""
 
+    _quiet = ("const",)
     value: int
+    const: Optional[str] = None
 
 
 @node
@@ -2255,7 +2259,7 @@ def range_end_text(end: "Expr") -> str:
     """A record range's end as written: a number, a constant (`-radius`), or an expression in parentheses."""
     from .printer import expr
 
-    if type(end) is Int or type(end) is Name or (type(end) is Unary and type(end.operand) is Name):
+    if type(end) is Int or type(end) is Name or (type(end) is Unary and type(end.operand) in (Name, Int)):
         return expr(end)
     if type(end) is Unary and end.op == "-":
         return f"-({expr(end.operand)})"
@@ -2776,6 +2780,41 @@ class Const(Decl):
     name: str
     title: Optional[str]
     value: "Expr"
+
+
+@node
+class ConstNumber(Part):
+    """A constant's name where the grammar takes a number alone (`* knights`, `space finish`, `show market from
+    deck`): the resolver writes the constant's value in (a `Numbered`), so no later stage meets this node."""
+
+    name: str
+
+    def __format__(self, spec: str) -> str:   # printed back as written: `rulebook fmt`'s f-strings name it
+        return format(self.name, spec)
+
+
+class Numbered(int):
+    """A number a constant's name wrote (`* knights`, knights 14): an int to every stage, which remembers the
+    name (`const`) for what shows the rules as written (`explain`, hovers)."""
+
+    def __new__(cls, value: int, const: str):
+        number = super().__new__(cls, value)
+        number.const = const
+        return number
+
+    def __reduce__(self):
+        return Numbered, (int(self), self.const)
+
+
+def number_text(value, values: bool = True) -> str:
+    """A number as the rules wrote it: a constant's name (with its value, `knights (14)`, unless `values` is
+    false), else the number."""
+    const = value.name if type(value) is ConstNumber else getattr(value, "const", None)
+    if const is None:
+        return str(value)
+    if type(value) is ConstNumber:   # not written in yet (`rulebook fmt`)
+        return const
+    return f"{const} ({int(value)})" if values else const
 
 
 @node

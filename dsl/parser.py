@@ -280,10 +280,15 @@ def _pick(items: list, tag: str, default=None):
     return default
 
 
+def _known_number(value) -> bool:
+    """Whether a number place holds a number known before play: written, or a constant's name (`* knights`)."""
+    return type(value) is int or type(value) is A.ConstNumber
+
+
 def _known_copies(items: list, default):
     """`* N` where only a number known before play is read (a die's face, an amend): E303 for `* (EXPR)` of a value."""
     copies = _pick(items, "copies", default)
-    if copies is not None and type(copies) is not int:
+    if copies is not None and not _known_number(copies):
         raise RulesError([Diagnostic("E303", "the number of copies here is a number known before play; copies worked "
                                      "out from a value ('* (EXPR)') are a 'for each' declaration's", copies.span,
                                      hint="write '* N'")])
@@ -558,7 +563,7 @@ class _Builder:
         return _Marker("by", items[0])
 
     def tier(self, meta, items):
-        return _Marker("tier", int(items[0]))
+        return _Marker("tier", items[0])
 
     def paid(self, meta, items):
         return _Marker("paid", items[0])
@@ -784,7 +789,7 @@ class _Builder:
         return _Marker("prints", tuple(i for i in items[1:] if type(i) is int))
 
     def reach_decl(self, meta, items):
-        return A.Reach(int(items[-2]), _block(items), span=self._s(meta))
+        return A.Reach(items[-2], _block(items), span=self._s(meta))
 
     def track_decl(self, meta, items):
         spaces = tuple(i for i in items if isinstance(i, A.Space))
@@ -1085,12 +1090,12 @@ class _Builder:
         title = next((i for i in items if isinstance(i, _Title)), None)
         copies = _pick(items, "copies", 1)
         each = _pick(items, "each")
-        if type(copies) is not int and each is None:
+        if not _known_number(copies) and each is None:
             raise RulesError([Diagnostic("E303", "copies worked out from a value ('* (EXPR)') need a 'for each' declaration, "
                                          "whose elements it reads; a plain declaration's copies are a number known before play",
                                          copies.span, hint="write '* N'")])
-        return A.Entity(str(items[0]), str(items[1]), _title(items), values, effects, copies if type(copies) is int else 1,
-                        self._title_parts(title), *_eaches(each), copies_by=None if type(copies) is int else copies,
+        return A.Entity(str(items[0]), str(items[1]), _title(items), values, effects, copies if _known_number(copies) else 1,
+                        self._title_parts(title), *_eaches(each), copies_by=None if _known_number(copies) else copies,
                         in_force=_in_force(items), span=self._s(meta))
 
     def per_each(self, meta, items):
@@ -1121,11 +1126,18 @@ class _Builder:
         """The parts of the prompt (or option label) among a statement's items (see _title_parts)."""
         return self._title_parts(next((i for i in items if isinstance(i, _Title)), None))
 
+    def number(self, meta, items):
+        """A number where the grammar takes one alone: written (`* 14`), or a constant's name (`* knights`), which
+        the resolver writes in (`_constant_numbers`)."""
+        if items[0].type == "INT":
+            return int(items[0])
+        return A.ConstNumber(str(items[0]), span=self._s(meta))
+
     def copies(self, meta, items):
         """`* N`, or `* (EXPR)`: a constant folds to N; else the copies of each entity a `for each` declaration
         makes, worked out per element by the resolver (`copies_by`), and refused anywhere else (E303)."""
-        if isinstance(items[-1], Token):
-            return _Marker("copies", int(items[-1]))
+        if isinstance(items[-1], (int, A.ConstNumber)):
+            return _Marker("copies", items[-1])
         try:
             value = A.as_const(items[-1])
         except A.NotConstant:
@@ -1153,7 +1165,7 @@ class _Builder:
         count, source = items[1], items[2]
         each = _pick(items, "indexes")   # `from deck[level]`: element by element
         redeal = next((i for i in items[3:] if type(i) is tuple), (None, None, None))
-        return _Marker("zone_show", (int(count), A.Name(str(source), span=_token_span(self.file, source)), *redeal[:2],
+        return _Marker("zone_show", (count, A.Name(str(source), span=_token_span(self.file, source)), *redeal[:2],
                                      each, redeal[2]))
 
     def zone_redeal(self, meta, items):
@@ -1183,7 +1195,7 @@ class _Builder:
         """`N times` after a deck's `refills from PILE`: how many times it refills at most."""
         count, word = items
         _expect_word("refill_times", word, _token_span(self.file, word))
-        return _Marker("refill_times", int(count))
+        return _Marker("refill_times", count)
 
     def visibility(self, meta, items):
         if len(items) == 1:

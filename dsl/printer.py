@@ -100,7 +100,7 @@ class ExprPrinter(A.Visitor):
     """Expressions as rules text, with only the parentheses they need."""
 
     def visit_Int(self, e):
-        return str(e.value)
+        return e.const or str(e.value)   # a constant's read, written in by the resolver, shown as written
 
     def visit_Dec(self, e):
         return e.text   # as written: `7.50` stays so (W532 says it)
@@ -1149,12 +1149,12 @@ class Printer(A.Visitor):
 
     def reach(self, r: A.Reach) -> None:
         """`first to N { ... }`, in a track or an amend."""
-        self.block(f"first to {r.position}", r.body)
+        self.block(f"first to {A.number_text(r.position, False)}", r.body)
 
     def space(self, s: A.Space) -> None:
         """`space N ["Title"] [tier T] [cost C] { ... } [bonus cost C { ... }]`, in a track or an amend."""
         head = f"{'space' if s.value is None else 'at'} {s.position if s.value is None else s.value}{_title(s.title)}"
-        head += f" tier {s.tier}" if s.tier is not None else ""
+        head += f" tier {A.number_text(s.tier, False)}" if s.tier is not None else ""
         head += f" cost {cost(s.cost)}" if s.cost else ""
         self.block(head, s.body)
         if s.bonus is not None:
@@ -1172,7 +1172,7 @@ class Printer(A.Visitor):
             self.clauses([Clause("where ", d.shape)], after_brace=True)
 
     def visit_Entity(self, d):
-        copies = f" * ({expr(d.copies_by)})" if d.copies_by is not None else f" * {d.copies}" if d.copies != 1 else ""
+        copies = f" * ({expr(d.copies_by)})" if d.copies_by is not None else f" * {A.number_text(d.copies, False)}" if d.copies != 1 else ""
         each = "for each " + ", ".join(f"{bound} in {each_domain(domain)}" for bound, domain in
                                        (d.each,) + tuple(d.each_more or ())) if d.each else None
         # a long head breaks before its `for each` (`* (match ...)` copies make it long)
@@ -1307,8 +1307,8 @@ class Printer(A.Visitor):
         self.line(f"zone {d.name}{_indexes(d.indexes)}{_title(d.title)}{' per_player' if d.per_player else ''} "
                   f"of {' or '.join(d.kinds)}{shown}{' top public' if d.top_public else ''}"
                   f"{' size owner' if d.size_owner else ''}{f' refills from {d.refills}' if d.refills else ''}"
-                  f"{f' {d.refill_limit} times' if d.refill_limit is not None else ''}"
-                  f"{f' show {d.show} from {d.show_from.id}{_indexes(d.show_each)}' if d.show is not None else ''}"
+                  f"{f' {A.number_text(d.refill_limit, False)} times' if d.refill_limit is not None else ''}"
+                  f"{f' show {A.number_text(d.show, False)} from {d.show_from.id}{_indexes(d.show_each)}' if d.show is not None else ''}"
                   f"{f' cap {_expr(d.cap)} over {d.over.id}' if d.cap is not None else ''};")
         if d.redeal_to is not None:   # `redeal to PILE when COND` its own clause: on a line of its own when long
             head = self.lines.pop()
@@ -1325,7 +1325,7 @@ class Printer(A.Visitor):
         self.line(f"die {d.name}{_title(d.title)}{f': {d.type}' if d.type else ''} {{")
         self.depth += 1
         for f in d.faces:
-            head = f"face{_title(f.title)}{f' * {f.copies}' if f.copies != 1 else ''}" + \
+            head = f"face{_title(f.title)}{f' * {A.number_text(f.copies, False)}' if f.copies != 1 else ''}" + \
                 (f" = {expr(f.value)}" if f.value is not None else "")
             if f.value is not None and not f.body:
                 self.line(head + ";")
@@ -1410,7 +1410,7 @@ class Printer(A.Visitor):
         if d.items and isinstance(d.items[0], A.EnumMember):
             self.members(f"amend {', '.join(d.names())}{_title(d.title)}", [(m.name, m.title, m.values) for m in d.items])
             return
-        head = f"amend {', '.join(d.names())}{'.' + d.part if d.part else ''}{_title(d.title)}{f' * {d.copies}' if d.copies is not None else ''}"
+        head = f"amend {', '.join(d.names())}{'.' + d.part if d.part else ''}{_title(d.title)}{f' * {A.number_text(d.copies, False)}' if d.copies is not None else ''}"
         if not d.items:
             self.line(f"{head} {{}}")
             return
