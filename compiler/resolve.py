@@ -1099,6 +1099,12 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
         if isinstance(target, A.Entity):
             fields["title_parts"] = item.title_parts
     if item.copies is not None:   # an entity (E348 above otherwise)
+        if type(target.copies) is A.ConstNumber and type(item.copies) is int:   # the number is the constant's
+            diags.append(Diagnostic("W587", f"'* {item.copies}' writes over the constant {target.copies.name!r} that "
+                                    f"{item.name!r} reads its copies from ('* {target.copies.name}'): what else reads "
+                                    "it keeps the old number", item.span,
+                                    f"change the constant instead: 'override const {target.copies.name} = "
+                                    f"{item.copies};'"))
         fields["copies"] = item.copies
         sym.amended_parts.append((f"the copies of {item.name!r}", declared_at(sources, item.name, item.span)))
     amended = set()   # the spaces and rewards this amend gives: (type, position)
