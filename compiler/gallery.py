@@ -221,7 +221,7 @@ class Gallery:
                     each[f.name] = f" for each {self.words.noun(f.index)}"
         rows = [(name, self.words.read(value) + each.get(name, ""), expr(value)) for name, value in given.items()]
         if decl.copies > 1:
-            rows.append(("copies", str(decl.copies), str(decl.copies)))
+            rows.append(("copies", str(decl.copies), A.number_text(decl.copies, False)))   # `* knight_cards`
         return rows
 
     def figures(self, decl) -> Optional[dict]:

@@ -24,7 +24,7 @@ from rulebook.dsl.printer import expr, format_text, grid_lines
 
 from .check import ENTITY_ATTRS
 from .driver import LONE_FILE_SILENT, Analysis, analyse_chain
-from .explain import as_declared, explain
+from .explain import as_declared, constants_read, explain
 from .pack import MANIFEST, SHIPPED, Pack, load_pack, pack_chain
 from .resolve import BUILTIN_DOMAINS, BUILTIN_FUNCS, CATEGORY, Symbols
 
@@ -842,7 +842,9 @@ class View:
         reading = "\n".join(explain(as_declared(decl, sym), sym))   # a func cards change: one rule, with them
         origin = sym.origin.get(name)
         where = f"declared at `{decl.span}`" + (f" (pack {origin})" if origin else "")
-        return f"```text\n{reading}\n```\n\n{where}"
+        constants = constants_read(decl, sym, self.analysis.modules)   # the numbers it names, as the packs set them
+        read = f"\n\nreads {'; '.join(f'`{c}`' for c in constants)}" if constants else ""
+        return f"```text\n{reading}\n```{read}\n\n{where}"
 
     def symbols_of(self, shown: str) -> list[dict]:
         """The declarations of one file, for the outline: name, category, span, name span, children."""

@@ -460,6 +460,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "is asked anyway"),
     "W584": (WARNING, "'each' or 'first ... may' over every seat (all_players) in a game that knocks players out "
                       "for good: the players out are passed over all the same"),
+    "W587": (WARNING, "an amend's '* N' over copies its entity reads from a constant ('* knight_cards'): what else "
+                      "reads the constant keeps the old number"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
@@ -563,6 +565,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E589": (ERROR, "an auction's 'over CALLS' that is no ranked list of calls (a zone, players, an empty list), "
              "with 'min' or 'step', or 'up to' of another type than its calls"),
     "E590": (ERROR, "an auction's calls written out as numbers that do not rise ('over [18, 20, 19]'): a call ranks by its place"),
+    "E597": (ERROR, "a name where a number is written alone ('* knights', 'show market from deck') that is no constant"),
+    "E598": (ERROR, "a constant that comes to a negative number where a number of things is written ('* knights')"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),
