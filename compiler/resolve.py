@@ -2385,24 +2385,25 @@ def _constants(sym: Symbols, standing: list, diags: list[Diagnostic], sources: d
 
 def _constant_number(n: A.ConstNumber, sym: Symbols, reads: set, diags: list[Diagnostic]) -> A.Numbered:
     """The number a constant's name stands for where the grammar takes a number alone (`* knights`), remembering
-    the name; E597 (0 in its place) for a name that is no constant, E598 for a negative value."""
+    the name; E597 for a name that is no constant, E598 for a negative value (1 in its place, for no second error)."""
     if n.name in sym.consts:
         reads.add(n.name)
         if sym.consts[n.name] < 0:   # a count, a display's size, a track's position: never below 0 (E598)
             diags.append(Diagnostic("E598", f"{n.name!r} is {sym.consts[n.name]} here, where a number of things is "
                                     "written: it cannot be negative", n.span,
                                     f"check the constant {n.name!r}: an 'override const' may have lowered it"))
-            return A.Numbered(0, n.name)
+            return A.Numbered(1, n.name)   # (1: no second error for no copies, an empty display)
         return A.Numbered(sym.consts[n.name], n.name)
     decl = sym.decls.get(n.name)
     consts = [name for name, d in sym.decls.items() if isinstance(d, A.Const)]
-    why = "is declared nowhere" if decl is None and n.name not in sym.members else \
-        f"is {_article(CATEGORY[type(decl)])}, known only in play or chosen for each game" if decl is not None else \
-        "is an enum member"
+    reads.add(closest(n.name, consts))   # the constant it likely means is read (no W555 besides)
+    why = "is declared nowhere" if decl is None and n.name not in sym.members else "is an enum member" \
+        if decl is None else f"is {_article(CATEGORY[type(decl)])}, " + (
+            "chosen for each game" if isinstance(decl, A.Setting) else "known only in play")
     diags.append(Diagnostic("E597", f"{n.name!r} stands where a number is written and {why}: only a number or a "
                             "constant goes there, known before play and the same in every game", n.span,
                             did_you_mean(n.name, consts) or f"write the number, or declare it: 'const {n.name} = 2;'"))
-    return A.Numbered(0, n.name)
+    return A.Numbered(1, n.name)
 
 
 def _constant_value(e: A.Expr, sym: Symbols, what: str, diags: list[Diagnostic]) -> Optional[int]:

@@ -38,6 +38,9 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "enum_member_title_after_values.rules": [("E100", 7)],   # trial12's Small World map: "unexpected '"Crag"'", no hint
     "teammate_of_a_player_as_a_field.rules": [("E202", 6)],   # trial12's Tichu: "unknown ... 'teammate'", no way named
     "entity_declared_with_an_index.rules": [("E100", 3)],  # trial9: "expected '*', 'for', ...", no 'for each'
+    "copies_named_by_a_counter.rules": [("E597", 6)],   # consts2: a count known only in play where a number goes
+    "display_size_constant_misspelt.rules": [("E597", 8)],   # consts2: did you mean the constant
+    "copies_constant_below_zero.rules": [("E598", 8)],   # consts2: a constant worked out below zero
     "auction_over_calls_not_rising.rules": [("E590", 5)],   # bridgebid: a call ranks by its place in the list
     "auction_over_a_zone.rules": [("E589", 9)],             # bridgebid: a zone's order is no rank
     "auction_over_calls_with_a_step.rules": [("E589", 4)],  # bridgebid: the calls' order ranks the bids
