@@ -166,3 +166,20 @@ def test_rewrite_keeps_a_replacement_that_is_zero_or_false():
     zero = A.rewrite(A.Space(A.ConstNumber("start"), None, None, None, (), None, None),
                      lambda n: A.Numbered(0, "start") if type(n) is A.ConstNumber else None)
     assert zero.position == 0 and zero.position.const == "start"
+
+
+def test_a_dies_faces_are_laid_out_after_the_constants_are_written_in():
+    # Zombie Dice-like: a green die has three brains; a house rule makes it four
+    text = """
+    const brains "Brains on a green die" = 3;
+    die green "Green die" {
+      face "Brain" * brains;
+      face "Shotgun";
+      face "Runner" * 2;
+    }
+    """
+    from rulebook.compiler.driver import analyse_text
+
+    die = analyse_text(text).symbols.decls["green"]
+    assert [f.title for f in die.faces] == ["Brain"] * 3 + ["Shotgun"] + ["Runner"] * 2
+    assert '  face "Brain" * brains {}' in printed_back(text)[1].splitlines()
