@@ -535,6 +535,8 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
         family = [item for _pack, modules in result.modules for m in modules for item in m.items
                   if isinstance(item, A.Entity) and item.each is not None and item.name == name][-1]
         copies = sum(result.symbols.decls[n].copies for n in made)
+        if type(family.copies) is A.ConstNumber:   # `* per_colour`: the number the made entities have, by name
+            family = A.replace(family, copies=result.symbols.decls[made[0]].copies)
         out.print(Text.assemble((printable(name), "bold"), f" is a 'for each' declaration at {family.span}: it makes "
                                 f"{len(made)} declarations ({copies} {family.kind}s): " + ", ".join(made[:3])
                                 + (f" and {len(made) - 3} more" if len(made) > 3 else "")))

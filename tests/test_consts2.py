@@ -183,3 +183,20 @@ def test_a_dies_faces_are_laid_out_after_the_constants_are_written_in():
     die = analyse_text(text).symbols.decls["green"]
     assert [f.title for f in die.faces] == ["Brain"] * 3 + ["Shotgun"] + ["Runner"] * 2
     assert '  face "Brain" * brains {}' in printed_back(text)[1].splitlines()
+
+
+def test_explain_reads_a_for_each_declarations_copies_by_name(tmp_path):
+    # Blokus-like: each colour's pieces, a constant's number of each
+    text = """
+    const per_colour "Pieces of each colour" = 2;
+    enum colour { red, blue }
+    kind piece "Piece" { c: colour = red; }
+    piece monomino "Monomino" * per_colour for each k in colour {
+      c = k;
+    }
+    """
+    pack = write_pack(tmp_path / "blokus", text, "blokus")
+    shown = CliRunner().invoke(app, ["explain", str(pack), "monomino"]).output
+    assert "it makes 2 declarations (4 pieces)" in shown
+    assert 'piece monomino "Monomino" * per_colour for each k in colour {' in shown
+    assert "2 copies of it are in the game" in shown
