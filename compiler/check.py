@@ -1181,6 +1181,8 @@ class Checker(A.Visitor):
             if isinstance(target, A.Game):   # the phases it replaces, and which of them keep the base's steps
                 phases = [f"phase {c.part}" + (KEEPING if c.span in self.sym.kept_base else "")
                           for c in item.items if isinstance(c, A.GamePart) and c.part != "seats"]
+                phases += [f"the winner line{KEEPING}" for c in item.items
+                           if isinstance(c, A.Winner) and c.span in self.sym.kept_base]
                 copies += f": {'; '.join(phases)}" if phases else ""
             self.diags.append(Diagnostic("I404", f"amends {what} {item.name!r}{enum_changes(item, target)}{copies}",
                                          self.at_name(item.name, item.span)))

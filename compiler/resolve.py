@@ -1143,8 +1143,8 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                 if rest:   # `seats 2 to 5 roles ... [at random];`: the seats' roles too
                     fields["roles"] = rest[0]
                     fields["roles_dealt"] = len(rest) > 1
-            elif part == "winner":
-                fields["winner"] = change
+            elif part == "winner":   # `base` in it: the key (or tie-break, or condition) it replaces
+                fields["winner"] = _keep_base_winner(sym, change, fields.get("winner", target.winner), diags)
             elif (unknown := unknown_phase(part, change.span)) is not None:
                 diags.append(unknown)
             else:   # `base();` in it runs the phase it replaces, as the base (or an earlier amend) left it
@@ -1786,19 +1786,19 @@ def _keep_base_arm(sym: Symbols, arm: A.Arm, old: Optional[tuple], diags: list[D
     return _keep_base(sym, arm, old, "arm" if arm.values else "else arm", diags)
 
 
-def _base_names(case) -> list:
-    """The `base` an amended case's value writes: the name, or a call of it (E367)."""
-    return [n for n in A.walk(case.result) if (type(n) is A.Name and n.id == BASE) or (type(n) is A.Call and n.func == BASE)]
+def _base_names(expr) -> list:
+    """The `base` an amended case's value (or winner line's key) writes: the name, or a call of it (E367)."""
+    if expr is None:
+        return []
+    return [n for n in A.walk(expr) if (type(n) is A.Name and n.id == BASE) or (type(n) is A.Call and n.func == BASE)]
 
 
-def _keep_base_case(sym: Symbols, case: A.Case, old: Optional[A.Expr], diags: list[Diagnostic]):
-    """A case of an amended func's match whose `base` stands for the value it replaces, as `base` in an
-    amended pick's part stands for that part (`workers = base + 1;`); E365 in a case that replaces none,
-    E367 for `base(...)` (the value takes no arguments); None on an error."""
-    uses = _base_names(case)
-    noun = "case" if case.values else "else value"
+def _with_base_value(sym: Symbols, expr, old, noun: str, span, diags: list[Diagnostic], hint: str):
+    """`expr` with its `base` names standing for `old`, the value it replaces; E367 for `base(...)`, E365 when
+    it replaces none (`old` None); None on an error."""
+    uses = _base_names(expr)
     if not uses:
-        return case
+        return expr
     call = next((n for n in uses if type(n) is A.Call), None)
     if call is not None:
         diags.append(Diagnostic("E367", f"in an amended {noun}, base is the value it replaces: write it as a name, "
@@ -1807,10 +1807,38 @@ def _keep_base_case(sym: Symbols, case: A.Case, old: Optional[A.Expr], diags: li
         return None
     if old is None:
         diags.append(Diagnostic("E365", f"this {noun} is added, it replaces none: there is no base value for 'base' "
-                                "to stand for", uses[0].span, "name a case the match has, or write its value in full"))
+                                "to stand for", uses[0].span, hint))
         return None
-    sym.kept_base.add(case.span)
-    return replace(case, result=A.rewrite(case.result, lambda n: old if type(n) is A.Name and n.id == BASE else None))
+    sym.kept_base.add(span)
+    return A.rewrite(expr, lambda n: old if type(n) is A.Name and n.id == BASE else None)
+
+
+def _keep_base_winner(sym: Symbols, winner: A.Winner, old: Optional[A.Winner], diags: list[Diagnostic]):
+    """An amended winner line whose `base` stands for what it replaces, as the packs before left it: in the main
+    key the base's main key (`winner most base + leaders then coin;` adds a column to the score), in the i-th
+    tie-break the base's i-th, in `if COND` the base's condition; E365 where the base has none."""
+    if old is None:
+        return winner
+    breaks = len(winner.tiebreaks)
+    parts = [(winner.key, old.key, "key of the winner line")] + [
+        (t, old.tiebreaks[i] if i < len(old.tiebreaks) else None, f"tie-break {i + 1} of the winner line")
+        for i, t in enumerate(winner.tiebreaks)] + [(winner.cond, old.cond, "condition of the winner line")]
+    kept = [_with_base_value(sym, new, was, noun, winner.span, diags,
+                             f"the base's winner line has {len(old.tiebreaks)} tie-break(s) and "
+                             f"{'a' if old.cond is not None else 'no'} condition: write this one in full")
+            for new, was, noun in parts]
+    if any(k is None and new is not None for k, (new, _was, _noun) in zip(kept, parts)):
+        return old   # reported: the base's line stays, so the checker reports nothing more of it
+    return replace(winner, key=kept[0], tiebreaks=tuple(kept[1:1 + breaks]), cond=kept[-1])
+
+
+def _keep_base_case(sym: Symbols, case: A.Case, old: Optional[A.Expr], diags: list[Diagnostic]):
+    """A case of an amended func's match whose `base` stands for the value it replaces, as `base` in an
+    amended pick's part stands for that part (`workers = base + 1;`); E365 in a case that replaces none,
+    E367 for `base(...)` (the value takes no arguments); None on an error."""
+    result = _with_base_value(sym, case.result, old, "case" if case.values else "else value", case.span, diags,
+                              "name a case the match has, or write its value in full")
+    return None if result is None else replace(case, result=result)
 
 
 STATEMENT_ARMS = ArmForm(A.Arm, "arms", "body", _keep_base_arm,
