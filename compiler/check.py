@@ -5448,7 +5448,10 @@ class Checker(A.Visitor):
         group = self.group_named(expr)
         self.err("E303", f"an amount must be a number, not {article(words(kind))}", expr.span,
                  "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else
-                 self.group_sum_hint(group) if group is not None else None)
+                 self.group_sum_hint(group) if group is not None else
+                 # `total(r in food, r)`: the resource itself where what the player holds of it was meant
+                 f"a resource names itself: what you hold of it is amount({printed(expr)})" if kind == "resource"
+                 else None)
 
     def group_named(self, e) -> Optional[str]:
         """The group a bare name is, where a number may have been meant (`crystals > 3`), else None."""
