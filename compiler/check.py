@@ -4409,6 +4409,51 @@ class Checker(A.Visitor):
                     f"for every player, loop: 'each players: ...'; for the first player's alone, say so: "
                     f"you.{n.id}"))
         self.held_calls(body, f"the {phase} phase")
+        self.first_player_calls(body, phase)
+
+    def first_player_calls(self, body: tuple, phase: str) -> None:
+        """W589 at each call in a phase's own statements of a proc that names a per-player value alone for its
+        own `you`, itself or through the procs it calls (reaches_per_player): the phase runs it for the first
+        player only, as W417 says of the phase's own statements (a recruitment turn's `move all of leaders to
+        hand;` one call deeper). Said once per call; `each players: ...` or `each you: ...` say whose."""
+        for n in own_you(body):
+            name = you_call(n, self.sym)
+            path = self.reaches_per_player.get(name) if name is not None else None
+            if path is None or not isinstance(self.sym.decls[name], A.Proc):
+                continue
+            *procs, value = path
+            through = f", which calls {' then '.join(repr(x) for x in procs[1:])}," if len(procs) > 1 else ""
+            self.diags.append(Diagnostic(
+                "W589", f"the {phase} phase calls {name!r}{through} and it names {value.id!r}, which each player "
+                f"has: a phase runs with the first player as 'you', so it acts for the first player only", n.span,
+                f"for every player: 'each players: {name}(...);'; for the first player's, say so: 'each you: "
+                f"{name}(...);'", notes=(f"{value.id!r} named at {value.span.file}:{value.span.line}:{value.span.column}",)))
+
+    @cached_property
+    def reaches_per_player(self) -> dict:
+        """Each proc that names a per-player value alone for its own `you` (not inside `each`), itself or
+        through a proc it calls for its `you` -> the procs on the way, itself first, then the Name."""
+        out: dict = {}
+        calls: dict = {}
+        for name, d in self.sym.decls.items():
+            if not isinstance(d, A.Proc) or "." in name:
+                continue
+            bound = {p.name for p in d.params} | {n.var for n in A.walk(d) if isinstance(getattr(n, "var", None), str)}
+            passed = {id(x) for p in A.walk(d) if type(p) is A.PassOn for x in A.walk(p)}
+            mine = own_you(d.body)
+            named = next((n for n in mine if isinstance(n, A.Name) and n.id not in bound and id(n) not in passed
+                          and id(n) not in self.sym.named and self.per_player(n.id)), None)
+            if named is not None:
+                out[name] = [name, named]
+            calls[name] = [c for n in own_you(d.body) if (c := you_call(n, self.sym)) is not None]
+        grew = True
+        while grew:
+            grew = False
+            for name, called in calls.items():
+                if name not in out and (to := next((c for c in called if c in out), None)) is not None:
+                    out[name] = [name] + out[to]
+                    grew = True
+        return out
 
     def held_calls(self, part, where: str) -> None:
         """E359 at each call in `part` (a phase's own statements, a part of the winner line: read with

@@ -259,6 +259,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W588": (WARNING, "parameter never read"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W585": (WARNING, "three or more variables indexed alike copied together from one element to another (parallel variables for a piece)"),
+    "W589": (WARNING, "a proc a phase calls for the first player names a per-player value"),
     "W406": (WARNING, "two expansions override one declaration"),
     "W407": (WARNING, "override calls itself"),
     "W408": (WARNING, "match without a case for every member"),
