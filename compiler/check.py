@@ -4438,14 +4438,17 @@ class Checker(A.Visitor):
         for name, d in self.sym.decls.items():
             if not isinstance(d, A.Proc) or "." in name:
                 continue
+            mine = list(own_you(d.body))   # one walk of the proc; most name no per-player value alone
+            calls[name] = [c for n in mine if (c := you_call(n, self.sym)) is not None]
+            candidates = [n for n in mine if type(n) is A.Name and id(n) not in self.sym.named and self.per_player(n.id)]
+            if not candidates:
+                continue
+            # a local or parameter of that name is no player's value; `pass hand to left;` is every player's
             bound = {p.name for p in d.params} | {n.var for n in A.walk(d) if isinstance(getattr(n, "var", None), str)}
-            passed = {id(x) for p in A.walk(d) if type(p) is A.PassOn for x in A.walk(p)}
-            mine = own_you(d.body)
-            named = next((n for n in mine if isinstance(n, A.Name) and n.id not in bound and id(n) not in passed
-                          and id(n) not in self.sym.named and self.per_player(n.id)), None)
+            passed = {id(x) for p in mine if type(p) is A.PassOn for x in A.walk(p)}
+            named = next((n for n in candidates if n.id not in bound and id(n) not in passed), None)
             if named is not None:
                 out[name] = [name, named]
-            calls[name] = [c for n in own_you(d.body) if (c := you_call(n, self.sym)) is not None]
         grew = True
         while grew:
             grew = False
