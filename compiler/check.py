@@ -1026,6 +1026,9 @@ class Checker(A.Visitor):
         candidates = [c for c in candidates if "." not in c]
         meant = closest(name, candidates)
         hint = f"did you mean '{meant}'?" if meant is not None else None
+        if name == "base" and what == "name" and meant is None:   # a game's own winner line, a func's own case
+            hint = "'base' is the value an amend replaces: in an amended func's case ('VALUE = base + 1;') or " \
+                "winner line ('amend GAME { winner most base + X; }'); an override runs what it replaces with base(...)"
         if meant is not None:   # its only use may be the one misspelt here: no W401 for it
             self.meant.add(meant)
         elif what != "name":   # nothing near (`graveyard` for `lost`): any unused one of that sort may be meant

@@ -29,6 +29,7 @@ CORPUS = Path(__file__).resolve().parent / "malformed"
 # file (relative to tests/malformed) -> exact findings as (code, line)
 EXPECTED: dict[str, list[tuple[str, int]]] = {
     "comment_cuts_a_field_after_an_enum.rules": [("E100", 10)],
+    "amend_winner_base_past_the_tiebreaks.rules": [("E365", 12), ("I404", 11)],   # trial20: the base's line stays
     # ---------------------------------------------------------------- E1xx: reading and syntax
     "missing_semicolon.rules": [("E100", 9)],             # right after the statement's last token
     "loop_body_without_braces.rules": [("E100", 6)],      # trial3: it was told "a condition needs braces"

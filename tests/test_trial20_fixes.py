@@ -70,3 +70,9 @@ def test_no_w589_where_the_call_or_the_proc_says_whose():
     assert w589("each you: round();") == []        # the first player's, said so
     assert w589("each_sets_aside();") == []        # the proc loops itself
     assert w589("tally();") == []                  # a global counter is nobody's
+
+
+def test_base_where_nothing_is_amended_says_where_it_stands_for_something():
+    text = 'counter vp;\ngame g "G" {\n  seats 2;\n  phase play { gain 1 vp; }\n  winner most base + vp;\n}\n'
+    (e,) = [d for d in analyse_text(text).diagnostics if d.severity == "error"]
+    assert e.code == "E201" and "amend GAME { winner most base" in e.hint
