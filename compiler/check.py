@@ -7326,8 +7326,6 @@ class Checker(A.Visitor):
                      f"write 'shift({sides[0][0]}[...] to {sides[0][0]}[...])'")
         for arg in p.args:
             v = arg.value
-            if not modifier:
-                self.global_res_filter(p, arg)
             if arg.element or pattern_element(p, arg, self.sym) is not None:
                 self.element_filter(p, arg, scope)
                 if arg.element:
@@ -7347,17 +7345,6 @@ class Checker(A.Visitor):
                              f"holds {article(words(held))}: it never holds, so the trigger never fires", v.span)
             if params is not None and arg.name not in params:
                 self.unknown("E205", "argument", arg.name, arg.span, params, of=f"event {p.event}")
-
-    def global_res_filter(self, p: A.Pattern, arg: A.PatternArg) -> None:
-        """E428: a trigger on the gain, loss or payment of a `global` counter without indexes (`gain(res =
-        oceans)`, `gain(oceans)`): such changes announce nothing (7.1), so it would never fire, silently."""
-        v = arg.value
-        decl = self.sym.decls.get(v.id) if type(v) is A.Name and arg.name == "res" else None
-        if p.event in ("gain", "lose", "pay") and type(decl) is A.Counter and decl.is_global and not decl.indexes:
-            self.err("E428", f"{v.id!r} is global, and the gains and losses of a global counter announce nothing "
-                     "(7.1): the filter never holds, so the trigger never fires", v.span,
-                     f"declare an event and emit it where {v.id} changes ('event {v.id}_raised(); ... "
-                     f"emit {v.id}_raised();'), and hear that")
 
     def subject_never(self, p: A.Pattern, modifier: bool) -> None:
         """E429: a subject word the event can never have: `nobody` on an event that always has one (all
@@ -7412,10 +7399,6 @@ class Checker(A.Visitor):
             return
         decl = indexed_counter(element[0], self.sym)
         self.used.add(element[0])
-        if decl.is_global and p.event != "shift":   # (a shift of a global counter is announced: 7.1)
-            self.err("E428", f"{element[0]!r} is global, and the gains and losses of a global counter announce "
-                     "nothing (7.1): the filter never holds", v.span)
-            return
         self.bound_element(arg, decl, element, scope, "E428")
 
     def var_filter(self, p: A.Pattern, arg: A.PatternArg, scope: Scope) -> None:

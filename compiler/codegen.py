@@ -20,7 +20,7 @@ from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS, MemberData
 
 from .layout import (blind_zones, is_live, item_at, set_fields, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
-                     builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, remembered_table,
+                     builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, heard_globals, remembered_table,
                      recursive, ended_names, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      hook_table, hooked_actions,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
@@ -2327,7 +2327,8 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
     functions.update({("amount", *key): (name, None) for key, name in gen.amounts.items()})
     table_text = repr(tables(lay, pack_name, triggers, conditions, [gen.sites[id(n)] for n in subject_nodes(sym)],
                              watched_counters(sym), [(gen.sites[id(n)], phase) for n, phase in phase_modifiers(sym)],
-                             hook_table(sym, gen.sites), heard_vars(sym), remembered_table(sym), list(gen.amounts)))
+                             hook_table(sym, gen.sites), heard_vars(sym), remembered_table(sym), list(gen.amounts),
+                             heard_globals(sym)))
     source = TEMPLATES.get_template("module.py.j2").render(
         pack=pack_name, digest=digest, functions=gen.functions, callables=functions, constants=gen.constants.values(),
         tables=table_text,

@@ -16,7 +16,7 @@ from rulebook.runtime.state import Record
 
 from .layout import (blind_zones, is_live, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, ended_names, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within,
-                     call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, remembered_table,
+                     call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, heard_globals, remembered_table,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
                      hook_nodes, hook_table, hooked_actions,
                      indexed_ref, item_at, member_field, per_player_entity, proc_result_call)
@@ -1789,7 +1789,7 @@ def build_program(sym: Symbols, lay: Layout, pack_name: str) -> Program:
                           [it.sites[id(n)] for n in conditions], [it.sites[id(n)] for n in subject_nodes(sym)],
                           watched_counters(sym), [(it.sites[id(n)], phase) for n, phase in phase_modifiers(sym)],
                           hook_table(sym, it.sites), heard_vars(sym), remembered_table(sym),
-                          [(it.sites[id(m)], line) for m, line in amounts]), fns)
+                          [(it.sites[id(m)], line) for m, line in amounts], heard_globals(sym)), fns)
 
 
 def _consequence(it: Interpreter, node: A.Modifier):   # a modifier's `then { ... }` (7.7d), given the use's arguments

@@ -1600,7 +1600,8 @@ def key_texts(g: A.Game) -> list[str]:
 
 def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], conditions: list[str] = (),
            subjects: list[str] = (), watched: list[str] = (), phases: list[tuple[str, str]] = (),
-           hooks: list = (), heard: list[str] = (), memories: list = (), amounts: list = ()) -> dict:
+           hooks: list = (), heard: list[str] = (), memories: list = (), amounts: list = (),
+           heard_globals: list[str] = ()) -> dict:
     """The pack's data for `runtime.program.assemble`: plain values only, so the generated module
     can hold them as one literal. `triggers` holds each trigger's id and rules position; `subjects`
     the ids of the triggers and modifiers that read `it.subject` (subject_nodes); `phases` the id and
@@ -1668,6 +1669,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"subjects": list(subjects)} if subjects else {}),   # the other packs' code stays
         **({"watched": list(watched)} if watched else {}),   # likewise
         **({"heard": list(heard)} if heard else {}),   # likewise
+        **({"heard_globals": list(heard_globals)} if heard_globals else {}),   # likewise (7.2: `gain(oceans)`)
         **({"remembered": list(memories)} if memories else {}),   # likewise (3.3b)
         **({"modifier_phases": dict(phases)} if phases else {}),   # likewise
         **({"hooks": list(hooks)} if hooks else {}),   # likewise (7.7d)
@@ -1947,6 +1949,33 @@ def heard_vars(sym) -> list:
     """The variables some `set` pattern of the pack names (`whenever you set(pawn)`): their sets announce
     (Program.heard); [] for the other packs, whose sets announce nothing."""
     return _named_by_patterns(sym, True)
+
+
+def heard_globals(sym) -> list:
+    """The global counters some `gain` or `lose` pattern of the pack names (`whenever anyone gain(oceans)`,
+    `gain(res = oceans)`, `lose(cubes[c])`): their gains and losses announce, the acting player the subject
+    (Program.heard_globals); [] for the other packs, whose global counters announce nothing at no cost."""
+    found = []
+    for decl in sym.decls.values():
+        for n in A.walk(decl):
+            if type(n) is A.Pattern and n.event in GLOBAL_EVENTS:
+                found += [name for a in n.args if (name := global_counter_named(n, a, sym)) and name not in found]
+    return found
+
+
+# the events a global counter's change announces (a `shift` of one always did, 4.2a): a payment stays unheard
+GLOBAL_EVENTS = ("gain", "lose")
+
+
+def global_counter_named(p: A.Pattern, a: A.PatternArg, sym) -> "str | None":
+    """The global counter a pattern's `res` filter names, whole or by an element (`gain(oceans)`, `res =
+    oceans`, `gain(cubes[c])`), or None."""
+    if a.name != "res" or p.event not in ELEMENT_EVENTS:
+        return None
+    v = a.value
+    name = v.id if type(v) is A.Name else v.obj.id if type(v) is A.Index and type(v.obj) is A.Name else None
+    decl = sym.decls.get(name) if name is not None else None
+    return name if type(decl) is A.Counter and decl.is_global else None
 
 
 def remembered_table(sym) -> list:

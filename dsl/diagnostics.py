@@ -178,7 +178,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E425": (ERROR, "a role whose name is already declared, or a pack with roles that declares 'role' itself"),
     "E426": (ERROR, "a role's override of what is no proc or func of the pack"),
     "E427": (ERROR, "a role given to a player who already holds one: a role named twice in 'seats ... roles', or 'give' in a game whose seats hold roles"),
-    "E428": (ERROR, "a pattern's filter on an indexed counter that never holds: a global counter, the wrong number of "
+    "E428": (ERROR, "a pattern's filter on an indexed counter that never holds: the wrong number of "
                     "indexes, a counter named where the event announces none, or no counter at all"),
     "E429": (ERROR, "a trigger's subject the event never has: 'nobody' on an event that always has a subject, "
                     "'you' or 'opponents' on a move into a shared zone"),

@@ -2803,7 +2803,10 @@ class Game:
                 self._note("gain", h, f"{name} ({why})", 0)
             return
         if name in self.state.globals:
-            self._set_global(name, self.state.globals[name] + amount, "gain")
+            before = self.state.globals[name]
+            self._set_global(name, before + amount, "gain")
+            if name in self.program.heard_globals:
+                self._global_heard(h, name, before)
             return
         offered = amount
         if name in self._limited:
@@ -3030,6 +3033,8 @@ class Game:
         if name in self.state.globals:
             before = self.state.globals[name]
             self._set_global(name, before - amount, "lose")
+            if name in self.program.heard_globals:
+                self._global_heard(h, name, before)
             return before - self.state.globals[name]
         low = self.program.counters[name][1] if name in self.program.counters else 0
         above = h.stock[name] - (low or 0)
@@ -3366,7 +3371,10 @@ class Game:
     def set_stock(self, h: Holder, name: str, value: int) -> None:
         """Set a counter or resource directly (bounded by its floor and cap)."""
         if name in self.state.globals:
+            before = self.state.globals[name]
             self._set_global(name, value)
+            if name in self.program.heard_globals:
+                self._global_heard(h, name, before)
             return
         current = h.stock[name]
         if value == current:
@@ -3412,6 +3420,15 @@ class Game:
             else:
                 self._note(verb, None, f"{name} (now {value})", abs(value - self.state.globals[name]))
         self.state.globals[name] = value
+
+    def _global_heard(self, h: Optional[Holder], name: str, before: int) -> None:
+        """A change of a global counter some pattern names (Program.heard_globals: `whenever anyone gain(oceans)`):
+        announced as a player's stock's is, a `gain` or `lose` of what it moved (a change cut to nothing by a
+        bound announces nothing), its subject the acting player (the table's rule, none: `nobody`)."""
+        moved = self.state.globals[name] - before
+        if moved:
+            self.emit("gain" if moved > 0 else "lose", h if h is not None and h.is_player else None,
+                      {"res": name, "amount": abs(moved)})
 
     def stock(self, h, name: str) -> int:
         """A holder's stock of a resource, counter or track position; of a group, its members' sum."""

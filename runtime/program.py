@@ -207,6 +207,10 @@ class Program:
     # change announces besides `name`, `old` and `new`: the variable ("res[]") and each index ("[0]", ...), as
     # an element's gain; empty for the other packs, whose sets announce nothing (Game.set_heard_var)
     heard: dict = field(default_factory=dict)
+    # the global counters (each element of an indexed one) a `gain` or `lose` pattern names (`whenever anyone
+    # gain(oceans)`): their changes announce, the acting player the subject (Game._global_heard); empty for the
+    # other packs, whose global counters' changes cost what they did (a membership test)
+    heard_globals: frozenset = frozenset()
     # the remembered positions (3.3b): (name, the flat names of its variables' elements), in the order State.seen
     # keeps their records, and each such element's name -> its position's place in that list; empty for the others
     memories: list = field(default_factory=list)
@@ -644,6 +648,8 @@ def assemble(tables: dict, fns: dict) -> Program:
     for base in tables.get("heard", ()):   # likewise for a variable's set (an unindexed one: itself)
         for index, flat in (program.indexed[base].items() if base in program.indexed else ((None, base),)):
             program.heard[flat] = event_args(base, () if index is None else index if type(index) is tuple else (index,))
+    program.heard_globals = frozenset(flat for base in tables.get("heard_globals", ())
+                                      for flat in (program.indexed[base].values() if base in program.indexed else (base,)))
     for i, (position, bases) in enumerate(tables.get("remembered", ())):   # (each variable's elements, flat)
         flats = [flat for base in bases for flat in (program.indexed[base].values() if base in program.indexed else (base,))]
         program.memories.append((position, flats))

@@ -47,7 +47,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "auction_over_calls_with_a_step.rules": [("E589", 4)],  # bridgebid: the calls' order ranks the bids
     "auction_over_calls_written_twice.rules": [("W575", 8)],   # bridgebid: the second can never be bid
     "entity_declared_with_an_index.rules": [("E100", 3)],
-    "trigger_on_a_global_counters_gain.rules": [("E428", 5)],   # trial19's Terraforming Mars: linted clean, never fired
+    "trigger_on_an_element_of_a_plain_counter.rules": [("E428", 5)],   # trial19 (globalevents: a global gain is heard now)
     "if_value_as_an_operand.rules": [("E100", 6)],   # trial19: "a keyword cannot be used as a name here"
     "any_for_some.rules": [("E100", 5)],   # trial19: "unexpected 'any'; expected an expression"
     "match_case_with_an_arrow.rules": [("E100", 3)],   # trial19's Memoir '44: "use '==' to compare"

@@ -232,11 +232,12 @@ def test_w445_unread_binder_of_a_shift():
     assert [f for f in found if f[0] == "W445"] == [("W445", 10, 20)]
 
 
-def test_e428_global_counter_is_heard_by_shift_only():
+def test_a_global_counter_is_heard_by_shift_and_gain():
     text = E + "counter g_w[clearing] global;\n"
     assert not [d for d in analyse_text(text + "whenever you shift(g_w[a] to g_w[b]) { gain 1 warriors[a]; "
                                                "gain 1 warriors[b]; }").diagnostics if d.severity == "error"]
-    the_one_error(analyse_text(text + "whenever you gain(g_w[a]) { gain 1 warriors[a]; }"), "E428", "global")
+    assert not [d for d in analyse_text(text + "whenever you gain(g_w[a]) { gain 1 warriors[a]; }").diagnostics
+                if d.severity == "error"]   # (E428 until globalevents: a global counter's gain is announced)
 
 
 def test_shift_is_still_a_name_elsewhere():
