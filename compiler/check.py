@@ -17,7 +17,7 @@ from rulebook.dsl.printer import seat_teams_text, seats_text, quote, cost as pri
 from rulebook.runtime.state import as_written
 
 from .layout import MAX_ELEMENTS, by_seat, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
-from .layout import never_runs, set_fields
+from .layout import never_runs, period_end, set_fields
 from .layout import chosen, copy_fields, copy_items, copy_title, fields_number_copies, filled_zones, is_field_value, leading_cost, numbered, option_gate, paid_first
 from .layout import SHAPE_CALLS, blind_zones, destinations, grid_cells, grid_rows, record_shape
 from .layout import filled_base, redeal_params, at_seats, plain_values, python_blocks, recursive, MAX_PYTHON_BLOCKS
@@ -3398,7 +3398,9 @@ class Checker(A.Visitor):
         """`anytime in ZONE once per PATTERN` (or a choose option's `once per PATTERN`, `what` says so): the
         pattern as a trigger's `once per` (7.4a), with no argument filters (E409: the period is kept from
         the start of the game, before any value a filter would read); W422 when nothing announces its
-        event (the card is played once in the game)."""
+        event (the card is played once in the game). `once per NAME` of a proc or a loop label: its end."""
+        if self.period_end(rest, what):
+            return
         self.pattern(rest, Scope(this_kind=kind))
         if rest.args:
             self.err("E409", f"the period of {what} is an event alone: 'once per "
@@ -3407,6 +3409,25 @@ class Checker(A.Visitor):
                      f"write 'once per {rest.event}' (or 'once per you {rest.event}'), and test the rest in the "
                      f"{'slot' if 'slot' in what else 'option'}'s 'when'")
         self.periods.append((rest, what))
+
+    def period_end(self, rest: A.Pattern, what: str) -> bool:
+        """`once per NAME` naming no event but a proc or a loop label (`once per generation`): a period of each call
+        of the proc or round of the loop (layout.period_end). E595 for a subject or arguments (the end of a call
+        or round is nobody's and carries none), E596 for a name both a proc and a loop label. Whether it is one."""
+        name = period_end(rest, self.sym)
+        proc, label = name in self.sym.of("proc"), name in self.loop_labels
+        if name is None or not proc and not label:
+            return False
+        end = f"each call of proc {name!r}" if proc else f"each round of the loop labelled {name!r}"
+        if rest.subject is not None or rest.args:
+            self.err("E595", f"'once per {name}' names the end of {end}, which is no player's event and has no "
+                     f"arguments: the period of {what} is that end alone", (rest.subject or rest.args[0]).span,
+                     f"write 'once per {name}', and test the rest in the "
+                     f"{'slot' if 'slot' in what else 'option'}'s 'when'")
+        elif proc and label:
+            self.err("E596", f"'once per {name}': {name!r} is both a proc and a loop label, so which end starts a "
+                     f"new period of {what} is unclear", rest.span, "rename the loop's label ('as round')")
+        return True
 
     def reaction_zone(self, kind: str, card: Optional[str], r: "A.Reaction | A.Anytime") -> bool:
         """The zones of a card's reaction (`whenever EVENT in ZONE, ...`) or `anytime in ZONE, ...`: each

@@ -21,7 +21,7 @@ from rulebook.runtime.engine import MAX_STEPS, MemberData
 
 from .layout import (blind_zones, is_live, item_at, set_fields, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, heard_globals, remembered_table,
-                     recursive, ended_names, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
+                     recursive, ended_names, period_ends, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      hook_table, hooked_actions,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
@@ -134,7 +134,8 @@ class CodeGen(A.Visitor):
         self.proc_names = {n: f"p{i}_{IDENT.sub('_', n)}" for i, n in enumerate(procs)}
         self.func_names = {n: f"f{i}_{IDENT.sub('_', n)}" for i, n in enumerate(funcs)}
         self.recursive = recursive(sym)
-        self.ended = ended_names(sym)   # the procs and loop labels an `until end of NAME` names
+        self.ended = ended_names(sym)   # the procs and loop labels an `until end of NAME` (or a `once per`) names
+        self.period_ends = frozenset(period_ends(sym))   # those a `once per NAME` period waits for (round_over)
         self.per = per_resets(sym)   # proc or loop label -> the counters `per` it (3.3), back to start at its end
         self.lp_labels: dict = {}   # a labelled loop's Looping variable -> its label
         self.kept = kept_locals(sym)   # names bound again inside a block: kept around it (4.12)
@@ -1470,7 +1471,8 @@ class CodeGen(A.Visitor):
         if lp is not None:
             self._indent += 1
             if self.lp_labels[lp] in self.ended:   # a round `until end of LABEL` names is over
-                self.writeline(f"if {lp}.run is not None: {lp}.round_over()")
+                self.writeline(f"{lp}.round_over()" if self.lp_labels[lp] in self.period_ends
+                               else f"if {lp}.run is not None: {lp}.round_over()")
             if self.lp_labels[lp] in self.per:   # the counters `per` the label: back to their start
                 self.writeline(f"{lp}.round_reset()")
             self.writeline(f"if {lp}.pending: {lp}.finish()")

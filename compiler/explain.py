@@ -18,7 +18,7 @@ from rulebook.dsl.diagnostics import did_you_mean
 from rulebook.runtime.state import decimal_text
 
 from .layout import record_shape, deciding, is_live, is_field_value, is_filter, proc_result_call, subject_mode
-from .layout import at_seats, binder, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var
+from .layout import at_seats, binder, period_end, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var
 from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_HAS, HELD_USES, HEX, KEEPING, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS
 
 # Words that take no plural ("3 prestige", "2 lavandium").
@@ -2027,8 +2027,8 @@ class Reader(A.Visitor):
         """An event pattern in words: "you gain coins", "an opponent acts (planet atalum)". `anyone`: a
         pattern of `until` or `once per`, which without a subject is anyone's event (7.3); `until end of
         NAME`: "the end of develop phase" (a proc's call or a labelled loop's round)."""
-        if p.end:
-            label = not isinstance(self.words.decl(p.event), A.Proc)
+        if p.end or anyone and self.words.symbols is not None and period_end(p, self.words.symbols):
+            label = not isinstance(self.words.decl(p.event), A.Proc)   # (`once per generation`: its end, 7.2b)
             return f"the end of this {spoken(p.event)}" if label else f"the end of “{spoken(p.event)}”"
         subject = expr(p.subject) if p.subject is not None else None
         if subject == "nobody":   # the events of no player: "a card is moved into discard by no player"

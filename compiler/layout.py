@@ -246,6 +246,8 @@ class Layout:
     roles: dict = field(default_factory=dict)
     # the choose options taken `once per PATTERN`: (site, subject mode, event) each (option_periods)
     option_periods: list = field(default_factory=list)
+    # the procs and loop labels a `once per NAME` names (period_ends): a slot's period there waits for `end of NAME`
+    period_ends: frozenset = frozenset()
     # zone -> (its cap: a number or a per-player counter's name, the proc run with the cards over) (`cap N over PROC`)
     zone_caps: dict = field(default_factory=dict)
     piled: list = field(default_factory=list)   # the indexed zones `piles(ZONE)` reads
@@ -1085,6 +1087,7 @@ def layout(sym: Symbols) -> Layout:
                     if f.name in sym.can_slots and (test := slot_test(f.body, sym)) is not None},
         roles=role_table(sym),
         option_periods=option_periods(sym),
+        period_ends=frozenset(period_ends(sym)),
         zone_caps=zone_caps(sym),
         piled=piled_zones(sym),
         force_zones=force_zones(sym),
@@ -1265,7 +1268,7 @@ def option_periods(sym: Symbols) -> list:
         for n in A.walk(decl):
             if type(n) is A.Option and n.rest is not None and id(n) not in written:
                 sites = sites or site_ids(sym)
-                period = (sites[id(n)], subject_mode(n.rest, "anyone"), n.rest.event)
+                period = (sites[id(n)], subject_mode(n.rest, "anyone"), period_event(n.rest, sym))
                 if period not in out:   # the options of a shared limit (`as NAME`) have one period
                     out.append(period)
     return out
@@ -1720,7 +1723,32 @@ def ended_names(sym) -> frozenset:
     inside `rt.running(NAME)`, and each round of such a loop ends what lasted until its end; the others
     are compiled as before."""
     return frozenset(end.event for decl in sym.decls.values() for n in A.walk(decl)
-                     if type(n) in (A.Modifier, A.Whenever, A.SetAside) for end in A.endings(n.until) if end.end)
+                     if type(n) in (A.Modifier, A.Whenever, A.SetAside) for end in A.endings(n.until) if end.end) \
+        | frozenset(period_ends(sym))
+
+
+def period_end(rest: A.Pattern, sym) -> "str | None":
+    """NAME when the `once per NAME` of an `anytime` slot or an option names no event but a proc or a loop label
+    (`once per generation`): its period is each call of the proc, or each round of the loop, ending as `until end
+    of NAME` does (7.3), so the period's event is `end of NAME`; None for an event's pattern."""
+    from .resolve import BUILTIN_EVENTS
+
+    if rest.end or rest.event in BUILTIN_EVENTS or isinstance(sym.decls.get(rest.event), A.Event):
+        return None
+    return rest.event
+
+
+def period_event(rest: A.Pattern, sym) -> str:
+    """The event a `once per` period waits for: the pattern's, or `end of NAME` for a proc or loop label."""
+    name = period_end(rest, sym)
+    return rest.event if name is None else f"end of {name}"
+
+
+def period_ends(sym) -> list:
+    """The procs and loop labels a `once per NAME` of an `anytime` slot or an option names (period_end): their
+    ends are announced as an `until end of NAME`'s are; [] for the other packs."""
+    return [name for decl in sym.decls.values() for n in A.walk(decl)
+            if type(n) in (A.Anytime, A.Option) and n.rest is not None and (name := period_end(n.rest, sym))]
 
 
 def per_resets(sym) -> dict:
@@ -2209,7 +2237,8 @@ def copied_slot(body: tuple) -> Optional[A.Attr]:
 def anytime_periods(lay: "Layout") -> list:
     """The `once per PATTERN` of the cards' `anytime` slots, for `runtime.program.assemble`: (card, slot,
     subject mode, event) for each declaration's slot that rests (its pattern has no argument, E409)."""
-    return [(name, slot.name, subject_mode(slot.rest, "anyone"), slot.rest.event)
+    return [(name, slot.name, subject_mode(slot.rest, "anyone"),
+             f"end of {slot.rest.event}" if slot.rest.event in lay.period_ends else slot.rest.event)
             for _kind, name, _title, _fields, slots, _span, _pp, source, _number in lay.entities if name == source
             for slot in slots if type(slot) is A.Anytime and slot.rest is not None]
 

@@ -463,6 +463,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "for good: the players out are passed over all the same"),
     "W587": (WARNING, "an amend's '* N' over copies its entity reads from a constant ('* knight_cards'): what else "
                       "reads the constant keeps the old number"),
+    "W586": (WARNING, "a field adjusted by modifiers read through a card of unknown kind, where the kinds with the "
+                      "field tag it differently: the printed value is read"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
@@ -568,6 +570,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E590": (ERROR, "an auction's calls written out as numbers that do not rise ('over [18, 20, 19]'): a call ranks by its place"),
     "E597": (ERROR, "a name where a number is written alone ('* knights', 'show market from deck') that is no constant"),
     "E598": (ERROR, "a constant that comes to a negative number where a number of things is written ('* knights')"),
+    "E595": (ERROR, "'once per NAME' of a proc or a loop label with a subject or arguments: the end of a call or round "
+                    "is nobody's event"),
+    "E596": (ERROR, "'once per NAME' where NAME is both a proc and a loop label: which end starts a new period is unclear"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

@@ -228,9 +228,10 @@ class Looping(OnLoops):
         return False
 
     def round_over(self) -> None:
-        """A round of the loop is over: what lasted `until end of LABEL` in it ends (written after each round
-        only of a loop whose label an `until end of` names; nothing while none is in force)."""
-        if self.run is not None:
+        """A round of the loop is over: what lasted `until end of LABEL` in it ends, and a period `once per LABEL`
+        waits for starts again (written after each round only of a loop whose label an `until end of` or a
+        `once per` names; nothing while none is in force)."""
+        if self.run is not None or self.game.ending.get(f"end of {self.label}"):
             self.game.end_of(self.label, self.run)
             self.run = None
 
@@ -247,8 +248,7 @@ class Looping(OnLoops):
         """The end of one round of the loop, for a driver that does not know which of the two a round needs
         (the interpreter): what lasted until the round's end ends, the counters `per LABEL` go back to their
         start, then the game ends if it was to end after it."""
-        if self.run is not None:
-            self.round_over()
+        self.round_over()
         if self.resets:
             self.game.back_to_start(self.resets)
         if self.pending:
@@ -269,8 +269,8 @@ class Running(OnLoops):
     def __exit__(self, kind, value, tb) -> bool:
         self.leave()
         returned = kind is None or getattr(kind, "finishes_rounds", False)   # (an interpreted `return` too)
-        if returned and self.run is not None:
-            self.game.end_of(self.label[len("proc "):], self.run)
+        if returned and (self.run is not None or self.game.ending.get(f"end of {self.label[len('proc '):]}")):
+            self.game.end_of(self.label[len("proc "):], self.run)   # (a `once per NAME` period starts again too)
         if self.resets and returned and not any(lp.label == self.label for lp in self.loops):
             # the outermost call of the proc returned: a recursive call's return (one of the proc still running
             # around it) leaves the counters to the call that made it, whose count goes on
@@ -1773,8 +1773,9 @@ class Game:
                                 f"{name!r} is running here ({'running: ' + running if running else 'none is running'})",
                                 where)
 
-    def end_of(self, name: str, run: int) -> None:
-        """A call or round an `until end of NAME` named is over: what lasted until then ends."""
+    def end_of(self, name: str, run: Optional[int]) -> None:
+        """A call or round an `until end of NAME` named is over: what lasted until then ends (`run` None: no
+        duration was put in force in it, only a `once per NAME` period waits for it)."""
         event = f"end of {name}"
         if self.ending.get(event):
             self.emit(event, None, {"run": run})

@@ -153,12 +153,14 @@ def test_a_cards_action_is_used_once_a_generation(program):
     p1 = game.state.players[0]
     put(game, "space_mirrors", "tableau")
     p1.stock.update(mc=20)
-    run_proc(game, "one_action", answers=["use a card's action"])
+    run_proc(game, "one_action", answers=["use the action of Space Mirrors"])
     assert p1.stock["energy_prod"] == 1 and p1.stock["mc"] == 13
     run_proc(game, "one_action")   # the action is no option now: the power plant is the only one, not asked
     assert p1.stock["energy_prod"] == 2
-    run_proc(game, "production")
+    run_proc(game, "production")   # (production resets nothing by hand now: the card's option is `once per gen`)
     p1.stock.update(mc=7)
+    assert run_proc(game, "one_action") == [] and p1.stock["energy_prod"] == 2   # 7 M€: nothing to do
+    game.end_of("gen", None)   # the round of the loop `gen` is over, as in play: the period starts again
     run_proc(game, "one_action")   # a new generation: the action again, the only option at 7 M€
     assert p1.stock["energy_prod"] == 3
 
