@@ -2373,6 +2373,18 @@ class Checker(A.Visitor):
         plain = A.Attr(e.obj, e.name, span=e.span)
         self.sym.adjusted[id(e)] = A.Valued(plain, A.Tag(f.tag.action, (e.obj,), span=e.span), span=e.span)
 
+    def mixed_adjusted_read(self, e: A.Attr, having: list) -> None:
+        """W586: `c.cost` through a card of unknown kind (an item of a `zone` parameter) where the kinds with the
+        field tag it differently (one `for costs`, another plain or `for prices`): no one event adjusts every
+        such read, so the printed value is read, silently, whatever modifiers are in force."""
+        tags = sorted({f"'for {f.tag.action}'" if f.tag is not None else "no event" for f in having})
+        tagged = next(f for f in having if f.tag is not None)
+        owner = next(k for k in self.sym.decls.values() if isinstance(k, A.Kind) and tagged in k.fields)
+        self.err("W586", f"{printed(e)} reads a card of unknown kind, and the kinds with a field {e.name!r} tag it "
+                 f"differently ({', '.join(tags)}): the printed value is read, not adjusted by any modifier", e.span,
+                 f"read it where the card's kind is known (a parameter 'c: {owner.name}'), or tag {e.name!r} with "
+                 "one event in every kind")
+
     def set_adjusted(self, e: A.Attr, kind: A.Kind, f: A.FieldDecl) -> None:
         """E527: `set c.cost = ...;` of an adjustable field: the printed value is the card's, and what changes it in
         play is a modifier (a set of `c.cost - 1` would write the adjusted value as the printed one, and the
@@ -10446,6 +10458,8 @@ class Checker(A.Visitor):
             having = [f for k in self.sym.decls.values() if isinstance(k, A.Kind) for f in k.fields if f.name == e.name]
             if having and all(f.tag is not None and f.tag.action == having[0].tag.action for f in having):
                 self.adjusted_read(e, having[0])
+            elif any(f.tag is not None for f in having):
+                self.mixed_adjusted_read(e, having)
         if obj == "any" and index is not None and e.name in self.member_field_names:   # a card of unknown kind
             self.sym.member_fields.add(id(e if site is None else site))
             self.expr(index, scope)

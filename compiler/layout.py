@@ -248,6 +248,8 @@ class Layout:
     option_periods: list = field(default_factory=list)
     # the procs and loop labels a `once per NAME` names (period_ends): a slot's period there waits for `end of NAME`
     period_ends: frozenset = frozenset()
+    # kind -> [(field, event, its parameter)] of the fields modifiers adjust (adjusted_fields, 7.7f), for the screens
+    adjusted_fields: dict = field(default_factory=dict)
     # zone -> (its cap: a number or a per-player counter's name, the proc run with the cards over) (`cap N over PROC`)
     zone_caps: dict = field(default_factory=dict)
     piled: list = field(default_factory=list)   # the indexed zones `piles(ZONE)` reads
@@ -1088,6 +1090,7 @@ def layout(sym: Symbols) -> Layout:
         roles=role_table(sym),
         option_periods=option_periods(sym),
         period_ends=frozenset(period_ends(sym)),
+        adjusted_fields=adjusted_fields(sym),
         zone_caps=zone_caps(sym),
         piled=piled_zones(sym),
         force_zones=force_zones(sym),
@@ -1641,6 +1644,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"shows": lay.shown} if lay.shown else {}),   # likewise
         **({"held": lay.held} if lay.held else {}),   # likewise
         **({"card_shows": lay.card_shows} if lay.card_shows else {}),   # likewise
+        **({"adjusted_fields": lay.adjusted_fields} if lay.adjusted_fields else {}),   # likewise (7.7f)
         **({"shown_funcs": lay.shown_funcs} if lay.shown_funcs else {}),   # likewise
         **({"glimpses": lay.glimpses} if lay.glimpses else {}),   # likewise
         **({"internal": lay.internal} if lay.internal else {}),   # likewise
@@ -1725,6 +1729,20 @@ def ended_names(sym) -> frozenset:
     return frozenset(end.event for decl in sym.decls.values() for n in A.walk(decl)
                      if type(n) in (A.Modifier, A.Whenever, A.SetAside) for end in A.endings(n.until) if end.end) \
         | frozenset(period_ends(sym))
+
+
+def adjusted_fields(sym) -> dict:
+    """Each kind's fields declared adjustable by an event (`cost: int for costs;`, 7.7f): [(field, event, the
+    event's one parameter)], which the screens consult as the viewer would read them; {} for the other packs."""
+    out = {}
+    for kind in sym.decls.values():
+        if isinstance(kind, A.Kind):
+            found = [(f.name, f.tag.action, event.params[0].name) for f in kind.fields if f.tag is not None
+                     and not f.tag.args and isinstance(event := sym.decls.get(f.tag.action), A.Event)
+                     and len(event.params) == 1]
+            if found:
+                out[kind.name] = found
+    return out
 
 
 def period_end(rest: A.Pattern, sym) -> "str | None":

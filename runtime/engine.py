@@ -6227,6 +6227,23 @@ class Game:
         self._valued_kind(value, tag)
         return self._value_under(h, value, tag, used, where)
 
+    def seen_adjusted(self, h: Holder, value, tag: tuple):
+        """A field modifiers adjust (`cost: int for costs;`, 7.7f) as a screen shows it to `h`: read as a rule would
+        read it now, in a state thrown away after, as `after` runs (5.1d): a `once` modifier is not used up, a
+        `while` that reads the game changes nothing, nothing is traced. The printed value while no modifier of
+        the event is in force (the one test of most screens), or when the read would stop play."""
+        if tag[0] not in self.by_action:
+            return value
+        saved, memo, tracer = _saved(self), self.memo, self.tracer
+        self.memo, self.tracer = {NESTING: memo.get(NESTING, 0) + 1, HYPOTHETICAL: True}, None
+        try:
+            return self.valued(h, value, tag)
+        except RulesRuntimeError:   # (a `while` that stops play here is told by the rule that reads the field)
+            return value
+        finally:
+            self.memo, self.tracer = memo, tracer
+            _restore(saved)
+
     def _valued_kind(self, value, tag: tuple) -> None:
         """E601 for a tagged value that is neither a number nor a condition (the checker's E423 says so of a
         value it can type; a value of `any` type is known only now)."""

@@ -150,6 +150,9 @@ class Program:
     visibility: dict = field(default_factory=dict)  # zone name -> "hidden" | "secret" (absent: public)
     shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields (seen on a hidden card)
     card_shows: dict = field(default_factory=dict)   # kind -> its `shows` list: fields screens show after each card
+    # kind -> ((field, event, the event's one parameter), ...) of its fields modifiers adjust (`cost: int for costs;`,
+    # 7.7f): screens show them as their viewer would read them (view.adjusted_fields); empty for the other packs
+    adjusted_fields: dict = field(default_factory=dict)
     shown_funcs: tuple = ()   # (name, title) of each func declared `shown "Title"`: in every view and on screens
     stocks: dict = field(default_factory=dict)   # kind -> its stock fields (`eggs: stock;`) -> whether it has a cap
     held: dict = field(default_factory=dict)   # kind -> the zones its cards hold (`tucked: zone of card;`) -> visibility
@@ -553,6 +556,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.die_fields = {k: tuple(v) for k, v in tables.get("die_fields", {}).items()}
     program.shown_fields = {kind: tuple(names) for kind, names in tables.get("shown_fields", {}).items()}
     program.card_shows = {kind: tuple(names) for kind, names in tables.get("card_shows", {}).items()}
+    program.adjusted_fields = {kind: tuple(map(tuple, fields)) for kind, fields in tables.get("adjusted_fields", {}).items()}
     program.shown_funcs = tuple((name, title) for name, title in tables.get("shown_funcs", ()))
     program.stocks = dict(tables.get("stocks", {}))
     program.held = dict(tables.get("held", {}))

@@ -354,6 +354,22 @@ def changed_fields(e: EntityDef, evars: Optional[dict]) -> dict:
     return {k: v for k, v in evars.items() if k not in printed or printed[k] != v or type(printed[k]) is not type(v)}
 
 
+def adjusted_fields(game, index: Optional[int], e: EntityDef) -> dict:
+    """The fields of a card that modifiers adjust (`cost: int for costs;`, 7.7f) whose value, as player `index`
+    would read it now, is not the printed one: field -> that value (Game.seen_adjusted: no `once` modifier used
+    up, nothing run); empty for most cards, and for a viewer who is no player."""
+    fields = game.program.adjusted_fields.get(e.kind)
+    if not fields or index is None:
+        return {}
+    h, out = game.state.players[index], {}
+    for name, event, param in fields:
+        printed = e.fields.get(name)
+        now = game.seen_adjusted(h, printed, (event, {param: e}))
+        if now != printed or type(now) is not type(printed):
+            out[name] = now
+    return out
+
+
 def shown_marks(program, e: EntityDef, evars: Optional[dict]) -> dict:
     """What screens add to a card: the fields play changed (changed_fields) and, for a die kept as a piece,
     the face it shows, always (a die at rest shows a face too, the one it lies on)."""
@@ -664,6 +680,9 @@ def build_view(game, index: int) -> dict:
                  "flipped": e.key in state.flipped}
         if changed:   # what play changed on it (`set c.level = 2`): screens show it (only then: other views stay as they were)
             shown["changed"] = {k: fields[k] for k in changed}
+        adjusted = adjusted_fields(game, index, e) if program.adjusted_fields else None
+        if adjusted:   # a field the modifiers in force adjust (7.7f), as the viewer would read it now (only then)
+            shown["adjusted"] = {k: value(v) for k, v in adjusted.items()}
         if program.die_fields and e.kind in program.die_fields:   # a die kept as a piece: the field it shows
             rolled, die = program.die_fields[e.kind][:2]
             shown["rolled"] = rolled
@@ -923,6 +942,9 @@ def changed_text(item: dict, view: dict) -> str:
         listed = [(k, fields[k]) for name in shows for k in fields if k == name or k.startswith(name + "[")]
         parts = [words(k, v) for k, v in listed] + \
             [p for p, k in zip(parts, changed or ()) if k not in dict(listed)]
+    printed = item.get("fields", {})
+    parts += [f"{k} {value_text(v, view)} now, {value_text(printed.get(k), view)} printed"
+              for k, v in item.get("adjusted", {}).items()]   # (7.7f: as the viewer would read it)
     for k, z in item.get("holds", {}).items():   # a zone the card holds: its cards when seen, else how many
         seen = [item_label(x) for x in z["items"]] if "items" in z else None
         parts.append(f"{screen_name(k, view)} {len(seen)}: {', '.join(seen)}" if seen else f"{screen_name(k, view)} {z['size']}")

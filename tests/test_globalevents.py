@@ -150,3 +150,51 @@ def test_e595_a_subject_or_an_argument_on_the_end_of_a_call(written, code, words
 def test_e596_a_name_both_a_proc_and_a_loop_label():
     text = WINGSPAN.replace("{ turn(); turn(); }", "{ repeat 1 as turn { turn(); } turn(); }")
     the_one_error(analyse_text(text), "E596", "both a proc and a loop label")
+
+
+# ---- screens show a field modifiers adjust as the viewer would read it (7.7f) ----
+WORLDS = """
+counter vp;
+counter seen;
+event world_cost(w: world);
+event price(t: gadget);
+kind world { cost: int = 1 for world_cost; military: bool = false; }
+kind gadget { cost: int = 2; }
+world replicant_robots "Replicant Robots" { cost = 4; }
+world alien_colony "Alien Colony" { cost = 5; }
+gadget lens "Lens" { }
+zone offered of world;
+zone gadgets of gadget;
+proc deal() { fill offered with world; }
+proc discount() { modifier you world_cost once { value -2; } }
+proc read_cost(w: world) { set seen = w.cost; }
+"""
+
+
+def test_a_screen_shows_the_adjusted_cost_without_using_a_once_modifier():
+    from rulebook.runtime.view import build_view, changed_text
+
+    for program in both_built(WORLDS):
+        game = new_game(program)
+        run_proc(game, "deal")
+        run_proc(game, "discount", player=0)
+        colony = program.entities["alien_colony"]
+        for _ in range(2):   # built twice: the `once` modifier is still there after the first
+            view = build_view(game, 0)
+            item = next(i for i in view["zones"]["offered"]["items"] if i["name"] == "alien_colony")
+            assert item["adjusted"] == {"cost": 3} and item["fields"]["cost"] == 5
+            assert changed_text(item, view) == " (cost 3 now, 5 printed)"
+        other = next(i for i in build_view(game, 1)["zones"]["offered"]["items"] if i["name"] == "alien_colony")
+        assert "adjusted" not in other   # the discount is P1's: P2 sees the printed cost
+        assert game.valued(game.state.players[0], 5, ("world_cost", {"w": colony})) == 3   # the rule's read uses it
+        assert "adjusted" not in next(i for i in build_view(game, 0)["zones"]["offered"]["items"]
+                                      if i["name"] == "alien_colony")
+
+
+def test_w586_a_read_through_a_card_of_unknown_kind_tagged_differently():
+    text = WORLDS + "proc summed(z: zone) { set seen = total(x in z, x.cost); }\n"
+    found = [d for d in analyse_text(text).diagnostics if d.code == "W586"]
+    assert len(found) == 1 and "'for world_cost', no event" in found[0].message and "gadget" not in found[0].hint
+    two = text.replace("kind gadget { cost: int = 2; }", "kind gadget { cost: int = 2 for price; }")
+    (found,) = [d for d in analyse_text(two).diagnostics if d.code == "W586"]
+    assert "('for price', 'for world_cost')" in found.message and found.span.line == text.count("\n")
