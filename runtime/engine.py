@@ -2804,10 +2804,9 @@ class Game:
                 self._note("gain", h, f"{name} ({why})", 0)
             return
         if name in self.state.globals:
-            before = self.state.globals[name]
-            self._set_global(name, before + amount, "gain")
-            if name in self.program.heard_globals:
-                self._global_heard(h, name, before)
+            if name in self.program.heard_globals:   # a pattern names it: announced (7.1)
+                return self._heard_global(h, name, self.state.globals[name] + amount, "gain")
+            self._set_global(name, self.state.globals[name] + amount, "gain")
             return
         offered = amount
         if name in self._limited:
@@ -3033,9 +3032,10 @@ class Game:
             return 0
         if name in self.state.globals:
             before = self.state.globals[name]
-            self._set_global(name, before - amount, "lose")
-            if name in self.program.heard_globals:
-                self._global_heard(h, name, before)
+            if name in self.program.heard_globals:   # a pattern names it: announced (7.1)
+                self._heard_global(h, name, before - amount, "lose")
+            else:
+                self._set_global(name, before - amount, "lose")
             return before - self.state.globals[name]
         low = self.program.counters[name][1] if name in self.program.counters else 0
         above = h.stock[name] - (low or 0)
@@ -3372,10 +3372,9 @@ class Game:
     def set_stock(self, h: Holder, name: str, value: int) -> None:
         """Set a counter or resource directly (bounded by its floor and cap)."""
         if name in self.state.globals:
-            before = self.state.globals[name]
+            if name in self.program.heard_globals:   # a pattern names it: announced (7.1)
+                return self._heard_global(h, name, value, "set")
             self._set_global(name, value)
-            if name in self.program.heard_globals:
-                self._global_heard(h, name, before)
             return
         current = h.stock[name]
         if value == current:
@@ -3422,10 +3421,13 @@ class Game:
                 self._note(verb, None, f"{name} (now {value})", abs(value - self.state.globals[name]))
         self.state.globals[name] = value
 
-    def _global_heard(self, h: Optional[Holder], name: str, before: int) -> None:
-        """A change of a global counter some pattern names (Program.heard_globals: `whenever anyone gain(oceans)`):
-        announced as a player's stock's is, a `gain` or `lose` of what it moved (a change cut to nothing by a
-        bound announces nothing), its subject the acting player (the table's rule, none: `nobody`)."""
+    def _heard_global(self, h: Optional[Holder], name: str, value: int, verb: str) -> None:
+        """A gain, loss or set (`verb`) of a global counter some pattern names (Program.heard_globals: `whenever
+        anyone gain(oceans)`) to `value`: announced as a player's stock's is, a `gain` or `lose` of what it moved
+        (a change cut to nothing by a bound announces nothing), its subject the acting player (the table's rule,
+        none: `nobody`)."""
+        before = self.state.globals[name]
+        self._set_global(name, value, verb)
         moved = self.state.globals[name] - before
         if moved:
             self.emit("gain" if moved > 0 else "lose", h if h is not None and h.is_player else None,
