@@ -3428,6 +3428,10 @@ class Checker(A.Visitor):
         or round is nobody's and carries none), E596 for a name both a proc and a loop label. Whether it is one."""
         name = period_end(rest, self.sym)
         proc, label = name in self.sym.of("proc"), name in self.loop_labels
+        if name is not None and not proc and not label and name not in self.sym.decls:   # a typo: any of the three
+            self.unknown("E206", "event, proc or loop label", name, rest.span,
+                         self.sym.of("event") + list(BUILTIN_EVENTS) + self.sym.of("proc") + self.loop_labels)
+            return True
         if name is None or not proc and not label:
             return False
         end = f"each call of proc {name!r}" if proc else f"each round of the loop labelled {name!r}"

@@ -198,3 +198,9 @@ def test_w586_a_read_through_a_card_of_unknown_kind_tagged_differently():
     two = text.replace("kind gadget { cost: int = 2; }", "kind gadget { cost: int = 2 for price; }")
     (found,) = [d for d in analyse_text(two).diagnostics if d.code == "W586"]
     assert "('for price', 'for world_cost')" in found.message and found.span.line == text.count("\n")
+
+
+def test_a_misspelt_period_names_the_procs_and_labels_too():
+    text = WINGSPAN.replace("once per round {", "once per rund {")
+    the_one_error(analyse_text(text), "E206", "event, proc or loop label 'rund'")
+    assert "did you mean 'round'" in [d for d in analyse_text(text).diagnostics if d.code == "E206"][0].hint
