@@ -204,3 +204,12 @@ def test_a_misspelt_period_names_the_procs_and_labels_too():
     text = WINGSPAN.replace("once per round {", "once per rund {")
     the_one_error(analyse_text(text), "E206", "event, proc or loop label 'rund'")
     assert "did you mean 'round'" in [d for d in analyse_text(text).diagnostics if d.code == "E206"][0].hint
+
+
+def test_explain_reads_the_period_as_the_end_of_the_round_or_the_call():
+    from .conftest import explained
+
+    result = analyse_text(WINGSPAN)
+    assert "at most once until the end of this round, then again" in explained(result, "crow")
+    assert "at most once until the end of “turn” (then again)" in explained(result, "jay")
+    assert "Whenever any player gains oceans" in explained(analyse_text(OCEANS), "rules")
