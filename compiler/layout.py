@@ -2009,7 +2009,7 @@ def heard_globals(sym) -> list:
     return found
 
 
-# the events a global counter's change announces (a `shift` of one always did, 4.2a): a payment stays unheard
+# the events of a global counter's change a pattern makes announced (its `pay` and `shift` always were, 7.1)
 GLOBAL_EVENTS = ("gain", "lose")
 
 

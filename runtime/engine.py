@@ -2804,9 +2804,7 @@ class Game:
                 self._note("gain", h, f"{name} ({why})", 0)
             return
         if name in self.state.globals:
-            if name in self.program.heard_globals:   # a pattern names it: announced (7.1)
-                return self._heard_global(h, name, self.state.globals[name] + amount, "gain")
-            self._set_global(name, self.state.globals[name] + amount, "gain")
+            self._set_global(name, self.state.globals[name] + amount, "gain", h)
             return
         offered = amount
         if name in self._limited:
@@ -3032,10 +3030,7 @@ class Game:
             return 0
         if name in self.state.globals:
             before = self.state.globals[name]
-            if name in self.program.heard_globals:   # a pattern names it: announced (7.1)
-                self._heard_global(h, name, before - amount, "lose")
-            else:
-                self._set_global(name, before - amount, "lose")
+            self._set_global(name, before - amount, "lose", h)
             return before - self.state.globals[name]
         low = self.program.counters[name][1] if name in self.program.counters else 0
         above = h.stock[name] - (low or 0)
@@ -3372,9 +3367,7 @@ class Game:
     def set_stock(self, h: Holder, name: str, value: int) -> None:
         """Set a counter or resource directly (bounded by its floor and cap)."""
         if name in self.state.globals:
-            if name in self.program.heard_globals:   # a pattern names it: announced (7.1)
-                return self._heard_global(h, name, value, "set")
-            self._set_global(name, value)
+            self._set_global(name, value, "set", h)
             return
         current = h.stock[name]
         if value == current:
@@ -3397,12 +3390,14 @@ class Game:
         if tracer is not None and not told:   # nothing to lose: at its floor already
             self._note("set", h, f"{name} = {value} (unchanged: {h.stock[name]}, its floor)")
 
-    def _set_global(self, name: str, value: int, verb: str = "set") -> None:
+    def _set_global(self, name: str, value: int, verb: str = "set", h: Optional[Holder] = None) -> None:
         """Set a global counter within its bounds. `verb`: how the trace tells the change: a `set`
         (`set pool = 20`), or a `gain` or `lose` of the global counter, told as one with the new
-        value (`lose 2 pool (now 20)`)."""
+        value (`lose 2 pool (now 20)`). A counter some pattern names (Program.heard_globals) announces the
+        change as a player's stock's (7.1): a `gain` or `lose` of what it moved, `h` the subject (the acting
+        player; none, `nobody`, for a rule of the table or a `reset`); the others announce nothing."""
         self.bounded(value)
-        _is_global, low, high = self.program.counters[name]
+        heard, low, high = self.program.counters[name]
         asked = value
         if low is not None:
             value = max(low, value)
@@ -3419,19 +3414,13 @@ class Game:
                 self._note("set", None, f"{name} = {value}{same}")
             else:
                 self._note(verb, None, f"{name} (now {value})", abs(value - self.state.globals[name]))
-        self.state.globals[name] = value
-
-    def _heard_global(self, h: Optional[Holder], name: str, value: int, verb: str) -> None:
-        """A gain, loss or set (`verb`) of a global counter some pattern names (Program.heard_globals: `whenever
-        anyone gain(oceans)`) to `value`: announced as a player's stock's is, a `gain` or `lose` of what it moved
-        (a change cut to nothing by a bound announces nothing), its subject the acting player (the table's rule,
-        none: `nobody`)."""
-        before = self.state.globals[name]
-        self._set_global(name, value, verb)
-        moved = self.state.globals[name] - before
-        if moved:
-            self.emit("gain" if moved > 0 else "lose", h if h is not None and h.is_player else None,
-                      {"res": name, "amount": abs(moved)})
+        if heard is True:   # (no pattern names it: the one test an unheard change pays)
+            self.state.globals[name] = value
+            return
+        before, self.state.globals[name] = self.state.globals[name], value
+        if value != before:
+            self.emit("gain" if value > before else "lose", h if h is not None and h.is_player else None,
+                      {"res": name, "amount": abs(value - before)})
 
     def stock(self, h, name: str) -> int:
         """A holder's stock of a resource, counter or track position; of a group, its members' sum."""
@@ -6900,12 +6889,12 @@ class SuppliedGame(Game):
         Game.gain(self, h, name, amount, None, why)
         return 0
 
-    def _set_global(self, name: str, value: int, verb: str = "set") -> None:
+    def _set_global(self, name: str, value: int, verb: str = "set", h: Optional[Holder] = None) -> None:
         """A global counter set, gained or lost; an element of one with a bank takes the units it gains from
         the bank and puts back those it loses (a `set` above what the bank holds is cut to it)."""
         bank = self.program.banked.get(name)
         if bank is None:
-            return Game._set_global(self, name, value, verb)
+            return Game._set_global(self, name, value, verb, h)
         before, supply = self.state.globals[name], self.state.supply
         _g, _low, high = self.program.counters[name]
         if (value if high is None else min(value, high)) - before > supply[bank]:   # (a gain was cut already: _bank_gain)
@@ -6913,7 +6902,7 @@ class SuppliedGame(Game):
                 self._note("short", None, f"{name} (the supply of {bank} had {supply[bank]} of the "
                            f"{value - before})", value - before - supply[bank])
             value = before + supply[bank]
-        Game._set_global(self, name, value, verb)
+        Game._set_global(self, name, value, verb, h)   # (an announcement only queues triggers: the bank pays first)
         supply[bank] -= self.state.globals[name] - before
 
     def gain_or_discard(self, h: Holder, name: str, amount: int, where: str, tag: Optional[tuple] = None):

@@ -10,6 +10,10 @@ from rulebook.dsl.ast import ROLE_KIND
 
 from .state import IN_FORCE, MAX_VALUE, SEATS, board_name  # noqa: F401 - the engine and view import them from here
 
+# the `is_global` of a global counter some pattern names (Program.heard_globals), in Program.counters: truthy as
+# True is, and not True, the one test Game._set_global makes to announce its changes
+HEARD = "heard"
+
 
 # A cost is a function (game, you) -> list of (mode, name, amount), mode in plain/any/different.
 CostFn = Callable[..., list]
@@ -111,7 +115,8 @@ class Program:
     name: str
     resources: dict = field(default_factory=dict)   # name -> (cap or None, group or None)
     groups: dict = field(default_factory=dict)      # name -> (cap or None, members)
-    counters: dict = field(default_factory=dict)    # name -> (is_global, low, high)
+    # name -> (is_global, low, high); is_global is HEARD (truthy) for a global counter a pattern names (heard_globals)
+    counters: dict = field(default_factory=dict)
     floors: dict = field(default_factory=dict)      # per-player counter whose floor is above 0 -> the floor
     starts: dict = field(default_factory=dict)      # counter -> the value it starts at, where not its low (`start`)
     tracks: dict = field(default_factory=dict)      # name -> TrackDef
@@ -211,8 +216,9 @@ class Program:
     # an element's gain; empty for the other packs, whose sets announce nothing (Game.set_heard_var)
     heard: dict = field(default_factory=dict)
     # the global counters (each element of an indexed one) a `gain` or `lose` pattern names (`whenever anyone
-    # gain(oceans)`): their changes announce, the acting player the subject (Game._global_heard); empty for the
-    # other packs, whose global counters' changes cost what they did (a membership test)
+    # gain(oceans)`): their changes announce, the acting player the subject (Game._set_global, which tells them by
+    # their `is_global` of HEARD in `counters`); empty for the other packs, whose global counters' changes cost
+    # what they did
     heard_globals: frozenset = frozenset()
     # the remembered positions (3.3b): (name, the flat names of its variables' elements), in the order State.seen
     # keeps their records, and each such element's name -> its position's place in that list; empty for the others
@@ -654,6 +660,9 @@ def assemble(tables: dict, fns: dict) -> Program:
             program.heard[flat] = event_args(base, () if index is None else index if type(index) is tuple else (index,))
     program.heard_globals = frozenset(flat for base in tables.get("heard_globals", ())
                                       for flat in (program.indexed[base].values() if base in program.indexed else (base,)))
+    if program.heard_globals:   # their `is_global` is HEARD: Game._set_global announces their changes
+        program.counters = {**program.counters, **{flat: (HEARD, *program.counters[flat][1:])
+                                                   for flat in program.heard_globals}}
     for i, (position, bases) in enumerate(tables.get("remembered", ())):   # (each variable's elements, flat)
         flats = [flat for base in bases for flat in (program.indexed[base].values() if base in program.indexed else (base,))]
         program.memories.append((position, flats))
