@@ -256,10 +256,10 @@ CODES: dict[str, tuple[str, str]] = {
     "W403": (WARNING, "trigger can never fire"),
     "I404": (INFO, "override"),
     "W405": (WARNING, "unused local"),
-    "W588": (WARNING, "parameter never read"),
-    "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W585": (WARNING, "three or more variables indexed alike copied together from one element to another (parallel variables for a piece)"),
+    "W588": (WARNING, "parameter never read"),
     "W589": (WARNING, "a proc a phase calls for the first player names a per-player value"),
+    "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W406": (WARNING, "two expansions override one declaration"),
     "W407": (WARNING, "override calls itself"),
     "W408": (WARNING, "match without a case for every member"),
@@ -461,10 +461,10 @@ CODES: dict[str, tuple[str, str]] = {
                       "is asked anyway"),
     "W584": (WARNING, "'each' or 'first ... may' over every seat (all_players) in a game that knocks players out "
                       "for good: the players out are passed over all the same"),
-    "W587": (WARNING, "an amend's '* N' over copies its entity reads from a constant ('* knight_cards'): what else "
-                      "reads the constant keeps the old number"),
     "W586": (WARNING, "a field adjusted by modifiers read through a card of unknown kind, where the kinds with the "
                       "field tag it differently: the printed value is read"),
+    "W587": (WARNING, "an amend's '* N' over copies its entity reads from a constant ('* knight_cards'): what else "
+                      "reads the constant keeps the old number"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
@@ -568,11 +568,11 @@ CODES: dict[str, tuple[str, str]] = {
     "E589": (ERROR, "an auction's 'over CALLS' that is no ranked list of calls (a zone, players, an empty list), "
              "with 'min' or 'step', or 'up to' of another type than its calls"),
     "E590": (ERROR, "an auction's calls written out as numbers that do not rise ('over [18, 20, 19]'): a call ranks by its place"),
-    "E597": (ERROR, "a name where a number is written alone ('* knights', 'show market from deck') that is no constant"),
-    "E598": (ERROR, "a constant that comes to a negative number where a number of things is written ('* knights')"),
     "E595": (ERROR, "'once per NAME' of a proc or a loop label with a subject or arguments: the end of a call or round "
                     "is nobody's event"),
     "E596": (ERROR, "'once per NAME' where NAME is both a proc and a loop label: which end starts a new period is unclear"),
+    "E597": (ERROR, "a name where a number is written alone ('* knights', 'show market from deck') that is no constant"),
+    "E598": (ERROR, "a constant that comes to a negative number where a number of things is written ('* knights')"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

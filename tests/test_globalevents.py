@@ -9,7 +9,7 @@ import pytest
 
 from rulebook.compiler.driver import analyse_text
 
-from .conftest import both_built, drive, new_game, random_games_agree, run_proc, the_one_error
+from .conftest import both_built, new_game, random_games_agree, run_proc, the_one_error
 
 OCEANS = """
 resource plant;

@@ -15,7 +15,7 @@ from rulebook.runtime.agents import ScriptedAgent
 from rulebook.runtime.engine import Game
 
 from .conftest import answer_by_prompt, pack_backends, played_on_both_backends, write_pack
-from .test_seven_wonders import card, func, player, proc, put, stock
+from .test_seven_wonders import func, player, proc, put, stock
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 BASE = str(RULES / "seven_wonders")
