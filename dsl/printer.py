@@ -262,7 +262,7 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
       leading their lines at `indent`, and `if C then A` kept on one line when it fits (an `if`
       inside `then` in parentheses);
     * `regions(VAR in DOMAIN where COND via NEXT)` broken before `via`, which leads the next line at
-      `indent`;
+      `indent` (and before `where` too when the condition does not fit after the binder);
     * a call, a list or a `match` with its items one a line, two spaces in from the line it opens
       on, and its closing bracket back on that line's indentation (a list of numbers or names
       alone is filled, as many items a line as fit: `_filled`; a call of one argument, an
@@ -346,10 +346,13 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
             items[-1] = (items[-1] if isinstance(items[-1], str) else _expr(items[-1])) + _through(e)
         return _items(first + f"{e.op}(", items, ")" + tail)
     if isinstance(e, A.Regions):   # the binder and its condition on the first line, `via NEXT` leading the next
-        head = f"{first}regions({e.var} in {_expr(e.domain)}" + (f" where {_expr(e.where)}" if e.where is not None else "")
-        if len(head) > LINE_WIDTH:
+        binder = f"{first}regions({e.var} in {_expr(e.domain)}"
+        head = binder + (f" where {_expr(e.where)}" if e.where is not None else "")
+        if len(binder) > LINE_WIDTH:
             return [one]
-        return [head] + wrapped(e.next, f"{indent}via ", indent + INDENT, ")" + tail)
+        # a condition too long for the binder's line leads lines of its own, as `via` does
+        lines = [head] if len(head) <= LINE_WIDTH else [binder] + wrapped(e.where, f"{indent}where ", indent + INDENT, "")
+        return lines + wrapped(e.next, f"{indent}via ", indent + INDENT, ")" + tail)
     if isinstance(e, A.Flood):   # `p from START via` on the first line, NEXT wrapped after it
         if e.next is None:
             return [one]

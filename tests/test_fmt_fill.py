@@ -1,5 +1,7 @@
-"""`rulebook fmt` fills a long list of numbers or names onto as few lines as fit (a score table, a
-track's rewards), instead of one item a line; texts (often rows of a picture) stay one a line."""
+"""`rulebook fmt` on long lines that were left long or laid out badly: a long list of numbers or names is
+filled onto as few lines as fit (a score table, a track's rewards), instead of one item a line, and texts
+(often rows of a picture) stay one a line; a `regions(...)` whose condition does not fit is broken before
+`where` as before `via`."""
 
 from __future__ import annotations
 
@@ -40,3 +42,17 @@ def test_names_and_negative_numbers_fill_too_and_texts_stay_one_a_line():
     assert steps.startswith("  0, -1, -2, -3,")
     rows = lines.index("func rows(): list of text = [")
     assert lines[rows + 1: rows + 3] == ['  "000000000",', '  "000000000",']
+
+
+def test_a_regions_whose_condition_is_too_long_is_broken_before_where_and_via():
+    # Tigris & Euphrates: the kingdoms beside a square, each once (a line of 147 characters was left whole)
+    text = ("record sq { row: 1..8; col: 1..12; }\nvar occupied_at[sq] global: bool = false;\n"
+            "func kingdoms(near: list of sq): list of list of sq = regions(x in sq where contains(near, x) and "
+            "occupied_at[x] and x != first(near) via neighbours(x));\n")
+    out = format_text(text)
+    assert out.splitlines()[-3:] == [
+        "func kingdoms(near: list of sq): list of list of sq = regions(x in sq",
+        "    where contains(near, x) and occupied_at[x] and x != first(near)",
+        "    via neighbours(x));",
+    ]
+    assert format_text(out) == out
