@@ -4437,8 +4437,10 @@ class Checker(A.Visitor):
         (they run for whoever calls them). E359 for a call there of a func or proc that cards change
         for their holder (held_calls)."""
         bound = {n.var for s in body for n in A.walk(s) if isinstance(getattr(n, "var", None), str)}
-        # `pass hand to left;` is every player's, each as `you`: its zone and receiver are no first player's
-        passed = {id(n) for s in body for p in A.walk(s) if type(p) is A.PassOn for n in A.walk(p)}
+        # `pass hand to left;` is every player's, each as `you`: its zone and receiver are no first player's (and
+        # the zone a `deal` deals into is each receiver's own)
+        passed = {id(n) for s in body for p in A.walk(s) if type(p) is A.PassOn for n in A.walk(p)} | \
+            {id(p.dest) for s in body for p in A.walk(s) if type(p) is A.Deal}
         for n in own_you(body):
             if isinstance(n, A.Name) and n.id not in bound and id(n) not in self.sym.named and id(n) not in passed \
                     and self.per_player(n.id):
@@ -5735,6 +5737,7 @@ class Checker(A.Visitor):
             self.diags.append(Diagnostic("W402", "'while false' never runs its body", s.cond.span))
         else:
             self.always_true(s.cond, ", so the loop never ends by it")
+        self.hand_dealt(s)
         self.loop_body(s, s.body, self.narrowed(s.cond, scope))   # the condition holds as each round starts
 
     def visit_RepeatStable(self, s: A.RepeatStable, scope: Scope) -> None:
@@ -6971,6 +6974,53 @@ class Checker(A.Visitor):
                          "holds change, so the swap cannot be unseen", expr.span,
                          "swap zones that only their owner sees ('hidden') or nobody ('secret'), or drop 'unseen'")
                 return
+
+    def visit_Deal(self, s: A.Deal, scope: Scope) -> None:
+        """`deal all of Z to W [from P];` / `deal N of ...`: N a number of at least 0 (E303, E308), Z a zone, W a
+        `per_player` zone named bare, each receiver's own (E591: a shared zone, another player's or one element of
+        an indexed zone has no "each player's" to deal into), able to hold Z's items (E557 as `draw`'s), P a
+        player (E592)."""
+        if s.count is not None:
+            self.amount(s.count, scope)
+            self.not_negative(s.count, "'deal'")
+        source = self.zone_expr(s.source, scope)
+        kind, decl = self.zone_expr(s.dest, scope), self.zone_decl(s.dest, scope)
+        if fits(kind, "zone") and not (kind == "any" and decl is None):   # (no zone: E303; unknown: E209)
+            if not isinstance(s.dest, A.Name) or decl is None or not decl.per_player or decl.indexes:
+                self.err("E591", f"'deal ... to {printed(s.dest)}' deals into each player's own zone: "
+                         f"{printed(s.dest)!r} is not a zone every player has, named alone", s.dest.span,
+                         "name a 'per_player' zone alone: 'deal all of deck to hand;' (each player's hand)")
+            else:
+                taken = self.zone_kinds(s.source, source, scope)
+                self.kinds_fit(taken, s.dest, scope, s.source.span, "it")
+                self.holder_hidden(taken, s.dest, scope, s.source.span)
+        if s.start is not None:
+            start = self.expr(s.start, scope)
+            if not fits(start, "player"):
+                self.err("E592", f"'deal ... from' names the player dealt to first, not {article(words(start))}",
+                         s.start.span, "write 'from left(dealer)' (the dealer's left, where dealing starts) or a player")
+
+    def hand_dealt(self, s: A.While) -> None:
+        """W579: `while size(Z) > 0 { each players { if size(Z) > 0 { draw 1 from Z to W; } } }`, the round of
+        dealing written by hand: `deal all of Z to W;` says it (and deals in the same order)."""
+        each = s.body[0] if len(s.body) == 1 else None
+        guard = each.body[0] if type(each) is A.Each and each.where is None and len(each.body) == 1 else None
+        draw = guard.then[0] if type(guard) is A.If and not guard.otherwise and len(guard.then) == 1 else None
+        if type(draw) is not A.Draw or draw.until is not None or draw.name is not None or draw.where is not None \
+                or draw.top or draw.dest is None or type(draw.count) is not A.Int or draw.count.value != 1:
+            return
+        zone = printed(draw.source)
+        if printed(s.cond) != printed(guard.cond) or printed(s.cond) != f"size({zone}) > 0":
+            return
+        domain = printed(each.domain)
+        start = "" if domain == "players" else domain[len("players_from("):-1] \
+            if domain.startswith("players_from(") and domain.endswith(")") else None
+        if start is None:
+            return
+        written = f"deal all of {zone} to {printed(draw.dest)}{f' from {start}' if start else ''};"
+        self.diags.append(Diagnostic("W579", f"this loop deals {zone} out one card at a time round the players by "
+                                     f"hand: '{written}' says it, in the same order", s.span,
+                                     f"write '{written}' (an uneven deck leaves the first players one card more)"))
 
     def swap_seen(self, s: A.Swap, after: Optional[A.Stmt], scope: Scope) -> None:
         """W541: a swap between a secret zone (a deck) and one someone sees, the secret one not shuffled by the
@@ -12486,7 +12536,7 @@ class Checker(A.Visitor):
                     return   # a card named, taken from a kind, or one this cannot follow: it may come in
             elif kind is A.Fill and n.kind is None:
                 continue   # a display laid out from its source: from a zone to a zone
-            elif kind not in (A.Draw, A.MoveAll, A.Swap, A.PassOn) and "move" in getattr(kind, "events", ()):
+            elif kind not in (A.Draw, A.Deal, A.MoveAll, A.Swap, A.PassOn) and "move" in getattr(kind, "events", ()):
                 return   # a fill with cards, a split, a setting aside: cards come in
         # (a draw the game runs for sure: a fragment's cards may be put in place by its tests)
         first_draw = next((n for n in self.played_nodes() if type(n) is A.Draw), None)

@@ -1725,6 +1725,17 @@ class CodeGen(A.Visitor):
         self.writeline(f"rt.pass_on({ctx.you}, [({self.ex(s.zone, seat_ctx)}, {self.ex(s.to, seat_ctx)}) "
                        f"for {who} in rt.players()])", s)
 
+    def visit_Deal(self, s: A.Deal, ctx: Ctx):
+        """`deal all of Z to W [from P];`: the receivers in order, each with their own W (worked out with them as
+        `you`, as `pass` does), then `rt.deal`; the count, the zone and the start worked out first, as the
+        interpreter does."""
+        who = self.temp("you")
+        count = "None" if s.count is None else self.ex(s.count, ctx)
+        start = "None" if s.start is None else self.ex(s.start, ctx)
+        receivers = f"rt.players()" if s.start is None else f"rt.players_from({start})"
+        self.writeline(f"rt.deal({ctx.you}, {count}, {self.ex(s.source, ctx)}, [({who}, "
+                       f"{self.ex(s.dest, replace(ctx, you=who))}) for {who} in {receivers}])", s)
+
     def visit_SetAside(self, s: A.SetAside, ctx: Ctx):
         """`set aside CARD until PATTERN [then to ZONE];` (`all`: every item of a zone, those `where` keeps): the
         card, its `until` and its destination worked out now, in that order, as the interpreter does."""

@@ -1911,6 +1911,19 @@ class Reader(A.Visitor):
                         f"(worked out with each of them as you), all at once: each {name} is emptied before any is "
                         f"filled.")
 
+    def visit_Deal(self, s, depth: int) -> None:
+        """`deal`: "Deal all the cards of deck one at a time round the players still in, starting from left(dealer),
+        each into their own hand, until none is left (the first players may get one more)"."""
+        source = s.source.id if isinstance(s.source, A.Name) else None
+        items = plural(self.words.item_noun(source)) if source else "items"
+        name = s.dest.id if isinstance(s.dest, A.Name) else self.x(s.dest)
+        start = f", starting from {self.x(s.start)}" if s.start is not None else ", in seat order"
+        how = f"Deal all the {items} of {self.x(s.source)} one at a time round the players still in{start}, " \
+              f"each into their own {name}, until none is left (the first players may get one more)" \
+            if s.count is None else f"Deal {self.x(s.count)} {items} of {self.x(s.source)} to each player still in, " \
+              f"one at a time round them{start}, each into their own {name} (fewer if it runs out)"
+        self.say(depth, how + ".")
+
     def visit_SetAside(self, s, depth: int) -> None:
         """`set aside`: "Set Zapped power aside (...) until the end of “encounter”, then it returns to where it was"."""
         if s.all:

@@ -734,6 +734,12 @@ class Interpreter(A.Visitor):
                            for who in rt.players()])
         return ()
 
+    def visit_Deal(self, s, rt, f):
+        count = None if s.count is None else self.ev(s.count, rt, f)
+        receivers = rt.players() if s.start is None else rt.players_from(self.ev(s.start, rt, f))
+        rt.deal(f.you, count, self.ev(s.source, rt, f), [(who, self.ev(s.dest, rt, f.with_you(who))) for who in receivers])
+        return ()
+
     def visit_SetAside(self, s, rt, f):
         item, until = self.ev(s.item, rt, f), self.ending(s.until, rt, f)
         rt.set_aside(f.you, item, until, None if s.dest is None else self.ev(s.dest, rt, f), s.top,

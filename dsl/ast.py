@@ -1443,6 +1443,23 @@ class PassOn(Stmt):
 
 
 @node
+class Deal(Stmt):
+    """`deal all of ZONE to DEST [from PLAYER];` the items of ZONE dealt out one at a time round the players
+    still in (`players_from(PLAYER)`, without `from` `players`), each drawn as `draw 1` draws it into DEST (a
+    `per_player` zone named bare: each receiver's own), until ZONE is empty: an uneven deck leaves the first
+    players one item more. `deal N of ...` (`count`) deals N rounds, each player N items, fewer when ZONE
+    runs out (a deck that `refills from` refills as `draw` does). (Cluedo, Bridge, Sushi Go, Lost Cities.)"""
+
+    events = ("draw", "move")
+    drains = True
+
+    count: Optional[Expr]   # None: `all`
+    source: Expr
+    dest: Expr
+    start: Optional[Expr] = None   # `from PLAYER`
+
+
+@node
 class SetAside(Stmt):
     """`set aside CARD until PATTERN [then to [top of | bottom of] ZONE];` the card leaves its zone for none
     (its slots out of force, no zone's reader sees it) until an event matching PATTERN (or the end `until end

@@ -454,6 +454,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "if's branch, a match's case, in the value or a func it calls) is past the counter's bounds"),
     "W578": (WARNING, "a public counter that only the rules of one hidden role change: when it moves, everyone learns "
                       "who holds the role"),
+    "W579": (WARNING, "a zone dealt out round the players by hand ('while size(Z) > 0 { each players { if size(Z) > 0 "
+                      "{ draw 1 from Z to W; } } }'): 'deal all of Z to W;' says it"),
     "W580": (WARNING, "a record's shape ('where COND') that no value of its fields keeps"),
     "W581": (WARNING, "a record built of known values outside its record's shape"),
     "W582": (WARNING, "a limit ('once ... as NAME') that one option alone names: it shares nothing"),
@@ -573,6 +575,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E596": (ERROR, "'once per NAME' where NAME is both a proc and a loop label: which end starts a new period is unclear"),
     "E597": (ERROR, "a name where a number is written alone ('* knights', 'show market from deck') that is no constant"),
     "E598": (ERROR, "a constant that comes to a negative number where a number of things is written ('* knights')"),
+    "E591": (ERROR, "'deal ... to ZONE' into what is not a 'per_player' zone named alone (each receiver's own)"),
+    "E592": (ERROR, "'deal ... from PLAYER' naming what is not a player"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

@@ -120,6 +120,7 @@ CONTEXTUAL = {
     "take": "take VALUE from LIST;",
     "swap": "swap ZONE with ZONE [unseen];",
     "pass": "pass ZONE to left;",
+    "deal": "deal all of ZONE to ZONE [from PLAYER];' or 'deal N of ZONE to ZONE [from PLAYER];",
     "hold": "hold DISPLAY { ... }",
     "aside": "set aside CARD until EVENT [then to ZONE];' or 'set aside all of ZONE until EVENT;",
 }

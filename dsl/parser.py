@@ -1703,6 +1703,12 @@ class _Builder:
         rest = [i for i in items if not isinstance(i, Token)]
         return A.PassOn(rest[0], rest[1], span=self._s(meta))
 
+    def deal_stmt(self, meta, items):   # DEAL (all | count) "of" zone "to" zone ["from" player]
+        count, source, dest, *start = items[1:]
+        if isinstance(count, A.Name) and count.id == "all":
+            count = None   # `deal all of`: a local named `all` cannot be dealt as a count (it reads as the word)
+        return A.Deal(count, source, dest, start[0] if start else None, span=self._s(meta))
+
     def share_stmt(self, meta, items):   # SHARE amount NAME among players [odd to player]
         _share, amount, resource, among, players = items[:5]
         _expect_word("share_stmt among", among, self._s(meta))

@@ -914,6 +914,10 @@ class Printer(A.Visitor):
     def visit_PassOn(self, s):
         self.clauses([Clause("pass ", s.zone), Clause("to ", s.to)])
 
+    def visit_Deal(self, s):
+        self.clauses([Clause(f"deal {'all' if s.count is None else expr(s.count)} of ", s.source),
+                      Clause("to ", s.dest), _where("from ", s.start)])
+
     def visit_SetAside(self, s):
         head = [Clause("set aside all of ", s.item), _where("where ", s.where)] if s.all else [Clause("set aside ", s.item)]
         self.clauses(head + [Clause(f"until {pattern(s.until)}"),

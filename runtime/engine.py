@@ -5201,6 +5201,22 @@ class Game:
             if not remembered[place]:
                 del remembered[place]
 
+    def deal(self, h: Holder, count: Optional[int], source: ZoneRef, receivers: list) -> None:
+        """`deal all of Z to W` (count None) / `deal N of ...`: `receivers` holds each player dealt to, in the
+        order dealt, with their own W. One item at a time round them, each drawn as `draw 1` draws it (its
+        trace line, its `draw` event): all of Z until it is empty, or N rounds, stopping when nothing is left
+        to draw (a deck that `refills from` refills first, as `draw` does)."""
+        if count is not None:
+            at_least_zero(count, "deal")
+        if any(dest.items is source.items for _who, dest in receivers):   # it would never run out
+            raise RulesRuntimeError("E601", f"'deal' of {source.label()} into that same zone")
+        rounds = 0
+        while count is None or rounds < count:
+            for who, dest in receivers:
+                if (count is None and not source.items) or not self.draw(who, source, dest, 1):
+                    return
+            rounds += 1
+
     def pass_on(self, h: Holder, passes: list) -> None:
         """`pass ZONE to PLAYER`: `passes` holds, for each player still in (seat order), their zone and the player
         it goes to. Every zone is emptied before any is filled (the hands of a draft go round at once); each item
