@@ -117,7 +117,8 @@ def test_duplicate_scores(program, contract, doubling, deal, taken, side, points
 
 
 def test_the_dummy_is_laid_down_after_the_opening_lead_and_played_by_the_declarer(program):
-    game = Game(program, 4, 1)
+    # seed 3: a deal (one card at a time, `deal all of`) where each of the four has more than one card to play
+    game = Game(program, 4, 3)
     players = game.state.players
     game.state.gvars["dealer"] = players[0]
     for card in (e for e in game.program.entities.values() if e.kind == "card"):
