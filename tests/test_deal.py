@@ -1,0 +1,181 @@
+"""`deal all of ZONE to HAND [from PLAYER];` and `deal N of ...` (branch deal): a deck dealt out one card at a
+time round the players still in, each into their own zone, as Cluedo, Bridge and Hearts deal; both backends,
+fmt, explain, the lint (E591, E592, W579) and the converted packs' seeded games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text
+from rulebook.runtime.engine import Game, RulesRuntimeError
+
+from .conftest import both_built, explained, found_at, played_on_both_backends, printed_back, rules_programs, \
+    run_proc
+
+PACKS = Path(__file__).parent / "packs"
+
+# Ten numbered cards, unshuffled (card 1 on top): who gets which card shows the order of the deal.
+TABLE = """
+kind card { value: int; }
+card c1 "1" { value = 1; } card c2 "2" { value = 2; } card c3 "3" { value = 3; } card c4 "4" { value = 4; }
+card c5 "5" { value = 5; } card c6 "6" { value = 6; } card c7 "7" { value = 7; } card c8 "8" { value = 8; }
+card c9 "9" { value = 9; } card c10 "10" { value = 10; }
+zone deck of card secret;
+zone discard of card;
+zone hand per_player of card hidden from owner;
+var dealer "Dealer" global: player;
+game g "G" { seats 2 to 5; phase play { } winner most size(hand); }
+"""
+
+program = rules_programs(TABLE)
+
+
+def hands(game: Game) -> list[list[int]]:
+    """Each player's hand as the cards' values, in the order received."""
+    return [[e.fields["value"] for e in game.zone(p, "hand").items] for p in game.state.players]
+
+
+def after(program, body: str, players: int = 3, more: str = "") -> Game:
+    """A game (declaring `more` too) whose proc `p` (`fill deck with card;` then `body`) has run for P1."""
+    game = Game(program(f"{more}proc p() {{ fill deck with card; {body} }}"), players, 1)
+    run_proc(game, "p")
+    return game
+
+
+def test_all_of_a_deck_goes_round_from_the_first_seat_an_uneven_deck_leaving_the_first_one_more(program):
+    game = after(program, "deal all of deck to hand;")
+    assert hands(game) == [[1, 4, 7, 10], [2, 5, 8], [3, 6, 9]]
+    assert game.zone(None, "deck").items == []
+
+
+def test_from_the_dealers_left_the_first_card_goes_to_that_player(program):
+    # Bridge: "the dealer deals the cards one at a time, face down, starting with the player on the left"
+    game = after(program, "set dealer = all_players[3]; deal all of deck to hand from left(dealer);", players=4)
+    assert hands(game) == [[2, 6, 10], [3, 7], [4, 8], [1, 5, 9]]   # P4, on P3's left, first
+
+
+def test_n_each_deals_n_rounds_one_card_at_a_time(program):
+    game = after(program, "deal 2 of deck to hand;")
+    assert hands(game) == [[1, 4], [2, 5], [3, 6]] and len(game.zone(None, "deck").items) == 4
+
+
+def test_n_each_stops_when_the_deck_runs_out(program):
+    game = after(program, "deal 4 of deck to hand;")
+    assert hands(game) == [[1, 4, 7, 10], [2, 5, 8], [3, 6, 9]]
+    assert after(program, "deal 0 of deck to hand;").zone(None, "deck").items != []
+
+
+def test_a_player_knocked_out_is_dealt_nothing(program):
+    game = after(program, "eliminate all_players[2]; deal all of deck to hand;")
+    assert hands(game) == [[1, 3, 5, 7, 9], [], [2, 4, 6, 8, 10]]
+
+
+def test_a_zone_dealt_into_itself_stops_play_rather_than_never_running_out(program):
+    with pytest.raises(RulesRuntimeError, match="into that same zone") as caught:
+        after(program, "deal 1 of deck to hand; deal all of hand to hand;")
+    assert caught.value.code == "E601"
+
+
+def test_the_hand_written_loop_and_deal_all_of_end_alike_on_both_backends():
+    """The loop Cluedo wrote (and W579 names) deals the same cards to the same players as `deal all of`."""
+    loop = TABLE + """
+proc p() { fill deck with card; shuffle deck;
+  while size(deck) > 0 { each players { if size(deck) > 0 { draw 1 from deck to hand; } } } }
+"""
+    dealt_by_loop = [hands(run_and_keep(p, 4)) for p in both_built(loop)]
+    dealt = [hands(run_and_keep(p, 4)) for p in both_built(TABLE + "proc p() { fill deck with card; shuffle deck; "
+                                                             "deal all of deck to hand; }")]
+    assert dealt_by_loop[0] == dealt_by_loop[1] == dealt[0] == dealt[1]
+    assert sorted(len(h) for h in dealt[0]) == [2, 2, 3, 3]
+
+
+def run_and_keep(program, players: int) -> Game:
+    """A game (seed 7) whose proc `p` has run for P1."""
+    game = Game(program, players, 7)
+    run_proc(game, "p")
+    return game
+
+
+def test_a_deck_that_refills_refills_for_n_each(program):
+    game = after(program, "move all of deck to discard; deal 2 of stock to hand;",
+                 more="zone stock of card secret refills from discard;\n")
+    assert [len(h) for h in hands(game)] == [2, 2, 2] and len(game.zone(None, "discard").items) == 0
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_cluedo_deals_with_it_alike_on_both_backends(seed):
+    (game, _result), _ = played_on_both_backends(PACKS / "cluedo", 4, seed, decisions=20)
+    # 18 cards after the envelope's three, among four: 5, 5, 4, 4 (dealt from P1)
+    assert sum(len(game.zone(p, "hand").items) for p in game.state.players) + \
+        len(game.zone(None, "envelope").items) == 21
+
+
+def test_printed_back_as_written():
+    _module, printed = printed_back(TABLE + "proc p() {\n  deal all of deck to hand from left(dealer);\n"
+                                            "  deal 2 + 1 of deck to hand;\n}\n")
+    assert "deal all of deck to hand from left(dealer);" in printed and "deal 2 + 1 of deck to hand;" in printed
+
+
+def test_a_proc_named_deal_is_still_called():
+    text = TABLE + "proc deal() { deal all of deck to hand; }\nproc p() { deal(); }\n"
+    assert [c for c, *_ in found_at(text)] == []
+
+
+def test_explained_in_words():
+    result = analyse_text(TABLE + "proc p() { deal all of deck to hand from left(dealer); deal 3 of deck to hand; }\n")
+    words = explained(result, "p")
+    assert "Deal all the cards of the deck one at a time round the players still in, starting from the player to " \
+           "the left of “Dealer”, each into their own hand" in words
+    assert "Deal 3 cards of the deck to each player still in, one at a time round them, in seat order" in words
+
+
+@pytest.mark.parametrize("body,code,col", [
+    ("deal all of deck to discard;", "E591", 32),           # a shared zone: no "each player's own"
+    ("deal all of deck to all_players[1].hand;", "E591", 32),   # one player's hand, not each receiver's
+    ("deal all of deck to hand from 3;", "E592", 42),       # a number, not the player dealt to first
+    ("deal true of deck to hand;", "E303", 17),
+])
+def test_misuse_is_positioned(body, code, col):
+    found = found_at(TABLE + f"proc p() {{ {body} }}\n")
+    line = TABLE.count("\n") + 1
+    assert (code, line, col) in found, found
+
+
+def test_w579_names_the_loop_written_by_hand():
+    text = TABLE + """proc p() {
+  while size(deck) > 0 {
+    each players_from(left(dealer)) {
+      if size(deck) > 0 {
+        draw 1 from deck to hand;
+      }
+    }
+  }
+}
+"""
+    result = analyse_text(text)
+    warned = [d for d in result.diagnostics if d.code == "W579"]
+    assert len(warned) == 1 and "'deal all of deck to hand from left(dealer);'" in warned[0].message
+    assert warned[0].span.line == TABLE.count("\n") + 2
+
+
+def test_no_w579_for_a_loop_that_does_more_than_deal():
+    text = TABLE + """counter dealt;
+proc p() {
+  while size(deck) > 0 {
+    each players {
+      if size(deck) > 0 {
+        draw 1 from deck to hand;
+        gain 1 dealt;
+      }
+    }
+  }
+}
+"""
+    assert "W579" not in [c for c, *_ in found_at(text)]
+
+
+def test_a_deal_in_a_phase_is_every_players_not_the_first_players():
+    text = TABLE.replace("phase play { }", "phase play { deal all of deck to hand; }")
+    assert "W417" not in [c for c, *_ in found_at(text)]
