@@ -6987,9 +6987,12 @@ class Checker(A.Visitor):
         kind, decl = self.zone_expr(s.dest, scope), self.zone_decl(s.dest, scope)
         if fits(kind, "zone") and not (kind == "any" and decl is None):   # (no zone: E303; unknown: E209)
             if not isinstance(s.dest, A.Name) or decl is None or not decl.per_player or decl.indexes:
+                own = [n for n, d in self.sym.decls.items() if type(d) is A.Zone and d.per_player and not d.indexes]
+                hand = (closest(filled_base(s.dest) or "", own) or own[0]) if own else "hand"
                 self.err("E591", f"'deal ... to {printed(s.dest)}' deals into each player's own zone: "
                          f"{printed(s.dest)!r} is not a zone every player has, named alone", s.dest.span,
-                         "name a 'per_player' zone alone: 'deal all of deck to hand;' (each player's hand)")
+                         f"did you mean '{hand}'? name a 'per_player' zone alone: 'deal all of {printed(s.source)} "
+                         f"to {hand};' (each player's own)")
             else:
                 taken = self.zone_kinds(s.source, source, scope)
                 self.kinds_fit(taken, s.dest, scope, s.source.span, "it")
