@@ -5295,7 +5295,7 @@ class Checker(A.Visitor):
     def knocks_out_for_good(self) -> bool:
         """Whether the pack knocks players out (`eliminate`) and never brings one back (`restore`): a player
         out is then out for the rest of the game."""
-        knocks = [n.restore for n in self.pack_nodes if type(n) is A.Eliminate]
+        knocks = [n.restore for n in self.pack_nodes if type(n) is A.Eliminate and not n.retire]   # (a retired one acts)
         return bool(knocks) and not any(knocks)
 
     def skips_the_seats_out(self, domain: A.Expr, what: str) -> None:
@@ -7122,7 +7122,7 @@ class Checker(A.Visitor):
                     "skips a knocked-out player, and their triggers rest)", s.span,
                     "name who comes back: 'restore all_players;'"))
             return
-        verb = "restore" if s.restore else "eliminate"
+        verb = "restore" if s.restore else "retire" if s.retire else "eliminate"
         kind = self.expr(s.who, scope)
         if not (fits(kind, "player") or fits(kind, "list:player")):
             self.err("E303", f"{verb} needs a player or a list of players, not {article(words(kind))}", s.who.span)

@@ -2239,7 +2239,7 @@ class CodeGen(A.Visitor):
 
     def visit_Eliminate(self, s: A.Eliminate, ctx: Ctx):
         who = "" if s.who is None else f", {self.ex(s.who, ctx)}"
-        self.writeline(f"rt.{'restore' if s.restore else 'eliminate'}({ctx.you}{who})", s)
+        self.writeline(f"rt.{'restore' if s.restore else 'retire' if s.retire else 'eliminate'}({ctx.you}{who})", s)
 
     def visit_Reveal(self, s: A.Reveal, ctx: Ctx):
         to = "" if s.to is None else f", {self.ex(s.to, ctx)}"

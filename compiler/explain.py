@@ -2431,6 +2431,11 @@ class Reader(A.Visitor):
                         f"the role {named} (its state is made for them; its rules are theirs from now on).")
 
     def visit_Eliminate(self, s, depth: int) -> None:
+        if s.retire:
+            self.say(depth, "You take no more turns, but still take part (asked, and acting when named)."
+                     if s.who is None else f"{capital(self.x(s.who))} takes no more turns, but still takes part "
+                     "(asked, and acting when named).")
+            return
         if s.who is None:
             self.say(depth, "You are back in the game." if s.restore else "You are knocked out of the game.")
         elif isinstance(s.who, A.Name) and s.who.id == "all_players":

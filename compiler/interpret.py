@@ -1155,7 +1155,7 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Eliminate(self, s, rt, f):
-        knock = rt.restore if s.restore else rt.eliminate
+        knock = rt.restore if s.restore else rt.retire if s.retire else rt.eliminate
         if s.who is None:
             knock(f.you)
         else:

@@ -1292,10 +1292,16 @@ class GiveRole(Stmt):
 class Eliminate(Stmt):
     """`eliminate PLAYER;` knocks a player out (`eliminate;`: the acting player): the player domains,
     `each`, the triggers they own and the winner line pass them over; `restore PLAYER;` (`restore`
-    true) brings them back in. PLAYER may be a list of players (`restore all_players;`)."""
+    true) brings them back in. PLAYER may be a list of players (`restore all_players;`). `retire PLAYER;`
+    (`retire` true) takes a player out of the turns only: the player domains (`players`, `left`, ...) pass them
+    over, but they still act and may still win (`each p`, `each all_players`, picks, their triggers and
+    modifiers); `restore` brings them back too."""
+
+    _quiet = ("retire",)
 
     who: Optional[Expr] = None
     restore: bool = False
+    retire: bool = False
 
 
 @node

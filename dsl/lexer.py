@@ -59,6 +59,7 @@ STRING = rf'"(?:[^"\\{_NOT_IN_LINE}]|\\["\\n])*"'
 CONTEXTUAL = {
     "eliminate": "eliminate PLAYER;",
     "restore": "restore PLAYER;",
+    "retire": "retire PLAYER;",
     "end": "end game;",
     "break": "break;' or 'break LABEL;",
     "settled": "each PLAYERS until settled { ... }",

@@ -1252,7 +1252,8 @@ class _Builder:
         return A.Reopen(span=self._s(meta))
 
     def eliminate_stmt(self, meta, items):
-        return A.Eliminate(items[1], str(items[0]) == "restore", span=self._s(meta))
+        word = str(items[0])   # `eliminate`, `restore` or `retire`
+        return A.Eliminate(items[1], word == "restore", word == "retire", span=self._s(meta))
 
     def func_decl(self, meta, items):
         items = _valued(items)

@@ -869,7 +869,7 @@ class Printer(A.Visitor):
         self.clauses([Clause("give ", s.who), Clause("role ", s.role)])
 
     def visit_Eliminate(self, s):
-        word = "restore" if s.restore else "eliminate"
+        word = "restore" if s.restore else "retire" if s.retire else "eliminate"
         if s.who is None:
             self.line(f"{word};")
         else:

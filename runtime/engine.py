@@ -76,6 +76,10 @@ def rng_seed(seed: int) -> int:
 # how the trace names the end of a zone a move went to, by `top`: None when the rules wrote `bottom of`
 END_WORDS = {True: "the top of ", False: "", None: "the bottom of "}
 
+# what `eliminate`, `retire` and `restore` do to a player, for their E601 on an actor or a value that is no player
+KNOCKED = {"eliminate": "knocked out", "retire": "retired", "restore": "brought back"}
+
+
 class RulesRuntimeError(Exception):
     """A rules file asked for something impossible during play; carries a stable code and a rules position."""
 
@@ -1913,7 +1917,7 @@ class Game:
         ranks = [tuple(-v if i in fewest else v for i, v in enumerate(k)) if fewest else k for k, _p in rows]
         # a knocked-out player cannot win: the best is taken among the players still in (among all
         # of them when everyone is out); their scores are shown all the same
-        out = self.state.out
+        out = self._away()   # (a player retired cannot win either)
         teams = None
         if g.by_team:   # `winner most KEY by team`: each member ranks as its team, by the members' keys summed
             teams = [self.team(p) for p in self.state.players]
@@ -4463,9 +4467,14 @@ class Game:
             self.emit("regress", h, {"on": name, "steps": old - stock[name]})
 
     # ------------------------------------------------------------------ players and domains
+    def _away(self) -> list[Holder]:
+        """The players the player domains pass over: those knocked out and those retired (`retire`), who still
+        act when named (`each p`, `each all_players`, their triggers): only `State.out` stops them acting."""
+        return self.state.out + self.state.retired if self.state.retired else self.state.out
+
     def players(self, h: Optional[Holder] = None) -> list[Holder]:
         """The players still in, in seat order (a knocked-out player is passed over)."""
-        out = self.state.out
+        out = self._away()
         return [p for p in self.state.players if p not in out] if out else list(self.state.players)
 
     def all_players(self, h: Optional[Holder] = None) -> list[Holder]:
@@ -4485,13 +4494,13 @@ class Game:
 
     def opponents(self, h: Holder) -> list[Holder]:
         """Every player still in but `h`."""
-        out = self.state.out
+        out = self._away()
         return [p for p in self.state.players if p is not h and p not in out]
 
     def _next_in(self, h: Holder, step: int) -> Holder:
         """The next player still in from `h`'s seat, one way round (`h` itself when nobody else is in;
         an actor sits before P1)."""
-        ps, out = self.state.players, self.state.out
+        ps, out = self.state.players, self._away()
         i = h.index if h.is_player else (-1 if step > 0 else 0)
         for k in range(1, len(ps) + 1):
             p = ps[(i + step * k) % len(ps)]
@@ -4502,14 +4511,14 @@ class Game:
     def left(self, h: Holder) -> Holder:
         """The next player still in, clockwise."""
         ps = self.state.players
-        if self.state.out:
+        if self.state.out or self.state.retired:
             return self._next_in(h, 1)
         return ps[(h.index + 1) % len(ps)] if h.is_player else ps[0]
 
     def right(self, h: Holder) -> Holder:
         """The next player still in, counter-clockwise."""
         ps = self.state.players
-        if self.state.out:
+        if self.state.out or self.state.retired:
             return self._next_in(h, -1)
         return ps[(h.index - 1) % len(ps)] if h.is_player else ps[-1]
 
@@ -4551,13 +4560,13 @@ class Game:
 
     def teammates(self, h: Holder) -> list[Holder]:
         """`teammates`: the other players of your team still in, in seat order (none for an actor)."""
-        out = self.state.out
+        out = self._away()
         return [p for p in self._team_members(self.team(h)) if p is not h and p not in out] if h.is_player else []
 
     def neighbours(self, h: Holder) -> list[Holder]:
         """Left and right neighbours still in, counted once when they are the same player."""
         left, right = self.left(h), self.right(h)
-        out = self.state.out
+        out = self._away()
         return [p for p in dict.fromkeys([left, right]) if p is not h and p not in out]
 
     def players_from(self, h: Holder) -> list[Holder]:
@@ -4565,7 +4574,7 @@ class Game:
         ps = self.state.players
         i = h.index if h.is_player else 0
         ordered = ps[i:] + ps[:i]
-        out = self.state.out
+        out = self._away()
         return [p for p in ordered if p not in out] if out else ordered
 
     def others_from(self, h: Holder) -> list[Holder]:
@@ -4574,7 +4583,7 @@ class Game:
         order. An actor sits before P1: every player still in, from P1."""
         ps = self.state.players
         ordered = ps[h.index + 1:] + ps[:h.index] if h.is_player else list(ps)
-        out = self.state.out
+        out = self._away()
         return [p for p in ordered if p not in out] if out else ordered
 
     def players_counterclockwise_from(self, h: Holder) -> list[Holder]:
@@ -4582,7 +4591,7 @@ class Game:
         ps = self.state.players
         i = h.index if h.is_player else 0
         ordered = [ps[(i - k) % len(ps)] for k in range(len(ps))]
-        out = self.state.out
+        out = self._away()
         return [p for p in ordered if p not in out] if out else ordered
 
     # ------------------------------------------------------------------ roles
@@ -4648,11 +4657,11 @@ class Game:
         who = [h] if value is _YOU else list(value) if isinstance(value, (list, tuple)) else [value]
         if value is _YOU and not h.is_player:
             raise RulesRuntimeError("E601", f"cannot {verb} {h.name}: it is an actor, and only a player can be "
-                                    f"{'knocked out' if verb == 'eliminate' else 'brought back'}")
+                                    f"{KNOCKED[verb]}")
         for p in who:
             if not isinstance(p, Holder) or not p.is_player:
                 raise RulesRuntimeError("E601", f"cannot {verb} {label_of(p)}: only a player can be "
-                                        f"{'knocked out' if verb == 'eliminate' else 'brought back'}")
+                                        f"{KNOCKED[verb]}")
         return who
 
     def eliminate(self, h: Holder, value=_YOU) -> None:
@@ -4665,9 +4674,24 @@ class Game:
                 if self.tracer is not None:
                     self._note("eliminate", p, "is knocked out")
 
+    def retire(self, h: Holder, value=_YOU) -> None:
+        """`retire P;`: each player named leaves the turns (the player domains pass them over) but still takes
+        part: asked, acting when named, their triggers and modifiers in force, and may still win."""
+        for p in self._knocked(h, value, "retire"):
+            if p not in self.state.retired and p not in self.state.out:
+                self.state.retired.append(p)
+                self.messages.append(f"{p.name} takes no more turns")
+                if self.tracer is not None:
+                    self._note("retire", p, "takes no more turns")
+
     def restore(self, h: Holder, value=_YOU) -> None:
-        """`restore P;`: each player named who was knocked out is back in (in their seat)."""
+        """`restore P;`: each player named who was knocked out or retired is back in (in their seat)."""
         for p in self._knocked(h, value, "restore"):
+            if p in self.state.retired:
+                self.state.retired.remove(p)
+                self.messages.append(f"{p.name} is back in the turns")
+                if self.tracer is not None:
+                    self._note("restore", p, "is back in the turns")
             if p in self.state.out:
                 self.state.out.remove(p)
                 self.messages.append(f"{p.name} is back in the game")

@@ -265,8 +265,8 @@ class State:
     """Everything that changes during a game."""
 
     __slots__ = ("players", "actors", "globals", "gvars", "zones", "evars", "flipped", "triggers", "modifiers",
-                 "once_done", "claimed", "where", "over", "known", "known_fields", "supply", "out", "vals", "loops",
-                 "held", "filled", "reason", "shown", "seen", "aside", "refilled", "remembered")
+                 "once_done", "claimed", "where", "over", "known", "known_fields", "supply", "out", "retired", "vals",
+                 "loops", "held", "filled", "reason", "shown", "seen", "aside", "refilled", "remembered")
 
     def __init__(self, player_count: int, actor_names: list[str], names: Sequence[str] = ()):
         # the seats' names (`seats ... named "White", "Black";`), else P1, P2, ...
@@ -299,6 +299,7 @@ class State:
         # what is left in the bank of each resource declared with a `supply` (empty without any)
         self.supply: dict[str, int] = {}
         self.out: list[Holder] = []   # the players knocked out (`eliminate`), in the order they went out
+        self.retired: list[Holder] = []   # the players out of the turns who still take part (`retire`)
         # the labelled loops running (`repeat 5 as round`), innermost last (engine.Looping): the one
         # `end game after round;` ends the game after is marked; saved only while one is marked
         self.loops: list = []
@@ -366,6 +367,8 @@ class State:
             data["supply"] = dict(sorted(self.supply.items()))
         if self.out:   # only when someone is knocked out, likewise
             data["out"] = [p.index for p in self.out]
+        if self.retired:   # only when someone retired, likewise
+            data["retired"] = [p.index for p in self.retired]
         if any(lp.pending for lp in self.loops):   # only while the game is to end after a round, likewise
             # a label, or [label, reason] for an `end game after LABEL "REASON";`
             data["ends_after"] = [lp.label if lp.reason is None else [lp.label, lp.reason]
@@ -448,6 +451,7 @@ class State:
         state.supply = dict(data.get("supply", {}))
         state.refilled = dict(data.get("refilled", {}))
         state.out = [state.players[i] for i in data.get("out", ())]
+        state.retired = [state.players[i] for i in data.get("retired", ())]
         # the loops are gone with the effects that ran them: what the state keeps is the ending asked for
         state.loops = [Ended(label) if isinstance(label, str) else Ended(*label) for label in data.get("ends_after", ())]
         return state
@@ -693,10 +697,11 @@ def check_saved(data: dict, program) -> None:
                 fail(f"{key!r} has no field {name!r} to be known")
             if not isinstance(seats, list) or not all(type(i) is int and 0 <= i < len(data["players"]) for i in seats):
                 fail(f"the {name} of {key!r} is known by {seats!r}, which are not seats of this game")
-    out = data.get("out", [])
-    if not isinstance(out, list) or not all(type(i) is int and 0 <= i < len(players) for i in out) \
-            or len(set(out)) != len(out):
-        fail(f"the players knocked out, {str(out)[:60]}, are not distinct seats of this game")
+    for key, who in (("out", "knocked out"), ("retired", "retired")):
+        out = data.get(key, [])
+        if not isinstance(out, list) or not all(type(i) is int and 0 <= i < len(players) for i in out) \
+                or len(set(out)) != len(out):
+            fail(f"the players {who}, {str(out)[:60]}, are not distinct seats of this game")
     periods = {slot for _e, slot, _z, _w, rest in p.anytime if rest is not None}   # `anytime ... once per` (Game._periods)
     periods.update(site for site, _rest in p.option_periods)   # an option taken `once per` (likewise)
     for t in data["triggers"]:

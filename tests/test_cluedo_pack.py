@@ -85,7 +85,7 @@ def test_a_right_accusation_wins_and_a_wrong_one_puts_the_accuser_out(program):
     assert game.state.players[0].stock["solved"] == 1 and game.state.reason == "P1 solves the murder"
     game = dealt(program, [["kitchen_card"], ["lounge_card"], ["library_card"]])
     run(game, "accuse", answers={"accuse which": "Professor Plum", "with which": "Rope", "in which": "Study"})
-    assert [p.vars["accused_wrongly"] for p in game.state.players] == [True, False, False]
+    assert game.state.retired == [game.state.players[0]] and game.state.out == []   # retired, not knocked out
     assert game.state.reason is None
 
 
@@ -94,7 +94,7 @@ def test_a_player_out_still_shows_cards(program):
     e = game.program.entities
     run(game, "accuse", answers={"accuse which": "Mrs White", "with which": "Rope", "in which": "Study"},
         player=1)
-    assert game.state.players[1].vars["accused_wrongly"]
+    assert game.state.retired == [game.state.players[1]]
     run(game, "suggest", e["green"], e["rope"], answers={})
     assert "P2 shows P1 a card" in game.messages
     p1, p3 = screens(game, seats=(0, 2))
