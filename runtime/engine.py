@@ -1917,7 +1917,7 @@ class Game:
         ranks = [tuple(-v if i in fewest else v for i, v in enumerate(k)) if fewest else k for k, _p in rows]
         # a knocked-out player cannot win: the best is taken among the players still in (among all
         # of them when everyone is out); their scores are shown all the same
-        out = self._away()   # (a player retired cannot win either)
+        out = self.state.out   # (a player retired may win: out of the turns, not of the game)
         teams = None
         if g.by_team:   # `winner most KEY by team`: each member ranks as its team, by the members' keys summed
             teams = [self.team(p) for p in self.state.players]
