@@ -179,3 +179,56 @@ proc p() {
 def test_a_deal_in_a_phase_is_every_players_not_the_first_players():
     text = TABLE.replace("phase play { }", "phase play { deal all of deck to hand; }")
     assert "W417" not in [c for c, *_ in found_at(text)]
+
+
+# ---------------------------------------------------------------- retire: out of the turns, still taking part
+SEATS = """
+counter vp "VP";
+counter asked "Asked";
+game g "G" { seats 3 to 4; phase play { } winner most vp; }
+"""
+seated = rules_programs(SEATS)
+
+
+def test_a_retired_player_leaves_the_player_domains_but_still_acts_when_named(seated):
+    game = Game(seated("""proc p() {
+  retire all_players[2];
+  say "{size(players)} {left(all_players[1])} {size(others_from(all_players[3]))}";
+  each all_players: gain 1 vp;
+  each all_players[2] { pick n from [1, 2] "which?" { gain n asked; } }
+}"""), 3, 1)
+    run_proc(game, "p", answers=[1])
+    assert game.messages == ["P2 takes no more turns", "2 P3 1"]   # P1's left is P3 now; P3's others: P1
+    assert [p.stock["vp"] for p in game.state.players] == [1, 1, 1]   # `each all_players` runs for P2 too
+    assert [p.stock["asked"] for p in game.state.players] == [0, 2, 0]   # and P2 is asked
+    assert game.state.retired == [game.state.players[1]] and game.state.out == []
+
+
+def test_restore_brings_a_retired_player_back_into_the_turns(seated):
+    game = Game(seated("proc p() { retire; restore all_players; say \"{size(players)}\"; }"), 3, 1)
+    run_proc(game, "p")
+    assert game.messages == ["P1 takes no more turns", "P1 is back in the turns", "P1: 3"] and game.state.retired == []
+
+
+def test_a_retired_player_may_still_win(seated):
+    game = Game(seated("proc p() { gain 5 vp; retire; }"), 3, 1)
+    run_proc(game, "p")
+    assert game.result()["winners"] == ["P1"]
+
+
+def test_retire_printed_back_and_explained():
+    text = SEATS + "proc p() {\n  retire;\n  retire all_players[2];\n}\n"
+    _module, printed = printed_back(text)
+    assert "  retire;\n  retire all_players[2];\n" in printed
+    words = explained(analyse_text(text), "p")
+    assert "You take no more turns, but still take part" in words
+    assert "takes no more turns, but still takes part (asked, and acting when named)" in words
+
+
+def test_retire_of_what_is_no_player_is_positioned():
+    assert ("E303", SEATS.count("\n") + 1, 19) in found_at(SEATS + "proc p() { retire 3; }\n")
+
+
+def test_w584_is_silent_where_players_only_retire():
+    text = SEATS + "proc p() { retire; each all_players: gain 1 vp; }\n"
+    assert "W584" not in [c for c, *_ in found_at(text)]
