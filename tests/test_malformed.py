@@ -48,6 +48,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "auction_over_calls_written_twice.rules": [("W575", 8)],   # bridgebid: the second can never be bid
     "deal_into_the_table.rules": [("E591", 8)],      # deal: a shared zone has no "each player's own"
     "deal_from_a_seat_number.rules": [("E592", 8)],  # deal: the seat's number, not the player dealt to first
+    "retire_a_seat_number.rules": [("E303", 5)],     # deal: retire names a player, not their seat
     "entity_declared_with_an_index.rules": [("E100", 3)],
     "trigger_on_an_element_of_a_plain_counter.rules": [("E428", 5)],   # trial19 (globalevents: a global gain is heard now)
     "if_value_as_an_operand.rules": [("E100", 6)],   # trial19: "a keyword cannot be used as a name here"
