@@ -4473,8 +4473,9 @@ class Game:
         return self.state.out + self.state.retired if self.state.retired else self.state.out
 
     def players(self, h: Optional[Holder] = None) -> list[Holder]:
-        """The players still in, in seat order (a knocked-out player is passed over)."""
-        out = self._away()
+        """The players still in, in seat order (a knocked-out or retired player is passed over)."""
+        state = self.state
+        out = state.out + state.retired if state.retired else state.out   # (Game._away, inline: the hottest domain)
         return [p for p in self.state.players if p not in out] if out else list(self.state.players)
 
     def all_players(self, h: Optional[Holder] = None) -> list[Holder]:
