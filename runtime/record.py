@@ -366,6 +366,7 @@ class SavedState(BaseModel):
     remembered: dict[str, dict[str, list[int]]] = Field(default_factory=dict)
     supply: dict[str, int] = Field(default_factory=dict)   # what is left of each limited supply
     out: list[int] = Field(default_factory=list)   # the seats knocked out (`eliminate`), in that order
+    retired: list[int] = Field(default_factory=list)   # the seats out of the turns who still take part (`retire`)
     # the labels of the loops `end game after` marked ([label, reason] for `end game after LABEL "REASON";`)
     ends_after: list[Union[str, list[str]]] = Field(default_factory=list)
     held: dict[str, list[str]] = Field(default_factory=dict)   # the zones cards hold: "CARD.FIELD" -> its items

@@ -232,3 +232,19 @@ def test_retire_of_what_is_no_player_is_positioned():
 def test_w584_is_silent_where_players_only_retire():
     text = SEATS + "proc p() { retire; each all_players: gain 1 vp; }\n"
     assert "W584" not in [c for c, *_ in found_at(text)]
+
+
+def test_a_saved_game_with_retired_players_loads_back_alike(tmp_path):
+    # Cluedo: every wrong accuser retires; the saved state keeps who, in order (its record once refused the key)
+    from rulebook.compiler.driver import compile_pack
+    from rulebook.runtime.agents import RandomAgent
+    from rulebook.runtime.record import load_state, save_state
+
+    program = compile_pack("tests/packs/cluedo").program
+    game = Game(program, 4, 1, [RandomAgent(10 + i) for i in range(4)])
+    game.play()
+    assert game.state.retired
+    save_state(game.state, tmp_path / "state.json")
+    loaded = load_state(tmp_path / "state.json", program)
+    assert [p.name for p in loaded.retired] == [p.name for p in game.state.retired]
+    assert loaded.digest() == game.state.digest()
