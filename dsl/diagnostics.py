@@ -570,13 +570,13 @@ CODES: dict[str, tuple[str, str]] = {
     "E589": (ERROR, "an auction's 'over CALLS' that is no ranked list of calls (a zone, players, an empty list), "
              "with 'min' or 'step', or 'up to' of another type than its calls"),
     "E590": (ERROR, "an auction's calls written out as numbers that do not rise ('over [18, 20, 19]'): a call ranks by its place"),
+    "E591": (ERROR, "'deal ... to ZONE' into what is not a 'per_player' zone named alone (each receiver's own)"),
+    "E592": (ERROR, "'deal ... from PLAYER' naming what is not a player"),
     "E595": (ERROR, "'once per NAME' of a proc or a loop label with a subject or arguments: the end of a call or round "
                     "is nobody's event"),
     "E596": (ERROR, "'once per NAME' where NAME is both a proc and a loop label: which end starts a new period is unclear"),
     "E597": (ERROR, "a name where a number is written alone ('* knights', 'show market from deck') that is no constant"),
     "E598": (ERROR, "a constant that comes to a negative number where a number of things is written ('* knights')"),
-    "E591": (ERROR, "'deal ... to ZONE' into what is not a 'per_player' zone named alone (each receiver's own)"),
-    "E592": (ERROR, "'deal ... from PLAYER' naming what is not a player"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),
