@@ -76,7 +76,7 @@ zone lost of card;
 zone hand per_player of card;
 counter vp;
 proc t() { for each c in hand { move c to WHERE; } }
-game g { seats 2 to 4; phase play { t(); } winner most vp; }
+game g { seats 2 to 4; phase play { each players: t(); } winner most vp; }
 """
 
 

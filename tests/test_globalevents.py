@@ -106,7 +106,7 @@ proc rounds() { repeat 2 as round { turn(); turn(); } }
 proc take_birds() { move crow to tableau; move jay to tableau; }
 game wingspan {
   seats 2;
-  phase setup { take_birds(); }
+  phase setup { each you: take_birds(); }
   phase play { each players: rounds(); }
   winner most vp;
 }

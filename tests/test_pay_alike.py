@@ -67,7 +67,7 @@ game ttr "Ticket to Ride" {
     move denver_el_paso to you.tickets;
   }
   phase play { repeat 2 { each players { claim(); draw 2 from train_deck to hand; } } }
-  phase final { fail_tickets(); rank players by points award [10] points ties all; }
+  phase final { each players: fail_tickets(); rank players by points award [10] points ties all; }
   winner most points;
 }
 """

@@ -61,7 +61,8 @@ def test_no_w564_in_cascade_of_a_refused_game():
 
 def test_w564_still_said_when_nothing_sets_the_variable():
     text = REFUSED_GAME.replace("set dealer = first(players);", "gain 1 vp;").replace("game dealer", "game cards")
-    assert [d.code for d in analyse_text(text).diagnostics] == ["W564"]
+    # (W589 too: this fixture's `dealer` is each player's variable, read in a proc the phase calls for the first)
+    assert [d.code for d in analyse_text(text).diagnostics if d.code != "W589"] == ["W564"]
 
 
 # 3. a card's stock named like a player's counter or a func (Wingspan's eggs): both backends keep them apart,

@@ -39,7 +39,7 @@ proc trade(p: player) { swap hand with p.hand; }
 proc trade_back(p: player) { swap p.hand with hand; }
 proc to_deck() { swap discards with deck; shuffle deck; }
 """
-FIXED = CARDS + "game g { seats 2 to 4; phase setup { deal(); } phase play { } winner most received; }\n"
+FIXED = CARDS + "game g { seats 2 to 4; phase setup { each you: deal(); } phase play { } winner most received; }\n"
 
 program = pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])(
     lambda request: build_text(FIXED, interpreted=request.param))
