@@ -418,12 +418,13 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
         table.add_column(header, overflow="fold")
     holders = [(i == view["you"], p) for i, p in enumerate(view["players"])] + \
               [(False, a) for a in view["actors"].values()]
-    knocked = set(view.get("out", ()))
+    knocked, retired = set(view.get("out", ())), set(view.get("retired", ()))
     for mine, h in holders:
         has = "; ".join(part for part in (_stocks(h["stock"], view), _values(h["vars"], view)) if part) or "nothing"
         zones = "see below" if mine else "; ".join(f"{screen_name(n, view)} {zone_text(z, view, True)}" for n, z in h["zones"].items()
                                                    if holds(z)) or "-"
-        name = h["name"] + (" (you)" if mine else "") + (" (out)" if h["name"] in knocked else "")
+        name = h["name"] + (" (you)" if mine else "") + (" (out)" if h["name"] in knocked else "") + \
+            (" (retired)" if h["name"] in retired else "")
         table.add_row(Text(printable(name), style="bold" if mine else ""),
                       printable(has), printable(zones))
     out.append(table)

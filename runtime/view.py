@@ -806,6 +806,8 @@ def build_view(game, index: int) -> dict:
                          for a in state.aside if a.items]
     if state.out:   # the players knocked out, in the order they went out (everyone sees it)
         view["out"] = [p.name for p in state.out]
+    if state.retired:   # the players out of the turns who still take part (`retire`), likewise
+        view["retired"] = [p.name for p in state.retired]
     d = game.decision
     if d is not None and d.player is viewer:
         view["decision"] = {"prompt": shown_prompt(game, d), "options": shown_options(game, d) or list(d.options),

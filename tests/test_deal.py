@@ -248,3 +248,23 @@ def test_a_saved_game_with_retired_players_loads_back_alike(tmp_path):
     loaded = load_state(tmp_path / "state.json", program)
     assert [p.name for p in loaded.retired] == [p.name for p in game.state.retired]
     assert loaded.digest() == game.state.digest()
+
+
+def test_screens_and_the_state_table_mark_a_retired_player(tmp_path):
+    # Cluedo after the wrong accusations: everyone sees who is out of the turns, as for a player knocked out
+    from click.testing import CliRunner
+
+    from rulebook.cli import app
+    from rulebook.compiler.driver import compile_pack
+    from rulebook.runtime.agents import RandomAgent
+
+    from .conftest import screens
+
+    program = compile_pack("tests/packs/cluedo").program
+    game = Game(program, 4, 1, [RandomAgent(10 + i) for i in range(4)])
+    game.play()
+    retired = game.state.retired[0].name
+    for shown in screens(game, seats=(0, 1)):
+        assert f"{retired} (retired)" in shown or f"{retired} (you) (retired)" in shown
+    out = CliRunner().invoke(app, ["play", "tests/packs/cluedo", "--players", "4", "--seed", "1", "--show-state"])
+    assert out.exit_code == 0 and "(retired)" in out.output
