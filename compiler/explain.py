@@ -2501,7 +2501,8 @@ class Reader(A.Visitor):
                 self.say(depth, copies_by_words(d.copies_by, [b for b, _dom in pairs]) + total + ".")
         if d.copies > 1 and self.values:   # `* N` (the gallery's table has a row for it): the others NAME#2 ...
             others = f"{d.name}#2" if d.copies == 2 else f"{d.name}#2 to {d.name}#{d.copies}"
-            self.say(depth, f"{d.copies} copies of it are in the game: {d.name}, then {others}.")
+            named = f" (the constant {d.copies.const})" if isinstance(d.copies, A.Numbered) else ""
+            self.say(depth, f"{d.copies} copies of it{named} are in the game: {d.name}, then {others}.")
         if d.kind == A.ROLE_KIND and self.symbols is not None and d.name in getattr(self.symbols, "roles", {}):
             self.role(d, depth)
             return

@@ -116,7 +116,7 @@ def test_explain_shows_the_rules_as_written_and_what_the_constants_come_to():
     shown = runner.invoke(app, ["explain", str(PACKS / "catan_56"), "knight"]).output
     assert 'development knight "Knight" * knight_cards {}' in shown
     assert "(knight_cards = 20, as catan_56 sets it)" in shown
-    assert "20 copies of it are in the game" in shown
+    assert "20 copies of it (the constant knight_cards) are in the game" in shown
     shown = runner.invoke(app, ["explain", str(PACKS / "catan_56"), "hex"]).output
     assert "q: -radius..radius; r: -radius..radius;" in shown and "(radius = 3, as catan_56 sets it)" in shown
     shown = runner.invoke(app, ["explain", str(PACKS / "catan"), "brick"]).output
@@ -199,4 +199,4 @@ def test_explain_reads_a_for_each_declarations_copies_by_name(tmp_path):
     shown = CliRunner().invoke(app, ["explain", str(pack), "monomino"]).output
     assert "it makes 2 declarations (4 pieces)" in shown
     assert 'piece monomino "Monomino" * per_colour for each k in colour {' in shown
-    assert "2 copies of it are in the game" in shown
+    assert "2 copies of it (the constant per_colour) are in the game" in shown
