@@ -145,6 +145,19 @@ SOUNDED_AS_CONSONANT = ("use", "usu", "uni", "eu", "one", "once")
 SOUNDED_AS_VOWEL = ("hour", "honour", "honest", "heir")
 
 
+def each_players_own(nodes) -> set:
+    """The ids of the names among `nodes` (and inside them) that a statement reads for every player, each as `you`,
+    so no first player's (W417, W589): `pass hand to left;` (its zone and receiver), the zone `deal ... to hand;`
+    deals into (each receiver's own)."""
+    own: set = set()
+    for n in nodes:
+        if type(n) is A.PassOn:
+            own.update(id(x) for x in A.walk(n))
+        elif type(n) is A.Deal:
+            own.add(id(n.dest))
+    return own
+
+
 def slot_words(slot) -> str:
     """How a card's reaction or anytime slot is named in a finding."""
     return "modifier" if isinstance(slot, A.HeldModifier) else "reaction" if isinstance(slot, A.Reaction) \
@@ -4437,10 +4450,7 @@ class Checker(A.Visitor):
         (they run for whoever calls them). E359 for a call there of a func or proc that cards change
         for their holder (held_calls)."""
         bound = {n.var for s in body for n in A.walk(s) if isinstance(getattr(n, "var", None), str)}
-        # `pass hand to left;` is every player's, each as `you`: its zone and receiver are no first player's (and
-        # the zone a `deal` deals into is each receiver's own)
-        passed = {id(n) for s in body for p in A.walk(s) if type(p) is A.PassOn for n in A.walk(p)} | \
-            {id(p.dest) for s in body for p in A.walk(s) if type(p) is A.Deal}
+        passed = each_players_own(n for s in body for n in A.walk(s))
         for n in own_you(body):
             if isinstance(n, A.Name) and n.id not in bound and id(n) not in self.sym.named and id(n) not in passed \
                     and self.per_player(n.id):
@@ -4487,7 +4497,7 @@ class Checker(A.Visitor):
                 continue
             # a local or parameter of that name is no player's value; `pass hand to left;` is every player's
             bound = {p.name for p in d.params} | {n.var for n in A.walk(d) if isinstance(getattr(n, "var", None), str)}
-            passed = {id(x) for p in mine if type(p) is A.PassOn for x in A.walk(p)}
+            passed = each_players_own(mine)
             named = next((n for n in candidates if n.id not in bound and id(n) not in passed), None)
             if named is not None:
                 out[name] = [name, named]

@@ -179,6 +179,13 @@ proc p() {
 def test_a_deal_in_a_phase_is_every_players_not_the_first_players():
     text = TABLE.replace("phase play { }", "phase play { deal all of deck to hand; }")
     assert "W417" not in [c for c, *_ in found_at(text)]
+    # nor in a proc the phase calls (W589, one call deeper: Bridge's and Hearts' `proc deal_hands()`)
+    text = TABLE.replace("phase play { }", "phase play { deal_hands(); }") + \
+        "proc deal_hands() { deal all of deck to hand; }\n"
+    assert [c for c, *_ in found_at(text) if c in ("W417", "W589")] == []
+    # while a draw there is the first player's
+    text = text.replace("deal all of deck to hand;", "draw 1 from deck to hand;")
+    assert [c for c, *_ in found_at(text) if c in ("W417", "W589")] == ["W589"]
 
 
 # ---------------------------------------------------------------- retire: out of the turns, still taking part
