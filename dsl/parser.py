@@ -2765,6 +2765,7 @@ EVENT_PARAMS = LazyPattern(r"(?m)(?:^|[;}])\s*event\s+\w+\s*\([^()]*\Z")   # the
 ENUM_OPEN = LazyPattern(r"\benum\s+\w+\s*\{[^{}]*\Z")   # the text before a member of an enum being declared
 IT_DOT = LazyPattern(r"\bit\s*\.\s*\Z")   # the text before an event's argument read from `it`
 UNCLOSED_LABEL = "a block is not closed: a '}' is missing"
+NESTED_LABEL = "a declaration stands at the top level of a file, not inside a block (every '{' of the file has its '}')"
 _UNCLOSED_HINT = "'{}' begins a declaration, at the top level: close the blocks before it with '}}'"
 DECLARATION_LABEL = "a declaration must start with a keyword such as 'resource', 'track', 'kind' or a kind name"
 COMPARE_LABEL = "use '==' to compare; '=' only sets a value"
@@ -3733,6 +3734,10 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
     if keyword_as_name and before is not None and before.line == tok.line and \
             text[:tok.start_pos].rstrip().endswith(","):   # `enum kind { city, event }`: a list goes on
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=_another_name(tok, None, "member")), False
+    if "RBRACE" in accepts and tok.type in _item_starts() and tok.type not in _CONTAINER_ITEMS and _balanced(text):
+        # `game g { variant quick "..."; ... }`: nothing is left open, the declaration was put inside the block
+        return Diagnostic("E100", f"{NESTED_LABEL}; found {found}", span,
+                          hint=f"move the '{tok}' declaration out of the block, before or after it"), False
     if "RBRACE" in accepts and tok.type in _item_starts():
         return Diagnostic("E100", f"{UNCLOSED_LABEL}; found {found}", span,
                           hint=f"expected {expected}" if tok.type in _CONTAINER_ITEMS else _UNCLOSED_HINT.format(tok),
@@ -4150,6 +4155,16 @@ def _string_diagnostic(text: str, start: int, line: int, column: int, file: str)
 
 
 _BRACKETS = LazyPattern(rf'[{{(\[]|[}})\]]|\r\n|\r|\n|{STRING}|{COMMENT}')
+
+
+def _balanced(text: str) -> bool:
+    """Whether every '{' of the text (outside strings and comments) has its '}', and none comes before its '{'."""
+    depth = 0
+    for kind, _line, _col in _scan_brackets(text):
+        depth += 1 if kind == "{" else -1 if kind == "}" else 0
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def _scan_brackets(text: str):
