@@ -105,6 +105,17 @@ def program(backends, backend):
     return backends[backend]
 
 
+def pack_program(pack):
+    """A test module's `program` fixture (`program = pack_program(PACK)`): the pack compiled and
+    interpreted, each built once for the module, so every test runs on both backends."""
+
+    @pytest.fixture(scope="module", params=["compiled", "interpreted"])
+    def fixture(request):
+        return program_of(pack, request.param)
+
+    return fixture
+
+
 def program_of(pack: Path, backend: str):
     """The pack's Program on one backend."""
     return compile_pack(str(pack)).program if backend == "compiled" else interpret_pack(str(pack))

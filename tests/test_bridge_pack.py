@@ -10,20 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
+from rulebook.compiler.driver import analyse
 from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
-from .conftest import answer_by_prompt, drive, played_on_both_backends, run_proc
+from .conftest import answer_by_prompt, drive, pack_program, played_on_both_backends, run_proc
 
 PACK = str(Path(__file__).parent / "packs" / "bridge")
 STRAINS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "notrump"}
 
 
-@pytest.fixture(scope="module", params=["compiled", "interpreted"])
-def program(request):
-    return compile_pack(PACK).program if request.param == "compiled" else interpret_pack(PACK)
+program = pack_program(PACK)
 
 
 def bid(game: Game, text: str):

@@ -12,19 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
+from rulebook.compiler.driver import analyse
 from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game, GameEnded
 from rulebook.runtime.state import Record
 
-from .conftest import answer_by_prompt, played_on_both_backends, run_answering, run_proc
+from .conftest import answer_by_prompt, pack_program, played_on_both_backends, run_answering, run_proc
 
 PACK = Path(__file__).parent / "packs" / "catan"
 
 
-@pytest.fixture(scope="module", params=["compiled", "interpreted"])
-def program(request):
-    return compile_pack(str(PACK)).program if request.param == "compiled" else interpret_pack(str(PACK))
+program = pack_program(PACK)
 
 
 def top(q: int, r: int) -> Record:

@@ -9,17 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.engine import Game, GameEnded
 
-from .conftest import answer_by_prompt, played_on_both_backends, screens
+from .conftest import answer_by_prompt, pack_program, played_on_both_backends, screens
 
 PACK = Path(__file__).parent / "packs" / "cluedo"
 
 
-@pytest.fixture(scope="module", params=["compiled", "interpreted"])
-def program(request):
-    return compile_pack(str(PACK)).program if request.param == "compiled" else interpret_pack(str(PACK))
+program = pack_program(PACK)
 
 
 def dealt(program, hands: list[list[str]], envelope=("plum", "dagger", "study_card"), at="hall") -> Game:

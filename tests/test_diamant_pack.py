@@ -14,14 +14,12 @@ from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
-from .conftest import run_proc
+from .conftest import pack_program, run_proc
 
 PACK = str(Path(__file__).parent / "packs" / "diamant")
 
 
-@pytest.fixture(scope="module", params=["compiled", "interpreted"])
-def program(request):
-    return compile_pack(PACK).program if request.param == "compiled" else interpret_pack(PACK)
+program = pack_program(PACK)
 
 
 def cave(program, players: int = 3, inside: int = 3) -> Game:

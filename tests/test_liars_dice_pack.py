@@ -8,17 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.engine import Game
 
-from .conftest import played_on_both_backends
+from .conftest import pack_program, played_on_both_backends
 
 PACK = str(Path(__file__).parent / "packs" / "liars_dice")
 
 
-@pytest.fixture(scope="module", params=["compiled", "interpreted"])
-def program(request):
-    return compile_pack(PACK).program if request.param == "compiled" else interpret_pack(PACK)
+program = pack_program(PACK)
 
 
 def rolled(program, faces: list[list[int]]):

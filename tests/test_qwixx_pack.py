@@ -7,22 +7,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
-from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
+from rulebook.compiler.driver import analyse
 from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
-from .conftest import played_on_both_backends, run_answering
+from .conftest import pack_program, played_on_both_backends, run_answering
 
 PACK = str(Path(__file__).parent / "packs" / "qwixx")
 ROWS = ["red", "yellow", "green", "blue"]
 WHITE, COLOURED, WITH = "cross the white dice's sum in which row?", "cross a white and which coloured die?", "with which white die?"
 
 
-@pytest.fixture(scope="module", params=["compiled", "interpreted"])
-def program(request):
-    return compile_pack(PACK).program if request.param == "compiled" else interpret_pack(PACK)
+program = pack_program(PACK)
 
 
 def rolled(program, white: tuple[int, int], coloured: dict[str, int], players: int = 2) -> Game:

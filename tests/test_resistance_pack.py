@@ -10,11 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.agents import Agent
 from rulebook.runtime.engine import Game
 
-from .conftest import played_on_both_backends, run_answering, run_proc, screens
+from .conftest import pack_program, played_on_both_backends, run_answering, run_proc, screens
 
 PACK = str(Path(__file__).parent / "packs" / "resistance")
 
@@ -24,9 +23,7 @@ TEAMS = {5: [2, 3, 2, 3, 3], 6: [2, 3, 4, 3, 4], 7: [2, 3, 3, 4, 4], 8: [3, 4, 4
 SPIES = {5: 2, 6: 2, 7: 3, 8: 3, 9: 3, 10: 4}
 
 
-@pytest.fixture(scope="module", params=["compiled", "interpreted"])
-def program(request):
-    return compile_pack(PACK).program if request.param == "compiled" else interpret_pack(PACK)
+program = pack_program(PACK)
 
 
 def spies(game: Game) -> list[str]:

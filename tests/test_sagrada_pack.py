@@ -10,19 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
+from rulebook.compiler.driver import analyse, compile_pack
 from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
-from .conftest import played_on_both_backends, run_answering
+from .conftest import pack_program, played_on_both_backends, run_answering
 
 PACK = str(Path(__file__).parent / "packs" / "sagrada")
 DRAFT, PLACE, TOOL = "draft which die?", "place it where?", "use a tool card on it?"
 
 
-@pytest.fixture(scope="module", params=["compiled", "interpreted"])
-def program(request):
-    return compile_pack(PACK).program if request.param == "compiled" else interpret_pack(PACK)
+program = pack_program(PACK)
 
 
 def table(program, pool: list[tuple[str, int]], window: str = "virtus", favour: int = 0) -> Game:

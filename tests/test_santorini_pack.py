@@ -9,18 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
+from rulebook.compiler.driver import analyse
 from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game, GameEnded
 
-from .conftest import drive, played_on_both_backends
+from .conftest import drive, pack_program, played_on_both_backends
 
 PACK = Path(__file__).parent / "packs" / "santorini"
 
 
-@pytest.fixture(scope="module", params=["compiled", "interpreted"])
-def program(request):
-    return compile_pack(str(PACK)).program if request.param == "compiled" else interpret_pack(str(PACK))
+program = pack_program(PACK)
 
 
 def key(name: str, s: str) -> str:

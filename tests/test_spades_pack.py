@@ -10,17 +10,15 @@ import pytest
 from click.testing import CliRunner
 
 from rulebook.cli import app
-from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
+from rulebook.compiler.driver import analyse
 from rulebook.runtime.engine import Game
 
-from .conftest import played_on_both_backends, run_proc
+from .conftest import pack_program, played_on_both_backends, run_proc
 
 PACK = str(Path(__file__).parent / "packs" / "spades")
 
 
-@pytest.fixture(scope="module", params=["compiled", "interpreted"])
-def program(request):
-    return compile_pack(PACK).program if request.param == "compiled" else interpret_pack(PACK)
+program = pack_program(PACK)
 
 
 def after_hand(program, bids: list[int], tricks: list[int], bags: int = 0) -> Game:

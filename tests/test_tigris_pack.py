@@ -9,19 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
+from rulebook.compiler.driver import analyse, compile_pack
 from rulebook.dsl.printer import format_text
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
-from .conftest import played_on_both_backends, run_proc
+from .conftest import pack_program, played_on_both_backends, run_proc
 
 PACK = str(Path(__file__).parent / "packs" / "tigris")
 
 
-@pytest.fixture(scope="module", params=["compiled", "interpreted"])
-def program(request):
-    return compile_pack(PACK).program if request.param == "compiled" else interpret_pack(PACK)
+program = pack_program(PACK)
 
 
 def board(program) -> Game:

@@ -8,22 +8,19 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.engine import Game
 
 from rulebook.compiler.driver import analyse
 from rulebook.dsl.printer import format_text
 
-from .conftest import played_on_both_backends, run_answering
+from .conftest import pack_program, played_on_both_backends, run_answering
 
 PACK = str(Path(__file__).parent / "packs" / "yahtzee")
 BOXES = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind", "full_house",
          "small_straight", "large_straight", "yahtzee", "chance"]
 
 
-@pytest.fixture(scope="module", params=["compiled", "interpreted"])
-def program(request):
-    return compile_pack(PACK).program if request.param == "compiled" else interpret_pack(PACK)
+program = pack_program(PACK)
 
 
 def rolled(program, faces: list[int], filled: dict[str, int] | None = None) -> Game:
