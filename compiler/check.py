@@ -1005,6 +1005,15 @@ class Checker(A.Visitor):
     def err(self, code: str, message: str, span: A.Span, hint: Optional[str] = None) -> None:
         self.diags.append(Diagnostic(code, message, span, hint))
 
+    def hidden_player(self, expr, scope: Scope) -> Optional[str]:
+        """The hint for `left` or `right` read where a player is wanted while an enum member of that name (Innovation's
+        splay `left`) hides the player word; None otherwise."""
+        if type(expr) is A.Name and expr.id in ("left", "right") and expr.id not in scope.locals \
+                and expr.id in self.sym.members:
+            return f"'{expr.id}' here is the member of enum '{self.sym.members[expr.id]}', which hides the player " \
+                   f"to your {expr.id}: write '{expr.id}(you)' for the player"
+        return None
+
     def unknown(self, code: str, what: str, name: str, span: A.Span, candidates: Iterable[str],
                 of: Optional[str] = None) -> None:
         """E2xx for a name nothing declares (`of`: whose field or argument it is); a use of a name a
@@ -5914,7 +5923,7 @@ class Checker(A.Visitor):
         if base_of(kind) in ("str", "bool", "member", "effect", "record") or \
                 base_of(kind) == "entity" and not one_card_said:
             self.err("E303", f"cannot range over {article(words(kind))}: give a zone, a list, players or a number",
-                     expr.span)
+                     expr.span, self.hidden_player(expr, scope))
             return kind, "any"
         if self.whole_wanted(expr, kind, "how many numbers a loop counts"):   # `for each k in komi`
             return kind, "int"
@@ -10624,7 +10633,8 @@ class Checker(A.Visitor):
         if actor_call(e, self.sym):   # `p.score()`: the func evaluated for player p
             who = self.expr(e.obj, scope)
             if not fits(who, "player"):
-                self.err("E303", f"{e.name}() is evaluated for a player, not for {article(words(who))}", e.obj.span)
+                self.err("E303", f"{e.name}() is evaluated for a player, not for {article(words(who))}", e.obj.span,
+                         self.hidden_player(e.obj, scope))
             return self.call(e.name, e.args, e.span, scope)
         return self.call(e.name, (e.obj,) + e.args, e.span, scope)
 
@@ -11007,7 +11017,7 @@ class Checker(A.Visitor):
                                                    and args[0].id not in scope.locals):
                 self.role_wanted("holders()", typed(0), args[0].span, printed(args[0]))
             if func in PLAYER_ARGUMENT and args and not fits(typed(0), "player"):
-                self.err("E303", f"{func}() takes a player", args[0].span)
+                self.err("E303", f"{func}() takes a player", args[0].span, self.hidden_player(args[0], scope))
             return spec.returns
         decl = self.sym.decls.get(func)
         if isinstance(decl, A.Func) or isinstance(decl, A.Extern) and decl.returns is not None:

@@ -3355,7 +3355,8 @@ def _statement_slip(err: UnexpectedToken, text: str, base: int, before: list, to
             (len(statement) > 2 or len(statement) == 2 and statement[1].type == "INT") and \
             not any(t.type in ("FOR", "TO", "FROM") for t in statement):
         amount = " ".join(text[base + statement[1].start_pos: base + statement[-1].end_pos].split())
-        called = re.fullmatch(r"(\S+) ([A-Za-z_]\w*\(.*\))", amount)
+        # the amount is all before the last call: `gain sum / s.divisor yields(s);` (Stone Age's spots)
+        called = re.fullmatch(r"(.*[\w)\]]) ([A-Za-z_]\w*\((?:[^()]|\([^()]*\))*\))", amount)
         if called is not None:   # `gain 1 produces(terrain_of[h]);`: the resource a func gives (Catan's hexes)
             func = called.group(2).split("(")[0]
             at = next((t for t in statement[2:] if t.type == "NAME" and str(t) == func), tok)
