@@ -35,24 +35,24 @@ def func(game: Game, name: str, *args, seat: int = 0):
 def test_the_coal_market_sells_its_cheapest_cube_and_buys_into_its_dearest_empty_space(program):
     game = new_game(program)
     g = game.state.globals
-    assert (g["coal_market"], func(game, "coal_price"), func(game, "coal_sale")) == (7, 1, 1)
-    g["coal_market"] = 4
-    assert (func(game, "coal_price"), func(game, "coal_sale")) == (3, 2)
-    g["coal_market"] = 0
-    assert func(game, "coal_price") == 5
+    assert (g["market[coal]"], func(game, "price", "coal"), func(game, "sale", "coal")) == (7, 1, 1)
+    g["market[coal]"] = 4
+    assert (func(game, "price", "coal"), func(game, "sale", "coal")) == (3, 2)
+    g["market[coal]"] = 0
+    assert func(game, "price", "coal") == 5
 
 
 def test_an_iron_works_sells_its_iron_at_once_and_flips_when_empty(program):
     game = new_game(program)
     you = game.state.players[0]
-    game.state.globals["iron_market"] = 5
+    game.state.globals["market[iron]"] = 5
     run_proc(game, "build", answers=["Wigan", "Iron works"])
     g = game.state.globals
     # level 1 costs 5 and a coal bought at 1; 3 of its 4 iron sold for 2 + 1 + 1
     assert you.stock["money"] == 30 - 5 - 1 + 4
-    assert g["iron_market"] == 8 and g["cubes[wigan,iron]"] == 1
+    assert g["market[iron]"] == 8 and g["cubes[wigan,iron]"] == 1
     assert not game.state.gvars.get("flipped[wigan,iron]") and you.stock.get("income", 0) == 0
-    g["iron_market"] = 0
+    g["market[iron]"] = 0
     run_proc(game, "sell_to_market", "wigan", "iron")
     assert game.state.gvars["flipped[wigan,iron]"] is True and you.stock["income"] == 3
 
