@@ -99,3 +99,21 @@ def test_the_pack_lints_clean_and_prints_back_as_written():
     assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
     text = (Path(PACK) / "stone_age.rules").read_text()
     assert format_text(text, "stone_age.rules") == text
+
+
+def test_a_player_goes_to_each_spot_once_a_round_but_may_hunt_again(program):
+    game = Game(program, 2, 1)
+    run_proc(game, "setup_game")
+    you = game.state.players[0]
+    you.stock.update(idle=3, **{"placed[hunt]": 1, "placed[forest]": 1})
+    is_open = game.program.funcs["open"]
+    assert is_open(game, you, "hunt") and not is_open(game, you, "forest") and is_open(game, you, "clay")
+
+
+def test_the_hut_takes_two_people_at_once(program):
+    game = Game(program, 2, 1)
+    run_proc(game, "setup_game")
+    you = game.state.players[0]
+    you.stock["idle"] = 3
+    run_proc(game, "place", answers=["Hut"])
+    assert you.stock["placed[hut]"] == 2 and you.stock["idle"] == 1
