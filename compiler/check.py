@@ -7940,7 +7940,7 @@ class Checker(A.Visitor):
         if s.random:
             self.err("E494", f"'pick {s.var} ... at least M at random': nobody is asked, so nobody stops after M",
                      s.least.span, "write 'exactly N at random' for N different picks")
-        if type(least) is int and s.where is None:
+        if type(least) is int and s.where is None and not s.repeats:   # (with repeats: a candidate is taken again)
             cands = self.static_candidates(s.domain)
             if cands is not None and least > cands:
                 self.diags.append(Diagnostic(
@@ -7982,13 +7982,15 @@ class Checker(A.Visitor):
         self.let(s.count, s.span, "int", scope)
 
     def pick_repeats(self, s: A.Pick) -> None:
-        """`with repeats` (4.21): E579 on a pick that is not `exactly N` or `up to N` (each pick of those is a
-        different element unless it is written); W560 on a count of 1, where no pick could repeat."""
-        if s.limit is None or s.least is not None or s.budget is not None:
+        """`with repeats` (4.21): E579 on a pick that is not `exactly N`, `up to N` or `at least M [up to N]` (each
+        pick of those is a different element unless it is written); W560 on a count of 1, where no pick could
+        repeat."""
+        if s.limit is None and s.least is None or s.budget is not None:
             mode = pick_mode(s) if s.repeated else "optional" if s.optional else "a single pick" if not s.random \
                 else "at random"
             self.err("E579", f"'with repeats' lets each of a number of picks take an element picked before: it "
-                     f"follows 'exactly N' or 'up to N', not {mode if mode.startswith('a') else repr(mode)}",
+                     f"follows 'exactly N', 'up to N' or 'at least M', not "
+                     f"{mode if mode.startswith('a') else repr(mode)}",
                      s.span, "write 'pick ... exactly N with repeats { ... }' (N picks, each of any element)")
         elif constant(s.limit) == 1:
             self.diags.append(Diagnostic(

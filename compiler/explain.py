@@ -2225,8 +2225,10 @@ class Reader(A.Visitor):
             least = self.x(s.least)
             most = f" and at most {self.x(s.limit)}" if s.limit is not None else ""
             due = "is" if type(s.least) is A.Int and s.least.value == 1 else "are"
-            self.say(depth, f"Keep at least {least}{most} of them (all of them if there are fewer), one at a time; "
-                            f"none ends the picks once {least} {due} picked: pick one {s.var} not picked before"
+            fewer = "" if s.repeats else " (all of them if there are fewer)"   # (repeats: never fewer)
+            self.say(depth, f"Keep at least {least}{most} of them{fewer}, one at a time; "
+                            f"none ends the picks once {least} {due} picked: pick one {s.var}"
+                            f"{' (one picked before may be picked again)' if s.repeats else ' not picked before'}"
                             f"{chance} {self.picked_from(s.domain, s.blind)}{where}{prompt(s)}{then}")
         elif s.limit is not None:
             times = "once" if isinstance(s.limit, A.Int) and s.limit.value == 1 else f"{self.x(s.limit)} times"

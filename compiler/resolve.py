@@ -2100,10 +2100,10 @@ def _words_misplaced(pick: A.Pick, amended: A.Pick, change: A.PickAmend, about: 
             diags.append(Diagnostic("W570", f"the {about} is '{word}' already: adding it changes nothing",
                                     change.span, f"drop '{word}'"))
     if change.repeats is not None or change.moded():
-        if amended.repeats and (amended.limit is None or amended.least is not None or amended.budget is not None):
+        if amended.repeats and (amended.limit is None and amended.least is None or amended.budget is not None):
             diags.append(Diagnostic(
-                "E582", f"the {about} would have 'with repeats' without a count: it lets each of 'exactly N' or "
-                f"'up to N' picks take an element picked before", change.span,
+                "E582", f"the {about} would have 'with repeats' without a count: it lets each of 'exactly N', "
+                f"'up to N' or 'at least M' picks take an element picked before", change.span,
                 "write the count with it: 'pick \"...\" exactly N with repeats;'" if change.repeats else
                 "write 'remove with repeats' with the new mode, or keep a count"))
             return True

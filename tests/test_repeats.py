@@ -108,7 +108,7 @@ COUNTERS = "counter points;\n"
 
 
 def test_with_repeats_after_anything_but_a_count_is_e579():
-    for mode in ("repeatedly", "", "optional", "at least 2", "at random"):
+    for mode in ("repeatedly", "", "optional", "at random"):   # (`at least M with repeats`: tests/test_trial22.py)
         text = COUNTERS + f"proc p() {{ pick d from 1..6 {mode.replace('at random', '')} with repeats " \
             f"{'at random' if mode == 'at random' else ''} {{ gain d points; }} }}\n"
         assert [c for c, *_ in found_at(text)] == ["E579"], mode

@@ -117,3 +117,11 @@ def test_the_hut_takes_two_people_at_once(program):
     you.stock["idle"] = 3
     run_proc(game, "place", answers=["Hut"])
     assert you.stock["placed[hut]"] == 2 and you.stock["idle"] == 1
+
+
+def test_a_flexible_building_takes_one_to_seven_resources_of_any_kinds_each_scoring_its_value(program):
+    game = Game(program, 2, 1)
+    you = game.state.players[0]
+    you.stock.update(wood=2, gold=1)
+    drive(game, game.program.procs["pay_flexible"](game, you, 7), ["Wood", "Gold", "Wood"])
+    assert you.stock.get("wood", 0) == 0 and you.stock.get("gold", 0) == 0 and you.stock["vp"] == 3 + 6 + 3

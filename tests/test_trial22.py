@@ -49,3 +49,70 @@ def test_gain_of_a_funcs_resource_points_at_the_call_whatever_the_amount(amount,
     assert d.hint == f"take the func's resource into a local first: 'let r = {call}; gain {amount} r;'"
     assert (d.span.line, d.span.column) == (2, 9 + len(amount))
 
+
+
+FLEXIBLE = """resource wood;
+resource stone;
+group goods { wood, stone }
+counter vp;
+func worth(r: resource): int = match r { wood: 3, else: 5 };
+# Stone Age: a flexible building takes 1 to 7 resources of any kinds, each scoring its value
+proc build() {
+  pick r from goods where amount(r) > 0 "pay which resource?" at least 1 up to most with repeats {
+    lose 1 r;
+    gain worth(r) vp;
+  }
+}
+"""
+
+
+def flexible_game(program, answers: list):
+    from rulebook.runtime.engine import Game
+
+    from .conftest import drive
+
+    game = Game(program, 2, 1)
+    you = game.state.players[0]
+    you.stock.update(wood=3, stone=1)
+    asked = drive(game, game.program.procs["build"](game, you), answers)
+    return you, asked
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_at_least_with_repeats_takes_a_candidate_again_and_offers_none_once_the_minimum_is_paid(interpreted):
+    from rulebook.compiler.driver import build_text
+
+    program = build_text(FLEXIBLE.replace("up to most", "up to 3"), interpreted=interpreted)
+    you, asked = flexible_game(program, ["wood", "wood", "none"])
+    assert [list(map(str, d.options)) for d in asked] == [["wood", "stone"], ["wood", "stone", "none"],
+                                                           ["wood", "stone", "none"]]
+    assert (you.stock["wood"], you.stock["stone"], you.stock["vp"]) == (1, 1, 6)
+    you, asked = flexible_game(program, ["stone", "wood", "wood"])   # the third pick is the last (up to 3)
+    assert (you.stock["wood"], you.stock["stone"], you.stock["vp"]) == (1, 0, 11) and len(asked) == 3
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_at_least_with_repeats_ends_when_the_where_leaves_no_candidate(interpreted):
+    from rulebook.compiler.driver import build_text
+
+    program = build_text(FLEXIBLE.replace("up to most", "up to 9"), interpreted=interpreted)
+    you, asked = flexible_game(program, ["stone", "wood", "wood", "wood"])
+    assert (you.stock.get("wood", 0), you.stock.get("stone", 0), you.stock["vp"]) == (0, 0, 14)
+
+
+def test_at_least_with_repeats_lints_clean_prints_back_and_is_explained():
+    from .conftest import explained, printed_back
+
+    text = FLEXIBLE.replace("proc build()", "proc build(most: int)")
+    result = analyse_text(text)
+    assert [d.code for d in result.diagnostics if d.severity != "info"] == []
+    assert "at least 1 up to most with repeats {" in printed_back(text)[1]
+    assert "pick one r (one picked before may be picked again) from goods" in explained(result, "build")
+    assert "all of them if there are fewer" not in explained(result, "build")
+
+
+def test_at_least_more_than_the_members_with_repeats_is_no_w514():
+    text = "counter vp;\nenum die_face { one, two }\n" \
+           "proc p() { pick f from die_face \"which?\" at least 3 up to 4 with repeats { gain 1 vp; } }\n"
+    assert [d.code for d in analyse_text(text).diagnostics if d.severity != "info"] == []
+    assert "W514" in [d.code for d in analyse_text(text.replace(" with repeats", "")).diagnostics]
