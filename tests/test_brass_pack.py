@@ -8,18 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
+from rulebook.compiler.driver import analyse
 from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
-from .conftest import played_on_both_backends, run_proc
+from .conftest import pack_program, played_on_both_backends, run_proc
 
 PACK = str(Path(__file__).parent / "packs" / "brass")
 
 
-@pytest.fixture(scope="module", params=["compiled", "interpreted"])
-def program(request):
-    return compile_pack(PACK).program if request.param == "compiled" else interpret_pack(PACK)
+program = pack_program(PACK)
 
 
 def new_game(program, players: int = 2) -> Game:
