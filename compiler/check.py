@@ -247,6 +247,11 @@ def typed_words(expected: str, actual: str) -> str:
     return f"{want}, not {got}"
 
 
+def _reads_name(value: A.Expr, name: str) -> bool:
+    """Whether an expression reads the counter or variable `name` (bare, or as another player's `p.NAME`)."""
+    return any((type(n) is A.Name and n.id == name) or (type(n) is A.Attr and n.name == name) for n in A.walk(value))
+
+
 def _negated(key):
     """What a winner key negates (`-X` or `0 - X`: X), or None."""
     if isinstance(key, A.Unary) and key.op == "-":
@@ -12281,14 +12286,18 @@ class Checker(A.Visitor):
                     and type(constant(d.low)) is int and constant(d.low) < 0]
         if not counters:
             return
-        set_names = {n.name for n in self.pack_nodes
-                     if isinstance(n, (A.SetName, A.SetAttr))}
+        # a `set` that reads the counter itself (`set vp = vp + n;`) moves it from where it starts: no start
+        sets = [n for n in self.pack_nodes if isinstance(n, (A.SetName, A.SetAttr))]
+        set_names = {n.name for n in sets if not _reads_name(n.value, n.name)}
+        moved = {n.name for n in sets} - set_names
         for d in counters:
             if d.name not in set_names:
+                moves = (f" ('set {d.name} = {d.name} + ...;' moves it from where it starts)" if d.name in moved
+                         else "")
                 self.diags.append(Diagnostic(
                     "W426", f"counter {d.name!r} starts at its lowest value, {constant(d.low)}, and no rule sets it",
                     self.at_decl(d), f"to start it elsewhere, say so: 'counter {d.name} from {printed(d.low)} to "
-                    f"{printed(d.high)} start 0;'"))
+                    f"{printed(d.high)} start 0;'{moves}"))
 
     def _lint_losses(self) -> None:
         """W416: a `lose` line in a modifier of an action that no `lose ... for` of the pack is tagged with,

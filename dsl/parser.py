@@ -2247,6 +2247,11 @@ class _Builder:
     def at_least(self, meta, items):
         """`at least M` (before or after `up to N`): no "none" before M picks."""
         word, count = items
+        if str(word) == "random":
+            # `at random "Prompt"` reads as `at least M` with M the prompt: say what the writer meant
+            raise RulesError([Diagnostic(
+                "E326", "'pick ... at random': a prompt is shown to no one: nobody is asked (the game's seeded "
+                "RNG picks)", self._s(meta), hint="drop the prompt after 'at random'")])
         _expect_word("at_least", word, self._s(meta))
         return _Marker("at_least", count)
 

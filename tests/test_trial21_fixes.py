@@ -1,0 +1,44 @@
+"""Fixes from branch trial21 (a designer new to the language writing Twilight Struggle, Hive and Ra): each
+finding as the designer met it."""
+
+from __future__ import annotations
+
+from rulebook.compiler.driver import analyse_text
+
+CARDS = """kind card { v: int; }
+card a "A" * 3 { v = 1; }
+zone hand "Hand" per_player of card;
+zone pile "Pile" of card;
+"""
+
+
+def test_a_prompt_after_at_random_is_e326_not_a_request_for_at_random():
+    # Twilight Struggle's Five Year Plan: "the USSR discards a card at random", written with a prompt after
+    # the words. It used to read as `at least M` and say "expected 'at least M' or 'at random'; found 'at random'".
+    text = CARDS + 'proc p() {\n  pick c from hand at random "discard" {\n    move c to pile;\n  }\n}\n'
+    (d,) = analyse_text(text).diagnostics
+    assert (d.code, d.span.line, d.span.column) == ("E326", 6, 20)
+    assert "at least" not in d.message and "nobody is asked" in d.message
+    assert d.hint == "drop the prompt after 'at random'"
+
+
+def test_at_least_still_reads_its_count_and_a_slip_of_least_is_still_e100():
+    good = CARDS + 'proc p() {\n  pick c from hand "discard" at least 1 up to 2 {\n    move c to pile;\n  }\n}\n'
+    assert [d.code for d in analyse_text(good).diagnostics] == []
+    slip = CARDS + 'proc p() {\n  pick c from hand "discard" at lest 1 {\n    move c to pile;\n  }\n}\n'
+    assert [d.code for d in analyse_text(slip).diagnostics] == ["E100"]
+
+
+def test_a_tug_of_war_counter_moved_only_from_its_own_value_is_w426():
+    # Twilight Struggle's VP marker runs from 20 (USSR) to -20 (US); without `start 0` it starts at -20 and
+    # the US has won before the first card. Every `set` of it reads it (`set vp = vp + n;`): no start is said.
+    text = """counter vp global from -20 to 20;
+counter pen from -5 to 5;
+proc score(n: int) { set vp = vp + n; }
+game g { seats 2; phase setup { each players: set pen = 0; } phase play { score(2); each players: set pen = pen - 1; }
+  winner most pen; }
+"""
+    (d,) = analyse_text(text).diagnostics
+    assert (d.code, d.span.line, d.span.column) == ("W426", 1, 9)
+    assert d.hint == ("to start it elsewhere, say so: 'counter vp from -20 to 20 start 0;' "
+                      "('set vp = vp + ...;' moves it from where it starts)")
