@@ -1248,6 +1248,7 @@ class Checker(A.Visitor):
         self._lint_values()
         self._lint_hooks()
         self._lint_negative_starts()
+        self._lint_slices()
         self._lint_unrolled_dice()
         self._lint_cards_never_placed()
         self._lint_cards_never_enter()
@@ -12298,6 +12299,22 @@ class Checker(A.Visitor):
                     "W426", f"counter {d.name!r} starts at its lowest value, {constant(d.low)}, and no rule sets it",
                     self.at_decl(d), f"to start it elsewhere, say so: 'counter {d.name} from {printed(d.low)} to "
                     f"{printed(d.high)} start 0;'{moves}"))
+
+    def _lint_slices(self) -> None:
+        """W595: `gather(i in A..B, [xs[i]])`, the items of a list at places A to B picked one by one, is the
+        slice `xs[A..B]` (5.1): a newcomer rebuilds it (Hive's stack without its top bug, Ra's first two)."""
+        for n in self.pack_nodes:
+            if not (type(n) is A.Aggregate and n.op == "gather" and n.where is None and type(n.domain) is A.Range
+                    and n.domain.high is not None and type(n.value) is A.ListLit and len(n.value.items) == 1):
+                continue
+            item = n.value.items[0]
+            if (type(item) is A.Index and type(item.index) is A.Name and item.index.id == n.var
+                    and not _reads_name(item.obj, n.var)):
+                whole = f"{printed(item.obj)}[{printed(n.domain.low)}..{printed(n.domain.high)}]"
+                self.diags.append(Diagnostic(
+                    "W595", f"this gathers the items of {printed(item.obj)} at places {printed(n.domain.low)} to "
+                    f"{printed(n.domain.high)} one by one: it is the slice {whole}", n.span,
+                    f"write '{whole}' (a new list of the items there are at those places, 5.1)"))
 
     def _lint_losses(self) -> None:
         """W416: a `lose` line in a modifier of an action that no `lose ... for` of the pack is tagged with,

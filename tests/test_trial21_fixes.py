@@ -42,3 +42,18 @@ game g { seats 2; phase setup { each players: set pen = 0; } phase play { score(
     assert (d.code, d.span.line, d.span.column) == ("W426", 1, 9)
     assert d.hint == ("to start it elsewhere, say so: 'counter vp from -20 to 20 start 0;' "
                       "('set vp = vp + ...;' moves it from where it starts)")
+
+
+def test_a_gather_that_rebuilds_a_slice_is_w595_with_the_slice_as_hint():
+    # Hive: the stack of bugs on a space without its top bug, first written item by item.
+    text = """var stack global: list of int = [];
+proc lift() { set stack = gather(i in 1..size(stack) - 1, [stack[i]]); }
+func evens(xs: list of int): list of int = gather(i in 1..size(xs) where i % 2 == 0, [xs[i]]);
+func doubled(xs: list of int): list of int = gather(i in 1..size(xs), [xs[i] * 2]);
+game g { seats 2; phase play { lift(); } winner most 0; }
+"""
+    found = [d for d in analyse_text(text).diagnostics if d.code == "W595"]
+    assert [(d.span.line, d.span.column) for d in found] == [(2, 27)]   # a `where` or a computed item is no slice
+    assert found[0].message == ("this gathers the items of stack at places 1 to size(stack) - 1 one by one: it is "
+                                "the slice stack[1..size(stack) - 1]")
+    assert found[0].hint.startswith("write 'stack[1..size(stack) - 1]'")
