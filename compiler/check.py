@@ -12308,7 +12308,10 @@ class Checker(A.Visitor):
                     and n.domain.high is not None and type(n.value) is A.ListLit and len(n.value.items) == 1):
                 continue
             item = n.value.items[0]
-            if (type(item) is A.Index and type(item.index) is A.Name and item.index.id == n.var
+            # `factory[f]` of `zone factory[1..9]` is one of several zones, no item of a list
+            indexed = type(item) is A.Index and type(item.obj) is A.Name \
+                and getattr(self.sym.decls.get(item.obj.id), "indexes", None) is not None
+            if (type(item) is A.Index and not indexed and type(item.index) is A.Name and item.index.id == n.var
                     and not _reads_name(item.obj, n.var)):
                 whole = f"{printed(item.obj)}[{printed(n.domain.low)}..{printed(n.domain.high)}]"
                 self.diags.append(Diagnostic(

@@ -50,10 +50,13 @@ def test_a_gather_that_rebuilds_a_slice_is_w595_with_the_slice_as_hint():
 proc lift() { set stack = gather(i in 1..size(stack) - 1, [stack[i]]); }
 func evens(xs: list of int): list of int = gather(i in 1..size(xs) where i % 2 == 0, [xs[i]]);
 func doubled(xs: list of int): list of int = gather(i in 1..size(xs), [xs[i] * 2]);
+kind tile { v: int; }
+zone factory[1..5] of tile;
+func displays(): list of list of tile = gather(f in 1..3, [factory[f]]);
 game g { seats 2; phase play { lift(); } winner most 0; }
 """
     found = [d for d in analyse_text(text).diagnostics if d.code == "W595"]
-    assert [(d.span.line, d.span.column) for d in found] == [(2, 27)]   # a `where` or a computed item is no slice
+    assert [(d.span.line, d.span.column) for d in found] == [(2, 27)]   # a `where`, a computed item or one of several zones is no slice
     assert found[0].message == ("this gathers the items of stack at places 1 to size(stack) - 1 one by one: it is "
                                 "the slice stack[1..size(stack) - 1]")
     assert found[0].hint.startswith("write 'stack[1..size(stack) - 1]'")
