@@ -3113,6 +3113,11 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
     two = _two_domains(before, tok, span)
     if two is not None:
         return two
+    if len(before) >= 3 and [str(t) for t in before[-3:]] == ["at", "random", "as"] and tok.type == "STRING":
+        # `pick c from hand at random as "discard {c}"`: the label of a question nobody is asked
+        return Diagnostic("E326", "'pick ... at random': a label is shown to no one: nobody is asked (the game's "
+                          "seeded RNG picks)", span(tok),
+                          hint="drop the label; 'as NAME' after 'at random' names the pick for 'break NAME'")
     if len(before) >= 2 and str(before[-2]) == "move" and str(before[-1]) == "all" and \
             tok.type in _expression_starts():
         end = text.find(";", err.token.start_pos)

@@ -22,6 +22,15 @@ def test_a_prompt_after_at_random_is_e326_not_a_request_for_at_random():
     assert d.hint == "drop the prompt after 'at random'"
 
 
+def test_a_label_after_at_random_is_e326_at_the_label():
+    text = CARDS + 'proc p() {\n  pick c from hand at random as "discard {c}" {\n    move c to pile;\n  }\n}\n'
+    (d,) = analyse_text(text).diagnostics
+    assert (d.code, d.span.line, d.span.column) == ("E326", 6, 33)
+    assert "a label is shown to no one" in d.message
+    named = CARDS + 'proc p() {\n  pick c from hand at random as discarding {\n    move c to pile;\n  }\n}\n'
+    assert [d.code for d in analyse_text(named).diagnostics] == []   # `as NAME`: the pick's label for `break`
+
+
 def test_at_least_still_reads_its_count_and_a_slip_of_least_is_still_e100():
     good = CARDS + 'proc p() {\n  pick c from hand "discard" at least 1 up to 2 {\n    move c to pile;\n  }\n}\n'
     assert [d.code for d in analyse_text(good).diagnostics] == []
