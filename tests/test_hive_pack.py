@@ -9,19 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
+from rulebook.compiler.driver import analyse
 from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game, GameEnded
 from rulebook.runtime.state import Record
 
-from .conftest import drive, played_on_both_backends
+from .conftest import drive, pack_program, played_on_both_backends
 
 PACK = Path(__file__).parent / "packs" / "hive"
 
 
-@pytest.fixture(scope="module", params=["compiled", "interpreted"])
-def program(request):
-    return compile_pack(str(PACK)).program if request.param == "compiled" else interpret_pack(str(PACK))
+program = pack_program(PACK)
 
 
 def cell(q: int, r: int) -> Record:

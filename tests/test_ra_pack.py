@@ -10,18 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
+from rulebook.compiler.driver import analyse
 from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
-from .conftest import drive, played_on_both_backends, run_proc
+from .conftest import drive, pack_program, played_on_both_backends, run_proc
 
 PACK = Path(__file__).parent / "packs" / "ra"
 
 
-@pytest.fixture(scope="module", params=["compiled", "interpreted"])
-def program(request):
-    return compile_pack(str(PACK)).program if request.param == "compiled" else interpret_pack(str(PACK))
+program = pack_program(PACK)
 
 
 def started(program, players: int = 3) -> Game:

@@ -10,19 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
+from rulebook.compiler.driver import analyse
 from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game, GameEnded
 
-from .conftest import played_on_both_backends, run_proc
+from .conftest import pack_program, played_on_both_backends, run_proc
 
 PACK = Path(__file__).parent / "packs" / "twilight"
 USSR, US = 0, 1
 
 
-@pytest.fixture(scope="module", params=["compiled", "interpreted"])
-def program(request):
-    return compile_pack(str(PACK)).program if request.param == "compiled" else interpret_pack(str(PACK))
+program = pack_program(PACK)
 
 
 def board(program, ussr: dict = {}, us: dict = {}, defcon: int = 5) -> Game:
