@@ -1,0 +1,254 @@
+"""A designer's house rules and printed variants on the four shipped games, each a small pack under
+tests/packs that extends the shipped one: each rule takes effect, and what it does not name plays as
+the base plays it (the frictions they found are in docs/architecture.md, branch trial23)."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pytest
+
+from rulebook.compiler.driver import analyse, compile_pack
+from rulebook.dsl.printer import format_text
+from rulebook.runtime.agents import make_agents
+from rulebook.runtime.engine import Game
+
+from .conftest import drive, played_on_both_backends, run_proc
+
+PACKS = Path(__file__).parent / "packs"
+HOUSE_RULES = {
+    "federation": ["fed_short", "fed_crystals", "fed_two_ships"],
+    "stupor_mundi": ["sm_rich", "sm_short", "sm_houses", "sm_majority"],
+    "seven_wonders": ["sw_science8", "sw_no_spies", "sw_war3"],
+    "tapestry": ["tap_no_traps", "tap_catchup", "tap_rafts"],
+}
+ALL = [(base, house) for base, houses in HOUSE_RULES.items() for house in houses]
+
+
+@functools.cache
+def program(pack: str):
+    """The compiled Program of a shipped game or of a house rule, built once for this module."""
+    return compile_pack(pack if pack in HOUSE_RULES else str(PACKS / pack)).program
+
+
+def started(pack: str, players: int = 3, seed: int = 1) -> Game:
+    """A game at its first decision, the setup done."""
+    g = Game(program(pack), players, seed, make_agents("random", players, seed))
+    g.start()
+    return g
+
+
+def played(pack: str, players: int = 2, seed: int = 1) -> Game:
+    """A whole seeded game of random agents."""
+    g = Game(program(pack), players, seed, make_agents("random", players, seed))
+    g.play()
+    return g
+
+
+@pytest.mark.parametrize("base,house", ALL)
+def test_each_house_rule_extends_its_game_lints_with_only_i404_and_is_in_canonical_form(base, house):
+    pack = PACKS / house
+    assert f'extends = ["{base}"]' in (pack / "pack.toml").read_text()
+    result = analyse(str(pack))
+    assert [d.headline() for d in result.diagnostics if d.code[0] in "EW"] == []
+    assert {d.code for d in result.diagnostics if str(d.span.file).endswith("house.rules")} == {"I404"}
+    text = (pack / "house.rules").read_text()
+    assert format_text(text) == text
+
+
+# ------------------------------------------------------------------------------------------ Federation
+
+
+def test_fed_short_plays_four_rounds_and_reveals_the_laws_a_round_earlier():
+    base, short = played("federation"), played("fed_short")
+    assert (base.state.globals["round"], short.state.globals["round"]) == (5, 4)
+    # one law pair fewer is revealed: each law stack keeps one tile more than in the base's game
+    assert [len(short.state.zones[z]) - len(base.state.zones[z]) for z in ("laws_left", "laws_right")] == [1, 1]
+    assert short.result()["over"]
+
+
+def test_fed_short_sets_up_as_the_base_does():
+    assert started("fed_short").state.digest() == started("federation").state.digest()
+
+
+def leftovers(pack: str, **stock) -> int:
+    """The prestige P1 scores from leftovers holding `stock` (and nothing else to score)."""
+    g = started(pack)
+    me = g.state.players[0]
+    for name in ("lavandium", "copernium", "oceanium", "diamond", "ships"):
+        me.stock[name] = stock.get(name, 0)
+    me.zones["variations"].clear()
+    before = me.stock["prestige"]
+    run_proc(g, "final_leftovers")
+    return me.stock["prestige"] - before
+
+
+def test_fed_crystals_scores_each_leftover_crystal_and_the_rest_as_printed():
+    assert leftovers("federation", lavandium=3, oceanium=2) == 2
+    assert leftovers("fed_crystals", lavandium=3, oceanium=2) == 5
+    # diamonds and ships score as printed
+    assert leftovers("fed_crystals", diamond=2, ships=3) == leftovers("federation", diamond=2, ships=3) == 5
+
+
+def test_fed_two_ships_starts_with_a_second_ship_from_the_reserve_and_nothing_else():
+    base, house = started("federation"), started("fed_two_ships")
+    for b, h in zip(base.state.players, house.state.players):
+        assert (h.stock["ships"], h.stock["ship_reserve"]) == (b.stock["ships"] + 1, b.stock["ship_reserve"] - 1) == (2, 6)
+        assert {k: v for k, v in h.stock.items() if "ship" not in k} == {k: v for k, v in b.stock.items() if "ship" not in k}
+
+
+def test_fed_short_plays_alike_on_both_backends():
+    (_, result), _ = played_on_both_backends(PACKS / "fed_short", 2, 3)
+    assert result["over"]
+
+
+# ---------------------------------------------------------------------------------------- Stupor Mundi
+
+
+def test_sm_rich_gives_two_more_augustalis_at_the_start_and_the_rest_as_printed():
+    base, house = started("stupor_mundi"), started("sm_rich")
+    assert [p.stock["augustalis"] for p in base.state.players] == [6, 7, 8]
+    assert [p.stock["augustalis"] for p in house.state.players] == [8, 9, 10]
+    assert [p.stock["grain"] for p in house.state.players] == [p.stock["grain"] for p in base.state.players]
+
+
+def ends_with(pack: str, structures: tuple[int, int, int]) -> bool:
+    """Whether the game is to end after this round once P1 holds (towers, walls, forts)."""
+    g = started(pack)
+    me = g.state.players[0]
+    me.stock["towers"], me.stock["walls"], me.stock["forts"] = structures
+    run_proc(g, "check_end")
+    return any(lp.pending for lp in g.state.loops)
+
+
+def test_sm_short_ends_the_game_at_eleven_structures_not_thirteen():
+    assert not ends_with("stupor_mundi", (4, 4, 3))
+    assert ends_with("sm_short", (4, 4, 3))
+    assert not ends_with("sm_short", (4, 3, 3))
+    assert ends_with("stupor_mundi", (5, 5, 3)) and ends_with("sm_short", (5, 5, 3))
+
+
+def test_sm_houses_asks_the_last_player_first_and_each_keeps_the_house_chosen():
+    g = Game(program("sm_houses"), 3, 1)
+    d = g.start()
+    chosen = []
+    while d.prompt == "choose your house":
+        chosen.append((d.player, d.options[-1]))
+        d = g.apply(len(d.options) - 1)
+    assert [seat for seat, _ in chosen] == ["P3", "P2", "P1"]
+    crests = {p.label: p.vars["crest"] for p in g.state.players}
+    assert {seat: g.program.entities[crests[seat]].title for seat, _ in chosen} == dict(chosen)
+    # the base draws them: its first question is of the game, not of the setup
+    assert Game(program("stupor_mundi"), 3, 1).start().prompt != "choose your house"
+
+
+def majority(pack: str) -> list[int]:
+    """The VP each of three players scores at the end with 9, 7 and 5 structures and nothing else."""
+    g = started(pack)
+    for p, (towers, walls, forts) in zip(g.state.players, [(4, 3, 2), (3, 3, 1), (2, 2, 1)]):
+        p.stock.update(towers=towers, walls=walls, forts=forts, grain=0, stone=0, augustalis=0, vp=0)
+    drive(g, g.program.procs["final_scoring"](g, g.state.players[0]))
+    return [p.stock["vp"] for p in g.state.players]
+
+
+def test_sm_majority_gives_the_most_structures_six_and_the_second_place_as_printed():
+    assert majority("stupor_mundi") == [9 + 4, 7 + 2, 5]
+    assert majority("sm_majority") == [9 + 6, 7 + 2, 5]
+
+
+def test_sm_houses_plays_alike_on_both_backends():
+    played_on_both_backends(PACKS / "sm_houses", 2, 1, decisions=200)
+
+
+# ------------------------------------------------------------------------------------------ 7 Wonders
+
+
+def science(pack: str, compass: int, gear: int, tablet: int) -> int:
+    """The science VP of P1 holding those symbols."""
+    g = started(pack)
+    me = g.state.players[0]
+    me.stock.update({"symbols[compass]": compass, "symbols[gear]": gear, "symbols[tablet]": tablet})
+    return g.program.funcs["science_points"](g, me)
+
+
+def test_sw_science8_makes_a_set_worth_eight_and_the_squares_as_printed():
+    assert (science("seven_wonders", 1, 1, 1), science("sw_science8", 1, 1, 1)) == (10, 11)
+    assert (science("seven_wonders", 2, 2, 1), science("sw_science8", 2, 2, 1)) == (16, 17)
+    assert science("seven_wonders", 3, 0, 0) == science("sw_science8", 3, 0, 0) == 9
+
+
+def test_sw_no_spies_leaves_the_spies_guild_out_and_deals_as_many_guilds():
+    house = played("sw_no_spies", 3, 1)
+    assert "spies_guild" not in house.program.entities
+    guilds_dealt = [c for z, cards in house.state.zones.items() for c in cards
+                    if house.program.entities[c].fields.get("colour") == "purple" and z != "guild_pool"]
+    assert len(guilds_dealt) == 3 + 2
+
+
+def tokens(pack: str) -> list[int]:
+    """The VP of a military victory in ages I, II and III."""
+    g = started(pack)
+    me, won = g.state.players[0], []
+    for age in (1, 2, 3):
+        g.state.globals["age"] = age
+        won.append(g.program.funcs["victory_tokens"](g, me))
+    return won
+
+
+def test_sw_war3_makes_an_age_three_victory_worth_six_and_the_others_as_printed():
+    assert tokens("seven_wonders") == [1, 3, 5]
+    assert tokens("sw_war3") == [1, 3, 6]
+
+
+def test_sw_war3_plays_alike_on_both_backends():
+    (_, result), _ = played_on_both_backends(PACKS / "sw_war3", 3, 2)
+    assert result["over"]
+
+
+# ------------------------------------------------------------------------------------------- Tapestry
+
+
+def test_tap_no_traps_deals_a_deck_without_the_seven_traps():
+    base, house = started("tapestry"), started("tap_no_traps")
+    def tapestries(g):
+        return [c for cards in [*g.state.zones.values(), *(z for p in g.state.players for z in p.zones.values())]
+                for c in cards if c in g.program.entities and g.program.entities[c].kind == "tapestry"]
+    assert sum(c.startswith("trap") for c in tapestries(base)) == 7
+    assert [c for c in tapestries(house) if c.startswith("trap")] == []
+    assert len(tapestries(house)) == len(tapestries(base)) - 7
+
+
+def income_gained(pack: str, era: int, lowest: bool) -> int:
+    """The VP P1 gains from an income turn of `era`, holding the fewest VP or not."""
+    g = started(pack)
+    me = g.state.players[0]
+    g.state.globals["era"] = era
+    for p in g.state.players:
+        p.stock["vp"] = 10
+    me.stock["vp"] = 5 if lowest else 20
+    before = me.stock["vp"]
+    run_proc(g, "income_turn")
+    return me.stock["vp"] - before
+
+
+def test_tap_catchup_gives_the_last_three_vp_in_eras_two_to_four_only():
+    assert income_gained("tap_catchup", 2, lowest=True) == income_gained("tapestry", 2, lowest=True) + 3
+    assert income_gained("tap_catchup", 2, lowest=False) == income_gained("tapestry", 2, lowest=False)
+
+
+def rafts(pack: str) -> int:
+    """The coins P1 holds after advancing from space 1 to Rafts (space 2) of exploration, first options."""
+    g = started(pack)
+    me = g.state.players[0]
+    me.stock["exploration"] = 1
+    run_proc(g, "advance_on", "exploration")
+    return me.stock["coin"]
+
+
+def test_tap_rafts_gives_one_more_coin_on_rafts():
+    assert rafts("tap_rafts") == rafts("tapestry") + 1
+
+
+def test_tap_rafts_plays_alike_on_both_backends():
+    played_on_both_backends(PACKS / "tap_rafts", 3, 1, decisions=150)
