@@ -5752,8 +5752,9 @@ class Checker(A.Visitor):
 
     def visit_Repeat(self, s: A.Repeat, scope: Scope) -> None:
         self.amount(s.count, scope)
-        if constant(s.count) == 0:
-            self.diags.append(Diagnostic("W402", "'repeat 0' never runs its body", s.span))
+        count = constant(s.count)
+        if type(count) is int and count <= 0:   # a constant a house rule overrides may come to less than 0
+            self.diags.append(Diagnostic("W402", f"'repeat {count}' never runs its body", s.span))
         self.loop_body(s, s.body, scope)
 
     def visit_While(self, s: A.While, scope: Scope) -> None:

@@ -3143,6 +3143,8 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources:
             sym.unmatched.add(decl.name)   # no W401 besides: the override itself is the mistake
             sym.baseless.update(n.span for n in A.walk(decl) if type(n) in (A.CallStmt, A.Call) and n.func == BASE)
         else:
+            if type(old) is not type(decl):   # the extended pack's rules still read the name as what it was
+                _warn_other_category(sym, pack_name, decl, old, diags, sources)
             decl = _call_base(sym, decl, old, diags)   # the checker compares result types and parameters
             decl = _kept_defaults(decl, old)
             sym.overrides.append((decl, old))
@@ -3178,6 +3180,18 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources:
     sym.decls[name] = item
     sym.origin[name] = pack_name
     sym.removed.pop(name, None)   # declared again after its removal: the uses refer to the new one
+
+
+def _warn_other_category(sym: Symbols, pack_name: str, decl, old, diags: list[Diagnostic], sources: dict) -> None:
+    """W599: an override that replaces a declaration of another category (a counter by a constant), which the
+    extended pack's rules still read as what it was; "did you mean" among the override's own category."""
+    new_category, old_category = CATEGORY.get(type(decl), "declaration"), CATEGORY.get(type(old), "declaration")
+    hint = did_you_mean(decl.name, [n for n, d in sym.decls.items() if type(d) is type(decl)
+                                    and sym.origin.get(n) != pack_name])
+    diags.append(Diagnostic("W599", f"override {new_category} {decl.name!r} replaces {old_category} {decl.name!r}: "
+                            f"the extended pack's rules read it as a {old_category}",
+                            declared_at(sources, decl.name, decl.span), hint,
+                            notes=(f"{old_category} {decl.name!r} declared at {old.span}",)))
 
 
 def it_arg(e, local_names, it_mode: str | None) -> bool:

@@ -14,7 +14,7 @@ from rulebook.dsl.printer import format_text
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
-from .conftest import answer_by_prompt, drive, played_on_both_backends, run_proc
+from .conftest import answer_by_prompt, drive, played_on_both_backends, run_proc, write_pack
 
 PACKS = Path(__file__).parent / "packs"
 HOUSE_RULES = {
@@ -249,3 +249,31 @@ def test_tap_rafts_gives_one_more_coin_on_rafts():
 
 def test_tap_rafts_plays_alike_on_both_backends():
     played_on_both_backends(PACKS / "tap_rafts", 3, 1, decisions=150)
+
+
+# --------------------------------------------------------------------------------- what the designer met
+
+
+def findings(tmp_path, text: str, base: str = "federation") -> list[tuple]:
+    """(code, file name, line, message) of a house rule's warnings and errors on a shipped game."""
+    result = analyse(str(write_pack(tmp_path / "house", text, "house", [base])))
+    return [(d.code, Path(str(d.span.file)).name, d.span.line, d.message) for d in result.diagnostics
+            if d.code[0] in "EW"]
+
+
+def test_an_override_of_a_counter_by_a_constant_is_w599_at_the_override_with_the_constant_meant(tmp_path):
+    found = findings(tmp_path, "override const round = 4;\n")
+    w599 = [f for f in found if f[0] == "W599"]
+    assert [f[1:3] for f in w599] == [("main.rules", 1)]
+    assert "replaces counter 'round'" in w599[0][3]
+    result = analyse(str(tmp_path / "house"))
+    assert next(d for d in result.diagnostics if d.code == "W599").hint == "did you mean 'rounds'?"
+
+
+def test_an_override_of_the_same_category_is_no_w599(tmp_path):
+    assert [f for f in findings(tmp_path, "override const rounds = 3;\n") if f[0] == "W599"] == []
+
+
+def test_a_constant_overridden_below_zero_leaves_a_repeat_that_never_runs_w402(tmp_path):
+    found = findings(tmp_path, "override const rounds = -1;\n")
+    assert [(f[1], f[3]) for f in found if f[0] == "W402"] == [("game.rules", "'repeat -1' never runs its body")]
