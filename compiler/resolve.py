@@ -555,8 +555,14 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
             if sym.game is not None:   # as overridden or amended since: its phases are what an extension builds on
                 game = sym.decls.get(sym.game.name)
                 sym.game = game if isinstance(game, A.Game) else None
+            found = len(diags)
             (_extend if isinstance(item, A.Extend) else _amend_each if getattr(item, "also", None) else _amend)(
                 sym, item, diags, sources)
+            if isinstance(item, A.Amend) and _amends_nothing(item, diags[found:]):
+                diags.append(Diagnostic("W600", f"this amend of {', '.join(map(repr, item.names()))} is empty: it "
+                                        "changes nothing", declared_at(sources, item.name, item.span),
+                                        "write what it changes inside the braces (a field, a space, an option, "
+                                        "a case), a title or '* N', or leave the amend out"))
     _die_fields(sym, diags)
     standing = _constants(sym, standing, diags, sources)
     for name, decl in list(sym.decls.items()):   # (after the constants: a face's `* N` may name one)
@@ -977,6 +983,13 @@ def _product(lists: list) -> list:
     for values in lists:
         out = [c + (v,) for c in out for v in values]
     return out
+
+
+def _amends_nothing(item: A.Amend, its_findings: list) -> bool:
+    """W600: an amend with an empty body, no title and no `* N`, which lint would otherwise pass over without a
+    word (unless it already reports an error at it: an unknown name, names of two categories)."""
+    return not item.items and item.title is None and item.copies is None and \
+        not any(d.severity == "error" for d in its_findings)
 
 
 def _listed_at(sources: dict, item: A.Amend) -> list[A.Span]:

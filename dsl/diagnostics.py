@@ -260,6 +260,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W588": (WARNING, "parameter never read"),
     "W589": (WARNING, "a proc a phase calls for the first player names a per-player value"),
     "W599": (WARNING, "an override that replaces a declaration of another category"),
+    "W600": (WARNING, "an amend that changes nothing"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),
     "W406": (WARNING, "two expansions override one declaration"),

@@ -277,3 +277,10 @@ def test_an_override_of_the_same_category_is_no_w599(tmp_path):
 def test_a_constant_overridden_below_zero_leaves_a_repeat_that_never_runs_w402(tmp_path):
     found = findings(tmp_path, "override const rounds = -1;\n")
     assert [(f[1], f[3]) for f in found if f[0] == "W402"] == [("game.rules", "'repeat -1' never runs its body")]
+
+
+def test_an_empty_amend_is_w600_at_its_name_and_one_with_a_title_or_copies_is_not(tmp_path):
+    found = findings(tmp_path / "a", "# science is worth more\namend science_points { }\n", "seven_wonders")
+    assert [(f[0], f[2]) for f in found] == [("W600", 2)] and "'science_points' is empty" in found[0][3]
+    assert findings(tmp_path / "b", 'amend spies_guild "Guild of Spies" { }\n', "seven_wonders") == []
+    assert [f[0] for f in findings(tmp_path / "c", "amend spies_gild { }\n", "seven_wonders")] == ["E217"]
