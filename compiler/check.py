@@ -5754,7 +5754,10 @@ class Checker(A.Visitor):
         self.amount(s.count, scope)
         count = constant(s.count)
         if type(count) is int and count <= 0:   # a constant a house rule overrides may come to less than 0
-            self.diags.append(Diagnostic("W402", f"'repeat {count}' never runs its body", s.span))
+            const = getattr(s.count, "const", None)   # the note points at the (overriding) declaration that set it
+            self.diags.append(Diagnostic("W402", f"'repeat {count}' never runs its body", s.span, notes=(
+                (f"the constant {const!r} is {count} by its declaration at {self.sym.decls[const].span}",)
+                if const in self.sym.decls else ())))
         self.loop_body(s, s.body, scope)
 
     def visit_While(self, s: A.While, scope: Scope) -> None:

@@ -277,6 +277,8 @@ def test_an_override_of_the_same_category_is_no_w599(tmp_path):
 def test_a_constant_overridden_below_zero_leaves_a_repeat_that_never_runs_w402(tmp_path):
     found = findings(tmp_path, "override const rounds = -1;\n")
     assert [(f[1], f[3]) for f in found if f[0] == "W402"] == [("game.rules", "'repeat -1' never runs its body")]
+    (w402,) = [d for d in analyse(str(tmp_path / "house")).diagnostics if d.code == "W402"]
+    assert w402.notes == (f"the constant 'rounds' is -1 by its declaration at {tmp_path / 'house' / 'main.rules'}:1:10",)
 
 
 def test_an_empty_amend_is_w600_at_its_name_and_one_with_a_title_or_copies_is_not(tmp_path):
