@@ -8147,6 +8147,40 @@ class Checker(A.Visitor):
                     seen[printed(item)] = item
         return element
 
+    def auction_doubling(self, s: A.Auction, mode: Optional[str], scope: Scope) -> None:
+        """`doubling N` and the stakes it binds: E626 for another form than `open until all pass` (a double needs
+        the bidding to go on after it) or an N that is no whole number of at least 1; E627 for stakes named
+        without `doubling` or named as the winner or the price; W603 for `doubling` whose stakes are not named,
+        W604 for stakes the body never reads."""
+        if s.doubling is not None:
+            if s.form is not None or mode != "open until all pass":
+                self.err("E626", f"'doubling' in {'a form read at play' if s.form is not None else repr(s.mode)} "
+                         "auction: a double changes the standing bid's stakes and the bidding goes on, so it needs "
+                         "'open until all pass'", s.doubling.span,
+                         "write 'open until all pass' (Bridge's, Coinche's bidding), or drop 'doubling'")
+            self.amount(s.doubling, scope)
+            count = constant(s.doubling)
+            if count is not None and (type(count) is not int or count < 1):
+                self.err("E626", f"'doubling {printed(s.doubling)}': the number of times the standing bid may be "
+                         "doubled is a whole number of at least 1", s.doubling.span,
+                         "write 'doubling 1' (a double), 'doubling 2' (a double and a redouble)")
+            if s.stakes is None:
+                self.err("W603", "'doubling' with no name for the stakes: a double or redouble changes nothing the "
+                         "rules read", s.doubling.span,
+                         f"name them: 'as ({s.winner}, {s.price}, stakes)' (1, 2, 4, ...)")
+        elif s.stakes is not None:
+            self.err("E627", f"the auction's stakes {s.stakes!r} without 'doubling N': nothing can double the bid, "
+                     "so they are always 1", s.span, f"write 'doubling 2' before the blocks, or 'as ({s.winner}, "
+                     f"{s.price})'")
+        if s.stakes is not None and s.stakes in (s.winner, s.price):
+            self.err("E627", f"the auction's stakes and its {'winner' if s.stakes == s.winner else 'price'} are "
+                     f"both named {s.stakes!r}", s.span, f"write 'as ({s.winner}, {s.price}, stakes)'")
+        elif s.stakes is not None and s.doubling is not None and not s.stakes.startswith("_") and not any(
+                type(n) is A.Name and n.id == s.stakes for stmt in s.body for n in A.walk(stmt)):
+            self.err("W604", f"the stakes {s.stakes!r} are never read in the winner's block: a double changes "
+                     "nothing", s.span, f"score by them ('gain points * {s.stakes} score'), or name them "
+                     f"'_{s.stakes}' if unused on purpose")
+
     def visit_Auction(self, s: A.Auction, scope: Scope) -> None:
         """An auction: the bidders are players, the amounts numbers, `up to` is written (the bidding
         always ends), and the body reads the winner (a player, acting) and the price (a number), as the
@@ -8181,6 +8215,7 @@ class Checker(A.Visitor):
         if s.winner == s.price:
             self.err("E327", f"the winner and the price of an auction are both named {s.winner!r}", s.span,
                      f"write 'as ({s.winner}, price)'")
+        self.auction_doubling(s, mode, scope)
         if s.passer is not None and s.passer == s.passed_bid:
             self.err("E327", f"the bidder who passed and their bid are both named {s.passer!r}", s.span,
                      f"write 'passed as ({s.passer}, bid)'")
@@ -8195,6 +8230,8 @@ class Checker(A.Visitor):
         for body, who, amount in blocks + [(s.body, s.winner, s.price)]:
             inner = self.bind(scope, who, s.span, "player")
             inner = self.bind(inner, amount, s.span, called)
+            if body is s.body and s.stakes is not None and s.stakes not in (s.winner, s.price):
+                inner = self.bind(inner, s.stakes, s.span, "int")
             self.always_in += 1
             loops, self.player_loops = self.player_loops, []   # the block's acting player is the winner (a passer)
             each_as, self.each_as = self.each_as, None

@@ -2167,7 +2167,8 @@ class CodeGen(A.Visitor):
                 self.writeline(f"{bid_list} = []")
         mode = repr(s.mode) if s.form is None else f"rt.auction_form({self.ex(s.form, ctx)}, {where(s)!r})"
         self.writeline(f"{won} = yield from rt.auction({bidders}, {start}, {mode}, {s.opening!r}, {low}, {step}, "
-                       f"{most}, {prompt}, {where(s)!r}, {passes}, {calls}, {made})")
+                       f"{most}, {prompt}, {where(s)!r}, {passes}, {calls}, {made}"
+                       f"{'' if s.doubling is None else ', ' + self.ex(s.doubling, ctx)})")
         # each bidder who passed, in the order they passed, then each bid in the order made, as its bidder
         for bid_list, bidder, bid, block in ((passes, s.passer, s.passed_bid, s.passed),
                                              (made, s.bidder, s.bid_made, s.bids)):
@@ -2180,10 +2181,12 @@ class CodeGen(A.Visitor):
             self.nested(block, replace(seat_ctx, locals=Scope(ctx.locals, (bidder, bid))))
         self.writeline(f"if {won} is not None:")
         self._indent += 1
-        self.writeline(f"{who}, v_{s.price} = {won}")
+        stakes = f"v_{s.stakes}" if s.stakes is not None else "_"
+        self.writeline(f"{who}, v_{s.price}, {stakes} = {won}")
         self.writeline(f"v_{s.winner} = {who}")
         self._indent -= 1
-        self.nested(s.body, replace(seat_ctx, locals=Scope(ctx.locals, (s.winner, s.price))))
+        self.nested(s.body, replace(seat_ctx, locals=Scope(ctx.locals, (s.winner, s.price) + (
+            (s.stakes,) if s.stakes is not None else ()))))
         if s.otherwise:
             self.writeline("else:")
             self.nested(s.otherwise, ctx)

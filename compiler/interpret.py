@@ -1099,8 +1099,9 @@ class Interpreter(A.Visitor):
         passes = [] if s.passer is not None else None
         made = [] if s.bidder is not None else None
         mode = s.mode if s.form is None else rt.auction_form(self.ev(s.form, rt, f), where(s))
+        doubling = 0 if s.doubling is None else self.ev(s.doubling, rt, f)
         won = yield from rt.auction(bidders, start, mode, s.opening, low, step, most, prompt, where(s), passes, calls,
-                                    made)
+                                    made, doubling)
         # each bidder who passed, in the order they passed, then each bid in the order made, as its bidder
         for bid_list, bidder, bid_name, block in ((passes, s.passer, s.passed_bid, s.passed),
                                                   (made, s.bidder, s.bid_made, s.bids)):
@@ -1112,7 +1113,9 @@ class Interpreter(A.Visitor):
             yield from self.run(s.otherwise, rt, f)
             return
         inner = f.with_you(won[0])
-        inner.locals[s.winner], inner.locals[s.price] = won
+        inner.locals[s.winner], inner.locals[s.price] = won[:2]
+        if s.stakes is not None:
+            inner.locals[s.stakes] = won[2]
         yield from self.run(s.body, rt, inner)
 
     def visit_Offer(self, s, rt, f):

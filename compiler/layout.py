@@ -2462,10 +2462,10 @@ def _blocks_in(value) -> Iterator[tuple]:
 
 
 # the fields naming the locals a statement binds in its blocks (a loop's or a pick's variable, an auction's
-# winner and price, an offer's partner), and the blocks that bind others or none: an auction's `passed`
+# winner, price and stakes, an offer's partner), and the blocks that bind others or none: an auction's `passed`
 # block binds the bidder who passed and their bid, its `bids` block each bidder and their call; an `else` block
 # (nothing picked, won or accepted), none
-BINDING_FIELDS = ("var", "winner", "price", "partner")
+BINDING_FIELDS = ("var", "winner", "price", "stakes", "partner")
 BLOCK_BINDINGS = {"passed": ("passer", "passed_bid"), "bids": ("bidder", "bid_made"), "otherwise": ()}
 
 

@@ -319,7 +319,7 @@ class _Scopes:
             elif type(n) in _LOCALS and not getattr(type(n), "binds", None):
                 self._add(n, getattr(n, _LOCALS[type(n)]), *self._span(n), file)
             if type(n) is A.Auction:   # the winner's names, and those of its `passed` and `bids` blocks
-                for name in (n.winner, n.price, n.passer, n.passed_bid, n.bidder, n.bid_made):
+                for name in (n.winner, n.price, n.stakes, n.passer, n.passed_bid, n.bidder, n.bid_made):
                     if name is not None:
                         self._add(n, name, *self._span(n), file)
             elif type(n) in (A.Network, A.Flood) and n.through_var:

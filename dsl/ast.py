@@ -1813,8 +1813,8 @@ AUCTION_FORMS = {**{mode: mode for mode in AUCTION_MODES}, **{mode.replace(" ", 
 class Auction(Stmt):
     """`auction ["prompt"] among PLAYERS [where COND] [from P | opened by P] [open | once around |
     sealed | open in any order | open until all pass | form FORM] [over CALLS] [min N] [step S] [up to AMOUNT]
-    [passed as (PASSER, BID) { ... }] [bids as (BIDDER, CALL) { ... }] as (WINNER, PRICE) { ... }
-    [else { ... }]`: the bidding of
+    [doubling N] [passed as (PASSER, BID) { ... }] [bids as (BIDDER, CALL) { ... }] as (WINNER, PRICE[, STAKES])
+    { ... } [else { ... }]`: the bidding of
     an auction (the players in seat order from P, each bid a decision); the body runs as the winner,
     WINNER and PRICE bound; `else` runs when nobody bid. What the winner pays is the body's."""
 
@@ -1848,8 +1848,13 @@ class Auction(Stmt):
     bidder: Optional[str] = None
     bid_made: Optional[str] = None
     bids: Optional[tuple] = None
+    # `doubling N`: an opponent of the high bidder may double the standing bid, the high side redouble, ... N times
+    # in all (Bridge's double and redouble, Coinche's contre and surcontre); a new bid cancels them. The stakes
+    # (1, 2, 4, ...) are bound to the third name of `as (WINNER, PRICE, STAKES)`
+    doubling: Optional[Expr] = None
+    stakes: Optional[str] = None
 
-    _quiet = ("passer", "passed_bid", "passed", "form", "calls", "bidder", "bid_made", "bids")
+    _quiet = ("passer", "passed_bid", "passed", "form", "calls", "bidder", "bid_made", "bids", "doubling", "stakes")
 
 
 OFFER_MODES = ("first", "chosen")

@@ -470,6 +470,9 @@ CODES: dict[str, tuple[str, str]] = {
                       "field tag it differently: the printed value is read"),
     "W587": (WARNING, "an amend's '* N' over copies its entity reads from a constant ('* knight_cards'): what else "
                       "reads the constant keeps the old number"),
+    "W603": (WARNING, "an auction's 'doubling N' without a third name in 'as (WINNER, PRICE, STAKES)': the doubles "
+                      "change nothing the rules read"),
+    "W604": (WARNING, "an auction's stakes ('as (WINNER, PRICE, STAKES)') that its body never reads"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
@@ -591,6 +594,10 @@ CODES: dict[str, tuple[str, str]] = {
     "E608": (ERROR, "the game was called wrongly"),
     "E609": (ERROR, "no running loop of the label"),
     "E611": (ERROR, "'swap ... unseen' of a zone players other than its owner see into: they watch it change"),
+    "E626": (ERROR, "an auction's 'doubling N' in another form than 'open until all pass', or with N no whole "
+                    "number of at least 1"),
+    "E627": (ERROR, "an auction's stakes ('as (WINNER, PRICE, STAKES)') without 'doubling N', or named as the "
+                    "winner or the price"),
 }
 
 

@@ -169,10 +169,10 @@ WORDS: dict[str, Word] = {
                          "an auction is 'open', 'once around', 'sealed', 'open in any order' or 'form FORM'"),
     "auction_up_to": Word(("up",), "expected 'up to AMOUNT'; found '{found} to'",
                           "'up to AMOUNT': the most each bidder may bid, read for each"),
-    "auction_amount": Word(("min", "step", "form", "over"), "'{found}' is no clause of an auction",
+    "auction_amount": Word(("min", "step", "form", "over", "doubling"), "'{found}' is no clause of an auction",
                            "an auction takes 'from P' or 'opened by P', 'open', 'once around', 'sealed', "
                            "'open in any order', 'open until all pass' or 'form FORM', 'over CALLS', 'min N', "
-                           "'step N', 'up to AMOUNT'"),
+                           "'step N', 'up to AMOUNT', 'doubling N'"),
 }
 CARD_WORDS = WORDS["cost_cards"].words   # a cost term of cards: `3 cards from hand to discards`, `cost -1 cards;`
 # how `rank ... ties MODE;` gives tied players their prizes (4.20; Game.rank): the checker's E308 and the parser's
@@ -257,7 +257,7 @@ class _Marker:
 AUCTION_CLAUSES = {"mode": "its form ('open', 'once around', 'sealed', 'open in any order', 'open until all pass' or "
                    "'form FORM')", "start": "'from P' or 'opened by P'", "min": "'min N'", "step": "'step N'",
                    "up": "'up to AMOUNT'", "passed": "'passed as (P, BID)'", "bids": "'bids as (P, CALL)'",
-                   "over": "'over CALLS'"}
+                   "over": "'over CALLS'", "doubling": "'doubling N'"}
 
 
 SUBJECT_WORDS = ("you", "opponents", "opponent", "others", "teammates", "teammate", "anyone", "players")   # a pattern's subjects (7.2)
@@ -2320,7 +2320,8 @@ class _Builder:
                                                  hint="drop the second one")])
                 clauses[key] = (tag, value)
         names = [i for i in items if isinstance(i, Token) and i.type == "NAME"][1:]
-        winner, price = str(names[-2]), str(names[-1])
+        winner, price = str(names[0]), str(names[1])
+        stakes = str(names[2]) if len(names) > 2 else None
         mode, form = clauses.get("mode", ("open", None))
         start = clauses.get("start", (None, None))
         passer, passed_bid, passed = clauses.get("passed", (None, (None, None, None)))[1]
@@ -2333,7 +2334,8 @@ class _Builder:
                          clauses.get("step", (None, None))[1], clauses.get("up", (None, None))[1], winner, price,
                          _block(items), _pick(items, "else_block", ()), _title(items), self._prompt_parts(items),
                          passer, passed_bid, passed, form if mode == "open" and form is not None else None,
-                         clauses.get("over", (None, None))[1], bidder, bid_made, bids, span=self._s(meta))
+                         clauses.get("over", (None, None))[1], bidder, bid_made, bids,
+                         clauses.get("doubling", (None, None))[1], stakes, span=self._s(meta))
 
     def auction_from(self, meta, items):
         return _Marker("auction_from", (items[0], self._s(meta)))

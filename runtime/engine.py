@@ -559,6 +559,10 @@ class Decision:
 MAX_BIDS = 40
 
 
+# what `Game._bid` returns for a double or redouble: no amount, it changes the standing bid's stakes
+DOUBLE = object()
+
+
 def call_rank(calls: list, most) -> int:
     """The rank of the highest call of an auction's `over CALLS` a bidder may bid `up to MOST`: MOST's own, or
     for numbers the highest at most MOST (Skat's 18, 20, 22 ... up to a hand worth 35: 35); -1 for none."""
@@ -2299,7 +2303,7 @@ class Game:
 
     def auction(self, bidders: list, start: Optional[Holder], mode: str, opening: bool, low: int, step: int,
                 maxima: list, prompt, where: str, passes: Optional[list] = None, calls: Optional[list] = None,
-                made: Optional[list] = None):
+                made: Optional[list] = None, doubling: int = 0):
         """An auction's bidding (both backends call it; what the winner pays is the rules' body): the
         bidders (each once, in seat order from `start`, the acting player when none), each with the
         most they may bid (`maxima`, read for each); one who cannot bid `low` passes unasked at their turn
@@ -2314,10 +2318,15 @@ class Game:
         `opening`: `start`'s first bid has no "pass" (a sealed auction has no opener: it is ignored).
         `calls` (`over CALLS`): the bids are those values, ranked by their place (`maxima` are calls too,
         None for the highest; `low` and `step` unused), offered by their labels.
-        Returns (winner, price), or None when nobody bid. `prompt`: one text, or a list of each
+        Returns (winner, price, stakes), or None when nobody bid. `prompt`: one text, or a list of each
         bidder's (a prompt with values, worked out for each). `passes` (an auction with a `passed` block):
         filled with (bidder, the bid they had made, 0 for none) for each pass, in the order passed;
-        `made` (a `bids` block) with (bidder, bid) for each bid, in the order made."""
+        `made` (a `bids` block) with (bidder, bid) for each bid, in the order made. `doubling` (`doubling N`,
+        "open until all pass" only): the standing bid may be doubled that many times in all, the first time by
+        an opponent of the high bidder (another team; without teams anyone else), then by the high side, and so
+        on (Bridge's double and redouble); such a call outranks nothing, a new bid cancels them, and the
+        bidding ends when all but the last caller pass in a row. Returns (winner, price, stakes), the stakes
+        2 ** the doublings standing (1 without)."""
         if calls is not None:   # the bids are the calls' ranks, 0 the lowest
             low, step = 0, 1
             maxima = [len(calls) - 1 if most is None else call_rank(calls, most) for most in maxima]
@@ -2334,7 +2343,7 @@ class Game:
                 order.append((who, maxima[i], prompts[i]))
         opener = order[0][0] if opening and order and order[0][0] is start and order[0][1] >= low else None
         shown = (lambda bid: bid) if calls is None else (lambda bid: label_of(calls[bid], self.member_titles))
-        high, price, own = None, None, {}
+        high, price, own, doubled = None, None, {}, 0
         made = [] if made is None else made
         if mode == "sealed":
             self.secret_round = {}
@@ -2366,17 +2375,23 @@ class Game:
         elif mode == "open in any order":
             high, price = yield from self.open_shouted(order, opener, low, step, where, passes, calls, made)
         elif mode == "open until all pass":
-            turn, quiet = 0, 0   # `quiet`: the passes in a row since the last bid (or the start)
+            turn, quiet = 0, 0   # `quiet`: the passes in a row since the last call (or the start)
             while order and quiet < len(order) - (high is not None):
                 who, most, asked = order[turn % len(order)]
                 turn += 1
                 floor = low if price is None else max(low, price + step)
+                # a double (an odd doubling) is the opponents' of the high bidder, a redouble the high side's
+                may_double = high is not None and doubled < doubling and \
+                    (who is not high and (who.team == 0 or who.team != high.team)) == (doubled % 2 == 0)
                 bid = yield from self._bid(who, asked, bids(floor, most, step), who is not opener or high is not None,
-                                           where, calls)
+                                           where, calls, ("double" if doubled == 0 else "redouble") if may_double else None)
                 if bid is None:
                     quiet += 1
+                elif bid is DOUBLE:
+                    doubled, quiet = doubled + 1, 0
+                    self.messages.append(f"{who.name} {'doubles' if doubled == 1 else 'redoubles'} {shown(price)}")
                 else:
-                    high, price, own[who], quiet = who, bid, bid, 0
+                    high, price, own[who], quiet, doubled = who, bid, bid, 0, 0
                     made.append((who, bid))
             if passes is not None:   # a pass is for that turn only: everyone but the winner passed at the end
                 passes.extend((who, own.get(who)) for who, _most, _asked in order if who is not high)
@@ -2401,7 +2416,8 @@ class Game:
                     made.append((who, bid))
                     i += 1
         if self.tracer is not None:
-            self._note("auction", high, f"won at {shown(price)}" if high is not None else "nobody bid", where=where)
+            self._note("auction", high, f"won at {shown(price)}{' x' + str(2 ** doubled) if doubled else ''}"
+                       if high is not None else "nobody bid", where=where)
         # the bids as the rules read them: calls for ranks; no bid is 0 in an auction of amounts or numbers, else none
         unbid = 0 if calls is None or all(type(call) is int for call in calls) else None
         read = (lambda bid: unbid if bid is None else bid) if calls is None else \
@@ -2409,7 +2425,7 @@ class Game:
         for bid_list in (passes, made):
             if bid_list:
                 bid_list[:] = [(who, read(bid)) for who, bid in bid_list]
-        return None if high is None else (high, read(price))
+        return None if high is None else (high, read(price), 2 ** doubled)
 
     def open_shouted(self, order: list, opener: Optional[Holder], low: int, step: int, where: str,
                      passes: Optional[list], calls: Optional[list], made: list):
@@ -2525,16 +2541,19 @@ class Game:
         return taker
 
     def _bid(self, who: Holder, prompt: str, amounts: list, may_pass: bool, where: str,
-             calls: Optional[list] = None):
-        """One bid of an auction: "pass" (when `may_pass`), then the amounts (the ranks of `calls`, offered
-        by the calls' labels). Returns the amount, or None for a pass (also when there is nothing to bid:
-        no question)."""
-        if not amounts:
+             calls: Optional[list] = None, double: Optional[str] = None):
+        """One bid of an auction: "pass" (when `may_pass`), then `double` ("double" or "redouble", when the
+        bidder may), then the amounts (the ranks of `calls`, offered by the calls' labels). Returns the
+        amount, DOUBLE, or None for a pass (also when there is nothing to bid or double: no question)."""
+        if not amounts and double is None:
             return None
         shown = amounts if calls is None else [label_of(calls[rank], self.member_titles) for rank in amounts]
-        offered = (["pass"] + shown) if may_pass else shown
-        choice = yield Decision(who, prompt, offered, where)
-        return None if may_pass and choice == 0 else amounts[choice - may_pass]
+        doubles = [double] if double is not None else []
+        offered = (["pass"] + doubles + shown) if may_pass else doubles + shown
+        choice = (yield Decision(who, prompt, offered, where)) - may_pass
+        if choice < 0:
+            return None
+        return DOUBLE if choice < len(doubles) else amounts[choice - len(doubles)]
 
     # ------------------------------------------------------------------ hidden information
     def _known_keys(self, h: Optional[Holder], value) -> list:

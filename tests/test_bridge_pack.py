@@ -2,7 +2,8 @@
 three passes, the declarer the first of the partnership to name the strain), the dummy
 laid down after the opening lead and played by the declarer, duplicate scores from the laws' tables; both
 backends alike on the first decisions of seeded games. The auction is one `auction ... open until all pass over
-call` statement (branch bridgebid; the seeded games changed with it), the double and redouble asked after it."""
+call` statement (branch bridgebid; the seeded games changed with it), its double and redouble calls of the
+auction (`doubling 2`, branch bidding2; the seeded games changed again)."""
 
 from __future__ import annotations
 
@@ -68,7 +69,8 @@ def test_a_bid_must_outrank_the_last_and_a_pass_is_for_that_turn_only(program):
         "pass", "pass", "pass",
     ])
     assert asked[0].options[:3] == ["pass", "1 Clubs", "1 Diamonds"] and len(asked[0].options) == 36
-    assert asked[2].options[:2] == ["pass", "2 Spades"] and "2 Hearts" not in asked[2].options
+    # P3 may double P2's bid (an opponent's), or outrank it
+    assert asked[2].options[:3] == ["pass", "double", "2 Spades"] and "2 Hearts" not in asked[2].options
     assert game.state.gvars["contract"].name == "bid_2_notrump" and game.state.gvars["declarer"].name == "P1"
 
 
@@ -80,36 +82,52 @@ def test_four_passes_at_the_start_leave_no_contract_and_the_deal_is_passed_out(p
     assert "while contract == none {" in source   # play_deal deals again
 
 
-def test_a_defender_doubles_and_the_declaring_side_redoubles_once_the_bidding_is_over(program):
+def test_an_opponent_doubles_the_declaring_side_redoubles_and_three_passes_after_end_it(program):
     game = Game(program, 4, 1)
+    asked = bidding(game, [
+        "1 Spades",     # P1
+        "double",       # P2, an opponent
+        "redouble",     # P3, P1's partner
+        "pass", "pass", "pass",
+    ])
+    assert asked[1].options[:2] == ["pass", "double"] and asked[2].options[:2] == ["pass", "redouble"]
+    assert "double" not in asked[3].options and "redouble" not in asked[3].options   # no more than twice
     g = game.state.gvars
-    g["contract"], g["declarer"] = bid(game, "4S"), game.state.players[0]
-    asked = answer_by_prompt(game.program.procs["doubling_round"](game, game.state.players[0]),
-                             {"double 4 Spades?": "no", "redouble?": "yes"})
-    assert [d.player.name for d in asked][:1] == ["P2"]   # the declarer's left first
-    assert game.state.globals["doubling"] == 0   # nobody doubled: no redouble is asked
-    assert all(d.prompt != "redouble?" for d in asked)
-    game.state.globals["doubling"] = 0
-    asked = answer_by_prompt(game.program.procs["doubling_round"](game, game.state.players[0]),
-                             {"double 4 Spades?": "yes", "redouble?": "yes"})
-    assert [(d.player.name, d.prompt) for d in asked] == [("P2", "double 4 Spades?"), ("P1", "redouble?")]
-    assert game.state.globals["doubling"] == 2
+    assert g["contract"].name == "bid_1_spades" and g["declarer"].name == "P1"
+    assert game.state.globals["stakes"] == 4
 
 
-@pytest.mark.parametrize("contract, doubling, deal, taken, side, points", [
-    ("4S", 0, 1, 10, 1, 420),     # 4 spades made, not vulnerable: 120 + 300
-    ("3NT", 0, 4, 10, 1, 630),    # 3 no trump and one over, vulnerable: 100 + 500 + 30
-    ("6H", 0, 2, 12, 1, 1430),    # a small slam vulnerable: 180 + 500 + 750
-    ("2C", 1, 1, 9, 1, 280),      # 2 clubs doubled and one over: 80 + 50 part score + 50 + 100
-    ("1NT", 1, 1, 5, 2, 300),     # 1 no trump doubled, two down, not vulnerable: 100 + 200
-    ("4S", 2, 4, 6, 2, 2200),     # 4 spades redoubled, four down, vulnerable: (200 + 300 * 3) * 2
-    ("7NT", 0, 3, 13, 1, 1520),   # a grand slam, not vulnerable for seats 1 and 3 on board 3: 220 + 300 + 1000
+def test_only_an_opponent_doubles_and_a_new_bid_cancels_the_double(program):
+    game = Game(program, 4, 1)
+    asked = bidding(game, [
+        "1 Hearts",     # P1
+        "double",       # P2
+        "pass",         # P3: his side may redouble, not double
+        "2 Clubs",      # P4 bids over the doubled bid: the double is gone
+        "pass", "pass", "pass",
+    ])
+    assert "double" not in asked[0].options   # nothing to double yet
+    assert "double" not in asked[2].options and "redouble" in asked[2].options
+    assert "double" in asked[4].options   # P1 may double P4's new bid
+    assert game.state.gvars["contract"].name == "bid_2_clubs" and game.state.globals["stakes"] == 1
+
+
+@pytest.mark.parametrize("contract, stakes, deal, taken, side, points", [
+    ("4S", 1, 1, 10, 1, 420),     # 4 spades made, not vulnerable: 120 + 300
+    ("3NT", 1, 4, 10, 1, 630),    # 3 no trump and one over, vulnerable: 100 + 500 + 30
+    ("6H", 1, 2, 12, 1, 1430),    # a small slam vulnerable: 180 + 500 + 750
+    ("2C", 2, 1, 9, 1, 280),      # 2 clubs doubled and one over: 80 + 50 part score + 50 + 100
+    ("2S", 2, 1, 9, 1, 570),      # 2 spades doubled and one over: 2 x 60 = 120, a game (300) + 50 + 100
+    ("2S", 4, 3, 9, 1, 840),      # redoubled, one over, not vulnerable (seats 1 and 3 on board 3): 240 + 300 + 100 + 200
+    ("1NT", 2, 1, 5, 2, 300),     # 1 no trump doubled, two down, not vulnerable: 100 + 200
+    ("4S", 4, 4, 6, 2, 2200),     # 4 spades redoubled, four down, vulnerable: (200 + 300 * 3) * 2
+    ("7NT", 1, 3, 13, 1, 1520),   # a grand slam, not vulnerable for seats 1 and 3 on board 3: 220 + 300 + 1000
 ])
-def test_duplicate_scores(program, contract, doubling, deal, taken, side, points):
+def test_duplicate_scores(program, contract, stakes, deal, taken, side, points):
     game = Game(program, 4, 1)
     g = game.state.gvars
     g["contract"], g["declarer"] = bid(game, contract), game.state.players[0]
-    game.state.globals.update({"doubling": doubling, "deal_number": deal, "tricks[1]": taken})
+    game.state.globals.update({"stakes": stakes, "deal_number": deal, "tricks[1]": taken})
     run_proc(game, "score_deal")
     assert (game.state.globals[f"score[{side}]"], game.state.globals[f"score[{3 - side}]"]) == (points, 0)
 
