@@ -2341,7 +2341,13 @@ class Reader(A.Visitor):
             how = "by that form: " + "; ".join(f"{mode}: {how[mode]}" for mode in named)
         first = f"in seat order from {start}, who opens (their first bid cannot be a pass)" if s.opening else \
             f"in seat order from {start}"
-        self.say(depth, f"Auction ({form}){prompt(s)} among {self.x(s.domain)}{where}, {first}: {bids}; {how}.")
+        doubles = "" if s.doubling is None else \
+            (f"; instead of bidding, an opponent of the high bidder (of another team; without teams, anyone else) may "
+             f"double the standing bid, then the high bidder's side redouble it, and so on, at most "
+             f"{self.x(s.doubling)} times in all: a double "
+             f"outranks nothing, a new bid cancels the doubles, and all but the last caller passing in a row ends "
+             f"the bidding")
+        self.say(depth, f"Auction ({form}){prompt(s)} among {self.x(s.domain)}{where}, {first}: {bids}; {how}{doubles}.")
         if s.passer is not None:   # `passed as (p, bid) { ... }`: each passer, once the bidding is over
             self.say(depth, f"Once the bidding is over, each bidder who passed ({s.passer}), in the order they passed, "
                             f"acting as you, with the bid they had made ({s.passed_bid}; 0 if none), does:")
@@ -2350,8 +2356,9 @@ class Reader(A.Visitor):
             self.say(depth, f"Once the bidding is over, for each bid in the order made, its bidder ({s.bidder}), acting "
                             f"as you, with the bid ({s.bid_made}), does:")
             self.block(s.bids, depth + 1)
-        self.say(depth, f"If somebody won, the winner ({s.winner}), acting as you, with the price ({s.price}) they bid "
-                        "(paying is not automatic), does:")
+        stakes = "" if s.stakes is None else f" and the stakes ({s.stakes}: 1, doubled 2, redoubled 4, ...)"
+        self.say(depth, f"If somebody won, the winner ({s.winner}), acting as you, with the price ({s.price}) they bid"
+                        f"{stakes} (paying is not automatic), does:")
         self.body_or_nobody(s, depth, "bid")
 
     def asked_of_card(self, s, whom: str):

@@ -93,11 +93,13 @@ class RulesLexer(RegexLexer):
             (r"([{};:])(\s*)(offer)\b(?=\s*(?:\"|to\b))", bygroups(Punctuation, Whitespace, Keyword)),
             (r"\b(chosen)(\s+)(as)\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*\{)", bygroups(Keyword, Whitespace, Keyword)),
             # an auction's form before its next clause, and its `as (WINNER, PRICE)`
-            (r"\b(open|sealed)\b(?=\s+(?:min|step|up|as|over|bids|passed|in\s+any\s+order|until\s+all\s+pass)\b)", Keyword),
+            (r"\b(open|sealed)\b(?=\s+(?:min|step|up|as|over|doubling|bids|passed|in\s+any\s+order|until\s+all\s+pass)\b)", Keyword),
             # `open until all pass`, the calls of `over CALLS` (a name, a field read or a list written out), and
             # the blocks `passed as (P, BID)` and `bids as (P, CALL)`
             (r"\b(until)(\s+)(all)(\s+)(pass)\b", bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword)),
-            (r"\bover\b(?=\s+(?:\[[^\]\n]*\]|[A-Za-z_][A-Za-z0-9_.]*)\s+(?:min|step|up|as|bids|passed)\b)", Keyword),
+            (r"\bover\b(?=\s+(?:\[[^\]\n]*\]|[A-Za-z_][A-Za-z0-9_.]*)\s+(?:min|step|up|as|doubling|bids|passed)\b)", Keyword),
+            # `doubling N` before the blocks of an auction (`doubling` is a name anywhere else)
+            (r"\bdoubling\b(?=\s+[A-Za-z0-9_]+\s+(?:as|bids|passed)\b)", Keyword),
             (r"\b(passed|bids)(\s+)(as)\b(?=\s*\(\s*[A-Za-z_][A-Za-z0-9_]*\s*,)", bygroups(Keyword, Whitespace, Keyword)),
             # `open in any order` and `form FORM` (a name, a field read or a text before its next clause)
             (r"\b(in)(\s+)(any)(\s+)(order)\b", bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword)),
