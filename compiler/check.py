@@ -7031,6 +7031,29 @@ class Checker(A.Visitor):
             if not fits(start, "player"):
                 self.err("E592", f"'deal ... from' names the player dealt to first, not {article(words(start))}",
                          s.start.span, "write 'from left(dealer)' (the dealer's left, where dealing starts) or a player")
+        if s.body is not None:   # `as (RECEIVER, CARD) { ... }`: each card dealt, as its receiver
+            self.deal_each(s, source, scope)
+
+    def deal_each(self, s: A.Deal, source: str, scope: Scope) -> None:
+        """A deal's block, run once the deal is over for each card dealt, as its receiver (a player) with the card
+        (an item of the zone dealt); W604 for a block that deals again (a `deal` in it): the cards that deal hands
+        out get no turn of this block, and the two deals' orders mix."""
+        if s.receiver == s.var:
+            self.err("E327", f"the receiver and the card dealt are both named {s.var!r}", s.span,
+                     f"write 'as (receiver, {s.var})'")
+        inner = self.bind(self.bind(scope, s.receiver, s.span, "player"), s.var, s.span, element_of(source))
+        loops, self.player_loops = self.player_loops, []   # the block's acting player is the receiver
+        each_as, self.each_as = self.each_as, None
+        self.always_in += 1
+        self.block(s.body, inner)
+        self.always_in -= 1
+        self.player_loops, self.each_as = loops, each_as
+        again = next((n for stmt in s.body for n in A.walk(stmt) if type(n) is A.Deal), None)
+        if again is not None:
+            self.err("W604", "a deal inside the block a deal runs for each card dealt: the cards it deals get no "
+                     "turn of the outer block, and the two deals' cards mix", again.span,
+                     "deal once, then run the block: 'deal all of deck to hand as (p, c) { ... }', and deal the "
+                     "next zone after it")
 
     def hand_dealt(self, s: A.While) -> None:
         """W579: `while size(Z) > 0 { each players { if size(Z) > 0 { draw 1 from Z to W; } } }`, the round of
@@ -8151,7 +8174,7 @@ class Checker(A.Visitor):
         """`doubling N` and the stakes it binds: E626 for another form than `open until all pass` (a double needs
         the bidding to go on after it) or an N that is no whole number of at least 1; E627 for stakes named
         without `doubling` or named as the winner or the price; W603 for `doubling` whose stakes are not named,
-        W604 for stakes the body never reads."""
+        or that the winner's block never reads."""
         if s.doubling is not None:
             if s.form is not None or mode != "open until all pass":
                 self.err("E626", f"'doubling' in {'a form read at play' if s.form is not None else repr(s.mode)} "
@@ -8177,7 +8200,7 @@ class Checker(A.Visitor):
                      f"both named {s.stakes!r}", s.span, f"write 'as ({s.winner}, {s.price}, stakes)'")
         elif s.stakes is not None and s.doubling is not None and not s.stakes.startswith("_") and not any(
                 type(n) is A.Name and n.id == s.stakes for stmt in s.body for n in A.walk(stmt)):
-            self.err("W604", f"the stakes {s.stakes!r} are never read in the winner's block: a double changes "
+            self.err("W603", f"the stakes {s.stakes!r} are never read in the winner's block: a double changes "
                      "nothing", s.span, f"score by them ('gain points * {s.stakes} score'), or name them "
                      f"'_{s.stakes}' if unused on purpose")
 

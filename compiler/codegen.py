@@ -1733,8 +1733,18 @@ class CodeGen(A.Visitor):
         count = "None" if s.count is None else self.ex(s.count, ctx)
         start = "None" if s.start is None else self.ex(s.start, ctx)
         receivers = f"rt.players()" if s.start is None else f"rt.players_from({start})"
+        dealt = None if s.body is None else self.temp("dealt")
+        if dealt is not None:
+            self.writeline(f"{dealt} = []")
         self.writeline(f"rt.deal({ctx.you}, {count}, {self.ex(s.source, ctx)}, [({who}, "
-                       f"{self.ex(s.dest, replace(ctx, you=who))}) for {who} in {receivers}])", s)
+                       f"{self.ex(s.dest, replace(ctx, you=who))}) for {who} in {receivers}]"
+                       f"{'' if dealt is None else ', ' + dealt})", s)
+        if dealt is not None:   # each card dealt, in the order dealt, as its receiver
+            self.writeline(f"for {who}, v_{s.var} in {dealt}:")
+            self._indent += 1
+            self.writeline(f"v_{s.receiver} = {who}")
+            self._indent -= 1
+            self.nested(s.body, replace(ctx, you=who, locals=Scope(ctx.locals, (s.receiver, s.var))))
 
     def visit_SetAside(self, s: A.SetAside, ctx: Ctx):
         """`set aside CARD until PATTERN [then to ZONE];` (`all`: every item of a zone, those `where` keeps): the

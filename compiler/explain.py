@@ -1923,6 +1923,10 @@ class Reader(A.Visitor):
             if s.count is None else f"Deal {self.x(s.count)} {items} of {self.x(s.source)} to each player still in, " \
               f"one at a time round them{start}, each into their own {name} (fewer if it runs out)"
         self.say(depth, how + ".")
+        if s.body is not None:   # `as (p, c) { ... }`: each card dealt, once the deal is over
+            self.say(depth, f"Once the deal is over, for each card in the order dealt, its receiver ({s.receiver}), "
+                            f"acting as you, with the card ({s.var}), does:")
+            self.block(s.body, depth + 1)
 
     def visit_SetAside(self, s, depth: int) -> None:
         """`set aside`: "Set Zapped power aside (...) until the end of “encounter”, then it returns to where it was"."""

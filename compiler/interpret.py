@@ -737,8 +737,13 @@ class Interpreter(A.Visitor):
     def visit_Deal(self, s, rt, f):
         count = None if s.count is None else self.ev(s.count, rt, f)
         receivers = rt.players() if s.start is None else rt.players_from(self.ev(s.start, rt, f))
-        rt.deal(f.you, count, self.ev(s.source, rt, f), [(who, self.ev(s.dest, rt, f.with_you(who))) for who in receivers])
-        return ()
+        dealt = None if s.body is None else []
+        rt.deal(f.you, count, self.ev(s.source, rt, f), [(who, self.ev(s.dest, rt, f.with_you(who))) for who in receivers],
+                dealt)
+        for who, card in dealt or ():   # each card dealt, in the order dealt, as its receiver
+            inner = f.with_you(who)
+            inner.locals[s.receiver], inner.locals[s.var] = who, card
+            yield from self.run(s.body, rt, inner)
 
     def visit_SetAside(self, s, rt, f):
         item, until = self.ev(s.item, rt, f), self.ending(s.until, rt, f)

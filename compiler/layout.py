@@ -2465,7 +2465,7 @@ def _blocks_in(value) -> Iterator[tuple]:
 # winner, price and stakes, an offer's partner), and the blocks that bind others or none: an auction's `passed`
 # block binds the bidder who passed and their bid, its `bids` block each bidder and their call; an `else` block
 # (nothing picked, won or accepted), none
-BINDING_FIELDS = ("var", "winner", "price", "stakes", "partner")
+BINDING_FIELDS = ("var", "receiver", "winner", "price", "stakes", "partner")
 BLOCK_BINDINGS = {"passed": ("passer", "passed_bid"), "bids": ("bidder", "bid_made"), "otherwise": ()}
 
 

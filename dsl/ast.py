@@ -1463,6 +1463,13 @@ class Deal(Stmt):
     source: Expr
     dest: Expr
     start: Optional[Expr] = None   # `from PLAYER`
+    # `as (RECEIVER, CARD) { ... }`: once the deal is over, run for each card in the order dealt, as its receiver
+    # (Risk's setup: an army on each territory dealt)
+    receiver: Optional[str] = None
+    var: Optional[str] = None
+    body: Optional[tuple] = None
+
+    _quiet = ("receiver", "var", "body")
 
 
 @node

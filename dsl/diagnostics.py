@@ -470,9 +470,9 @@ CODES: dict[str, tuple[str, str]] = {
                       "field tag it differently: the printed value is read"),
     "W587": (WARNING, "an amend's '* N' over copies its entity reads from a constant ('* knight_cards'): what else "
                       "reads the constant keeps the old number"),
-    "W603": (WARNING, "an auction's 'doubling N' without a third name in 'as (WINNER, PRICE, STAKES)': the doubles "
-                      "change nothing the rules read"),
-    "W604": (WARNING, "an auction's stakes ('as (WINNER, PRICE, STAKES)') that its body never reads"),
+    "W603": (WARNING, "an auction's 'doubling N' without a third name in 'as (WINNER, PRICE, STAKES)', or stakes its "
+                      "body never reads: the doubles change nothing the rules read"),
+    "W604": (WARNING, "a 'deal' inside the block a deal runs for each card dealt ('deal ... as (P, C) { deal ... }')"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

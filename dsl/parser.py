@@ -1704,11 +1704,16 @@ class _Builder:
         rest = [i for i in items if not isinstance(i, Token)]
         return A.PassOn(rest[0], rest[1], span=self._s(meta))
 
-    def deal_stmt(self, meta, items):   # DEAL (all | count) "of" zone "to" zone ["from" player]
-        count, source, dest, *start = items[1:]
+    def deal_stmt(self, meta, items):   # DEAL (all | count) "of" zone "to" zone ["from" player] [as (P, C) { }]
+        each = items[-1].value if isinstance(items[-1], _Marker) else (None, None, None)
+        count, source, dest, *start = [i for i in items[1:] if not isinstance(i, _Marker)]
         if isinstance(count, A.Name) and count.id == "all":
             count = None   # `deal all of`: a local named `all` cannot be dealt as a count (it reads as the word)
-        return A.Deal(count, source, dest, start[0] if start else None, span=self._s(meta))
+        return A.Deal(count, source, dest, start[0] if start else None, *each, span=self._s(meta))
+
+    def deal_each(self, meta, items):
+        receiver, card = [str(i) for i in items if isinstance(i, Token) and i.type == "NAME"]
+        return _Marker("deal_each", (receiver, card, _block(items)))
 
     def share_stmt(self, meta, items):   # SHARE amount NAME among players [odd to player]
         _share, amount, resource, among, players = items[:5]

@@ -915,8 +915,12 @@ class Printer(A.Visitor):
         self.clauses([Clause("pass ", s.zone), Clause("to ", s.to)])
 
     def visit_Deal(self, s):
-        self.clauses([Clause(f"deal {'all' if s.count is None else expr(s.count)} of ", s.source),
-                      Clause("to ", s.dest), _where("from ", s.start)])
+        head = [Clause(f"deal {'all' if s.count is None else expr(s.count)} of ", s.source), Clause("to ", s.dest),
+                _where("from ", s.start)]
+        if s.body is None:
+            self.clauses(head)
+        else:   # `... as (p, c) { ... }`: the block for each card dealt
+            self.block(head + [Clause(f"as ({s.receiver}, {s.var})")], s.body)
 
     def visit_SetAside(self, s):
         head = [Clause("set aside all of ", s.item), _where("where ", s.where)] if s.all else [Clause("set aside ", s.item)]

@@ -5245,11 +5245,13 @@ class Game:
             if not remembered[place]:
                 del remembered[place]
 
-    def deal(self, h: Holder, count: Optional[int], source: ZoneRef, receivers: list) -> None:
+    def deal(self, h: Holder, count: Optional[int], source: ZoneRef, receivers: list,
+             dealt: Optional[list] = None) -> None:
         """`deal all of Z to W` (count None) / `deal N of ...`: `receivers` holds each player dealt to, in the
         order dealt, with their own W. One item at a time round them, each drawn as `draw 1` draws it (its
         trace line, its `draw` event): all of Z until it is empty, or N rounds, stopping when nothing is left
-        to draw (a deck that `refills from` refills first, as `draw` does)."""
+        to draw (a deck that `refills from` refills first, as `draw` does). `dealt` (a deal with a block): filled
+        with (receiver, card) for each card, in the order dealt."""
         if count is not None:
             at_least_zero(count, "deal")
         if any(dest.items is source.items for _who, dest in receivers):   # it would never run out
@@ -5257,8 +5259,11 @@ class Game:
         rounds = 0
         while count is None or rounds < count:
             for who, dest in receivers:
-                if (count is None and not source.items) or not self.draw(who, source, dest, 1):
+                drawn = None if count is None and not source.items else self.draw(who, source, dest, 1)
+                if not drawn:
                     return
+                if dealt is not None:
+                    dealt.append((who, drawn[0]))
             rounds += 1
 
     def pass_on(self, h: Holder, passes: list) -> None:

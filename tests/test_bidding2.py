@@ -158,12 +158,89 @@ def test_stakes_without_doubling_or_named_as_the_winner_is_e627():
     assert [code for code, _line, _col in findings(same)] == ["E627"]
 
 
-def test_doubles_nobody_reads_are_w603_and_w604():
+def test_doubles_nobody_reads_are_w603():
     unnamed = HEAD + ("proc p() {\n  auction among players open until all pass over call doubling 2 as (w, c) "
                       "{ gain c.n coins; }\n}\n")
     assert findings(unnamed) == [("W603", 6, 64)]
     unread = HEAD + ("proc p() {\n  auction among players open until all pass over call doubling 2 as (w, c, s) "
                      "{ gain c.n coins; }\n}\n")
-    assert findings(unread) == [("W604", 6, 3)]
+    assert findings(unread) == [("W603", 6, 3)]
     on_purpose = unread.replace("(w, c, s)", "(w, c, _s)")
     assert findings(on_purpose) == []
+
+
+# A deal with a block per card: Cluedo's notepad (each card remembers who was dealt it) and a question per card
+CLUEDO = """
+kind clue { rank: int; seen_by: player = none; }
+clue card "Clue {n}" for each n in 1..8 { rank = n; }
+zone deck of clue secret;
+zone hand per_player of clue hidden;
+zone shown "Shown" of clue;
+counter crossed_off "Crossed off" from 0 to 21;
+counter kept "Shown" from 0 to 21;
+var dealer "Dealer" global: player;
+var order_dealt global: list of int = [];
+proc deal_clues() {
+  deal all of deck to hand from left(dealer) as (detective, c) {
+    set c.seen_by = detective;
+    gain 1 crossed_off;
+    set order_dealt = order_dealt + [c.rank];
+    may "show {c} to the table?" {
+      move c to shown;
+      gain 1 kept;
+    }
+  }
+}
+game cluedo "Cluedo" {
+  seats 3 to 4;
+  phase setup {
+    fill deck with clue;
+    set dealer = all_players[1];
+    deal_clues();
+  }
+  winner most kept;
+}
+"""
+
+cluedo = on_both_backends(lambda interpreted: build_text(CLUEDO, interpreted=interpreted))
+
+
+def test_a_deal_runs_its_block_for_each_card_in_the_order_dealt_as_its_receiver(cluedo):
+    g = Game(cluedo, 3, 1)
+    g.state.gvars["dealer"] = g.state.players[0]
+    for c in (e for e in g.program.entities.values() if e.kind == "clue"):
+        g.move(c, g.zone(None, "deck"))
+    ranks = [c.fields["rank"] for c in g.zone(None, "deck").items]
+    asked = drive(g, g.program.procs["deal_clues"](g, g.state.players[0]), ["yes", "no"] * 4)
+    # from the dealer's left (P2), round the table; each receiver is asked of their own card, once dealt
+    assert [d.player.name for d in asked] == ["P2", "P3", "P1"] * 2 + ["P2", "P3"]
+    assert [p.stock["crossed_off"] for p in g.state.players] == [2, 3, 3]
+    assert [p.stock["kept"] for p in g.state.players] == [1, 2, 1]   # P2 yes, P3 no, P1 yes, P2 no, ...
+    assert len(g.zone(None, "shown").items) == 4
+    assert g.state.gvars["order_dealt"] == ranks   # the block ran for each card in the order dealt, top first
+    p2_hand = g.zone(g.state.players[1], "hand").items
+    assert p2_hand and all(g.field(c, "seen_by") is g.state.players[1] for c in p2_hand)   # each its receiver
+
+
+def test_a_deal_with_a_block_agrees_on_both_backends_fmt_and_explain():
+    random_games_agree(CLUEDO, seeds=range(1, 4), counts=(3, 4))
+    module, text = printed_back(CLUEDO)
+    assert "deal all of deck to hand from left(dealer) as (detective, c) {" in text
+    read = explained(analyse_text(CLUEDO), "deal_clues")
+    assert "Once the deal is over, for each card in the order dealt, its receiver (detective), acting as you, " \
+           "with the card (c), does:" in read
+
+
+def test_a_deal_inside_a_deal_s_block_is_w604_and_one_name_for_both_e327():
+    base = ("kind clue { rank: int; }\nclue card \"Clue {n}\" for each n in 1..8 { rank = n; }\nzone deck of clue;\n"
+            "zone spare of clue;\nzone hand per_player of clue;\ncounter seen from 0 to 9;\n")
+    again = base + "proc p() {\n  deal all of deck to hand as (q, c) {\n    deal 1 of spare to hand;\n  }\n}\n"
+    assert findings(again) == [("W604", 9, 5)]
+    same = base + "proc p() {\n  deal all of deck to hand as (c, c) {\n    gain 1 seen;\n  }\n}\n"
+    assert [d.code for d in analyse_text(same).diagnostics if d.severity == "error"] == ["E327"]
+
+
+def test_risk_s_setup_deals_its_territories_with_a_block():
+    from pathlib import Path
+    text = (Path(__file__).parent / "packs" / "risk" / "risk.rules").read_text(encoding="utf-8")
+    assert "deal all of deck to hand as (owner, c) {" in text and "while size(deck) > 0" not in text
