@@ -8177,9 +8177,9 @@ class Checker(A.Visitor):
         or that the winner's block never reads."""
         if s.doubling is not None:
             if s.form is not None or mode != "open until all pass":
-                self.err("E626", f"'doubling' in {'a form read at play' if s.form is not None else repr(s.mode)} "
-                         "auction: a double changes the standing bid's stakes and the bidding goes on, so it needs "
-                         "'open until all pass'", s.doubling.span,
+                where = "an auction whose form is read at play" if s.form is not None else f"a {s.mode!r} auction"
+                self.err("E626", f"'doubling' in {where}: a double changes the standing bid's stakes and the "
+                         "bidding goes on, so it needs 'open until all pass'", s.doubling.span,
                          "write 'open until all pass' (Bridge's, Coinche's bidding), or drop 'doubling'")
             self.amount(s.doubling, scope)
             count = constant(s.doubling)

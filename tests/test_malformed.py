@@ -46,6 +46,9 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "auction_over_a_zone.rules": [("E589", 9)],             # bridgebid: a zone's order is no rank
     "auction_over_calls_with_a_step.rules": [("E589", 4)],  # bridgebid: the calls' order ranks the bids
     "auction_over_calls_written_twice.rules": [("W575", 8)],   # bridgebid: the second can never be bid
+    "auction_doubling_once_around.rules": [("E626", 5)],   # bidding2: a double needs 'open until all pass'
+    "auction_stakes_without_doubling.rules": [("E627", 4)],   # bidding2: the stakes would always be 1
+    "deal_inside_a_deal_block.rules": [("W604", 11)],   # bidding2: the inner deal's cards get no turn of the block
     "deal_into_the_table.rules": [("E591", 8)],      # deal: a shared zone has no "each player's own"
     "deal_from_a_seat_number.rules": [("E592", 8)],  # deal: the seat's number, not the player dealt to first
     "retire_a_seat_number.rules": [("E303", 5)],     # deal: retire names a player, not their seat
