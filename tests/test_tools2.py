@@ -250,7 +250,7 @@ def test_the_parsers_word_table_and_the_grammar_agree():
     ("resource coin;\nproc p() { auction \"bid\" among players maxi 3 as (w, b) { } }\n",
      "'maxi' is no clause of an auction", "an auction takes 'from P' or 'opened by P', 'open', 'once around', "
      "'sealed', 'open in any order', 'open until all pass' or 'form FORM', 'over CALLS', 'min N', 'step N', "
-     "'up to AMOUNT'"),
+     "'up to AMOUNT', 'doubling N'"),
 ])
 def test_the_tables_messages_fill_in_the_word_and_the_builders_values(text, message, hint):
     from rulebook.dsl.diagnostics import RulesError
