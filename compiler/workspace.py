@@ -322,6 +322,9 @@ class _Scopes:
                 for name in (n.winner, n.price, n.stakes, n.passer, n.passed_bid, n.bidder, n.bid_made):
                     if name is not None:
                         self._add(n, name, *self._span(n), file)
+            elif type(n) is A.Deal and n.body is not None:   # `deal ... as (receiver, card) { ... }`
+                for name in (n.receiver, n.var):
+                    self._add(n, name, *self._span(n), file)
             elif type(n) in (A.Network, A.Flood) and n.through_var:
                 self._add(n, n.through_var, *self._span(n), file)
             elif type(n) is A.Draw and n.var is not None:   # `draw ... until COND each c { ... }`

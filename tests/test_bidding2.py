@@ -244,3 +244,13 @@ def test_risk_s_setup_deals_its_territories_with_a_block():
     from pathlib import Path
     text = (Path(__file__).parent / "packs" / "risk" / "risk.rules").read_text(encoding="utf-8")
     assert "deal all of deck to hand as (owner, c) {" in text and "while size(deck) > 0" not in text
+
+
+def test_the_editor_knows_the_stakes_and_the_deal_s_names_as_locals():
+    from rulebook.compiler.workspace import _Scopes
+    from rulebook.dsl.parser import parse_text
+
+    for text, proc, names in ((COINCHE, "coinche_bidding", ["taker", "c", "stakes"]),
+                              (CLUEDO, "deal_clues", ["detective", "c"])):
+        decl = next(d for d in parse_text(text, "a.rules").items if getattr(d, "name", None) == proc)
+        assert [region[0] for region in _Scopes(decl, "a.rules").regions] == names
