@@ -98,6 +98,8 @@ class RulesLexer(RegexLexer):
             # the blocks `passed as (P, BID)` and `bids as (P, CALL)`
             (r"\b(until)(\s+)(all)(\s+)(pass)\b", bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword)),
             (r"\bover\b(?=\s+(?:\[[^\]\n]*\]|[A-Za-z_][A-Za-z0-9_.]*)\s+(?:min|step|up|as|doubling|bids|passed)\b)", Keyword),
+            # `deal all of ...` / `deal N of ...` where a statement starts (`deal();` calls a proc)
+            (r"([{};:])(\s*)(deal)\b(?=\s+[A-Za-z0-9_]+\s+of\b)", bygroups(Punctuation, Whitespace, Keyword)),
             # `doubling N` before the blocks of an auction (`doubling` is a name anywhere else)
             (r"\bdoubling\b(?=\s+[A-Za-z0-9_]+\s+(?:as|bids|passed)\b)", Keyword),
             (r"\b(passed|bids)(\s+)(as)\b(?=\s*\(\s*[A-Za-z_][A-Za-z0-9_]*\s*,)", bygroups(Keyword, Whitespace, Keyword)),

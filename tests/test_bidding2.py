@@ -229,6 +229,8 @@ def test_a_deal_with_a_block_agrees_on_both_backends_fmt_and_explain():
     read = explained(analyse_text(CLUEDO), "deal_clues")
     assert "Once the deal is over, for each card in the order dealt, its receiver (detective), acting as you, " \
            "with the card (c), does:" in read
+    words = [(str(kind), word) for kind, word in RulesLexer().get_tokens(CLUEDO) if word in ("deal", "as")]
+    assert ("Token.Keyword", "deal") in words and ("Token.Keyword", "as") in words
 
 
 def test_a_deal_inside_a_deal_s_block_is_w604_and_one_name_for_both_e327():
