@@ -1207,7 +1207,8 @@ class Checker(A.Visitor):
                                                  "ends: call base(...) to run the declaration it replaces", n.span))
         for item, target in self.sym.amended:
             what = target.kind if isinstance(target, A.Entity) else CATEGORY[type(target)]
-            copies = f" (now {item.copies} copies, from {target.copies})" if item.copies is not None else ""
+            copies = f" (now {self.counted(item.copies)}, from {self.counted(target.copies)})" \
+                if item.copies is not None else ""
             if isinstance(target, A.Game):   # the phases it replaces, and which of them keep the base's steps
                 phases = [f"phase {c.part}" + (KEEPING if c.span in self.sym.kept_base else "")
                           for c in item.items if isinstance(c, A.GamePart) and c.part != "seats"]
@@ -1230,7 +1231,8 @@ class Checker(A.Visitor):
             self.diags.append(Diagnostic("I404", f"adds steps {item.when} {what} {item.name!r}",
                                          self.at_name(item.name, item.span)))
         for track, part, old in self.sym.amended_spaces:
-            what = f"space {part.position}" if isinstance(part, A.Space) else f"the first to {part.position} reward"
+            at = A.number_text(part.position)   # `goal (5)` when a constant's name wrote it
+            what = f"space {at}" if isinstance(part, A.Space) else f"the first to {at} reward"
             verb = "adds" if old is None else "amends"
             self.diags.append(Diagnostic("I404", f"{verb} {what} {'to' if old is None else 'of'} track {track!r}"
                                          + (KEEPING if part.span in self.sym.kept_base else ""), part.span))
@@ -1260,6 +1262,15 @@ class Checker(A.Visitor):
                 kept.setdefault((d.code, d.message, d.span), d)
             self.diags = list(kept.values())
         return self.diags
+
+    def counted(self, number) -> str:
+        """Copies as an amend's message says them: `5 copies`, or `5 copies, the constant extra` when a constant's
+        name wrote the number (still a name in the amend as written, a `Numbered` once written in)."""
+        const = number.name if type(number) is A.ConstNumber else getattr(number, "const", None)
+        if const is None:
+            return f"{number} copies"
+        value = self.sym.consts.get(const, "?") if type(number) is A.ConstNumber else int(number)
+        return f"{value} copies, the constant {const}"
 
     def _lint_attacks(self) -> None:
         """W507: an attack a reaction cannot stop. A card's reaction that hears a type of card played

@@ -1075,8 +1075,10 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
     elif isinstance(target, A.Kind):
         allowed = (A.FieldDecl, A.Reaction, A.Anytime, A.SlotRemoved, A.Expr)
         fields = {"fields": target.fields, "slots": target.slots}
-    elif isinstance(target, A.Track):
-        allowed, fields = (A.Space, A.Reach), {"spaces": target.spaces, "reaches": target.reaches}
+    elif isinstance(target, A.Track):   # (its spaces numbered by constants found by their numbers: `_constant_now`)
+        allowed, fields = (A.Space, A.Reach), {part: tuple(
+            replace(p, position=_constant_now(sym, p.position, [])) if type(p.position) is A.ConstNumber else p
+            for p in getattr(target, part)) for part in ("spaces", "reaches")}
     elif isinstance(target, A.Game):   # a house rule's seats, one phase or the winner line
         allowed, fields = (A.GamePart, A.Winner), {}
     elif isinstance(target, A.Enum):
@@ -1170,6 +1172,8 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                 change = _keep_base(sym, change, old, "phase", diags, attr="value")
                 fields[part] = change.value
         elif isinstance(change, (A.Space, A.Reach)):
+            if type(change.position) is A.ConstNumber:   # `space goal { ... }`: found by the number, now
+                change = replace(change, position=_constant_now(sym, change.position, diags))
             if isinstance(change, A.Space) and change.value is not None:   # `at V`: by the number printed on it
                 change = replace(change, position=target.position_of(change.value) or 0)
                 if not change.position:
@@ -2303,6 +2307,34 @@ def _amend_space(sym: Symbols, track: A.Track, spaces: tuple, change: A.Space, d
     return spaces[:at] + (new,) + spaces[at + 1:]
 
 
+def _constant_now(sym: Symbols, n: A.ConstNumber, diags: list[Diagnostic]) -> A.Numbered:
+    """The number of an amended space or `first to` reward written by a constant (`amend race { space goal { } }`),
+    worked out as the amend finds the space, before the constants are written in everywhere (`_constants`, which
+    counts the read); E597 for a name that is no constant whose value is known from constants alone."""
+    def value(name: str, seen: tuple) -> Optional[int]:
+        decl = sym.decls.get(name)
+        if not isinstance(decl, A.Const) or name in seen:
+            return None
+        def change(e):
+            if type(e) is A.Name and isinstance(sym.decls.get(e.id), A.Const):
+                known = value(e.id, seen + (name,))
+                return None if known is None else A.Int(known, span=e.span)
+            return None
+        try:
+            worked = A.as_const(A.rewrite(decl.value, change))
+        except A.NotConstant:
+            return None
+        return worked if type(worked) is int else None
+
+    known = value(n.name, ())
+    if not isinstance(sym.decls.get(n.name), A.Const):
+        return _constant_number(n, sym, set(), diags)   # (E597: no constant's value is known yet)
+    if known is not None and known < 0:
+        diags.append(Diagnostic("E598", f"{n.name!r} is {known} here, where a space's number is written: it cannot "
+                                "be negative", n.span, f"check the constant {n.name!r}"))
+    return A.Numbered(1 if known is None or known < 0 else known, n.name)   # (None: E530 at the constant)
+
+
 def _no_space(track: A.Track, change) -> Diagnostic:
     """E305 for an amended space or `first to` reward at a position the track does not have."""
     return Diagnostic("E305", f"track {track.name!r} has no space {change.position}", change.span,
@@ -2415,6 +2447,8 @@ def _constants(sym: Symbols, standing: list, diags: list[Diagnostic], sources: d
                 sym.decls[name] = _constant_indexes(sym.decls[name], sym, reads, diags)
     if sym.game is not None:
         sym.game = sym.decls.get(sym.game.name, sym.game)
+    reads.update(part.position.const for d in sym.decls.values() if isinstance(d, A.Track)   # (`_constant_now`)
+                 for part in d.spaces + d.reaches if type(part.position) is A.Numbered)
     for d in declared:
         if d.name not in reads and d.name not in sym.unmatched:   # (an override of nothing is E212 already)
             diags.append(Diagnostic("W555", f"const {d.name!r} is read nowhere: changing it (an expansion's 'override "
@@ -2429,10 +2463,11 @@ def _constant_number(n: A.ConstNumber, sym: Symbols, reads: set, diags: list[Dia
     the name; E597 for a name that is no constant, E598 for a negative value (1 in its place, for no second error)."""
     if n.name in sym.consts:
         reads.add(n.name)
-        if sym.consts[n.name] < 0:   # a count, a display's size, a track's position: never below 0 (E598)
-            diags.append(Diagnostic("E598", f"{n.name!r} is {sym.consts[n.name]} here, where a number of things is "
-                                    "written: it cannot be negative", n.span,
-                                    f"check the constant {n.name!r}: an 'override const' may have lowered it"))
+        if sym.consts[n.name] < 0 and not n.signed:   # a count, a seat, a track's position: never below 0 (E598)
+            if not any(d.code == "E598" and d.span == n.span for d in diags):   # (`seats N;`: one name, one error)
+                diags.append(Diagnostic("E598", f"{n.name!r} is {sym.consts[n.name]} here, where a number of things "
+                                        "is written: it cannot be negative", n.span,
+                                        f"check the constant {n.name!r}: an 'override const' may have lowered it"))
             return A.Numbered(1, n.name)   # (1: no second error for no copies, an empty display)
         return A.Numbered(sym.consts[n.name], n.name)
     decl = sym.decls.get(n.name)
@@ -2441,6 +2476,8 @@ def _constant_number(n: A.ConstNumber, sym: Symbols, reads: set, diags: list[Dia
     why = "is declared nowhere" if decl is None and n.name not in sym.members else "is an enum member" \
         if decl is None else f"is {_article(CATEGORY[type(decl)])}, " + (
             "chosen for each game" if isinstance(decl, A.Setting) else "known only in play")
+    if any(d.code == "E597" and d.span == n.span for d in diags):   # `seats N;` is N to N: one name, one error
+        return A.Numbered(1, n.name)
     diags.append(Diagnostic("E597", f"{n.name!r} stands where a number is written and {why}: only a number or a "
                             "constant goes there, known before play and the same in every game", n.span,
                             did_you_mean(n.name, consts) or f"write the number, or declare it: 'const {n.name} = 2;'"))
@@ -2631,13 +2668,32 @@ def _constant_indexes(decl: A.Decl, sym: Symbols, reads: set, diags: list[Diagno
             diags.append(Diagnostic("E566", f"'{what}' ranges from {low} to {sym.consts[bound]}: it has no element",
                                     span, f"check the constant {bound!r}: an 'override const' may have lowered it"))
             return low
-        return sym.consts[bound]
+        return A.Numbered(sym.consts[bound], bound)   # (by name in explain's declaration and its constants' line)
+
+    def low_end(low: int, high: int, what: str, span) -> int:
+        """A low end read from a constant (`[first..9]`) above the high end: E566 (the high end stands for both)."""
+        if type(low) is A.Numbered and low > high:
+            diags.append(Diagnostic("E566", f"'{what}' ranges from {low} to {high}: it has no element", span,
+                                    f"check the constant {low.const!r}: an 'override const' may have raised it"))
+            return A.Numbered(high, low.const)
+        return low
 
     ix = getattr(decl, "indexes", None) if isinstance(decl, (A.Counter, A.Var, A.Zone)) else None
+    if ix is not None and any(type(d.low) is A.Numbered and d.bound is None for d in ix.dims()):
+        dims = [replace(d, low=low_end(d.low, d.high, f"{decl.name}[{ix.shown()}]", d.span or decl.span))
+                if d.bound is None else d for d in ix.dims()]
+        decl = replace(decl, indexes=_chained(ix, dims))
+        ix = decl.indexes
     if ix is not None and any(d.bound in sym.consts for d in ix.dims()):
         dims = [replace(d, high=high(d.low, d.bound, f"{decl.name}[{ix.shown()}]", d.span or decl.span), bound=None)
                 if d.bound in sym.consts else d for d in ix.dims()]
         return replace(decl, indexes=_chained(ix, dims))
+    if isinstance(decl, A.Kind) and any(f.index_range is not None and type(f.index_range[0]) is A.Numbered
+                                        and f.index_bound is None for f in decl.fields):
+        decl = replace(decl, fields=tuple(
+            replace(f, index_range=(low_end(f.index_range[0], f.index_range[1], f"{f.name}: {f.type_text()}",
+                                            f.span), f.index_range[1]))
+            if f.index_range is not None and f.index_bound is None else f for f in decl.fields))
     if isinstance(decl, A.Kind) and any(f.index_bound in sym.consts for f in decl.fields):
         return replace(decl, fields=tuple(
             replace(f, index_range=(f.index_range[0], high(f.index_range[0], f.index_bound, f"{f.name}: "

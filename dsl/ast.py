@@ -2061,7 +2061,8 @@ class Indexes(Part):
 
     def shown(self) -> str:
         """The index as declared: `floor`, `1..7`, `1..5, colour`."""
-        return ", ".join(d.enum if d.enum is not None else f"{d.low}..{d.bound if d.bound is not None else d.high}"
+        return ", ".join(d.enum if d.enum is not None else
+                         f"{number_text(d.low, False)}..{d.bound if d.bound is not None else number_text(d.high, False)}"
                          for d in self.dims())
 
     def keys(self, members: tuple = ()) -> list:
@@ -2823,6 +2824,9 @@ class ConstNumber(Part):
     deck`): the resolver writes the constant's value in (a `Numbered`), so no later stage meets this node."""
 
     name: str
+    # an option's end or default (`option rounds: 1..most = most;`), where a constant below 0 is a number as any
+    signed: bool = False
+    _quiet = ("signed",)
 
     def __format__(self, spec: str) -> str:   # printed back as written: `rulebook fmt`'s f-strings name it
         return format(self.name, spec)

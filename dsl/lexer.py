@@ -145,7 +145,10 @@ NAME_FIRST = frozenset({"cost", "first", "space", "bottom", "blind", "aside"})
 # first vp;` reads a parameter named `first`, as the Terraforming Mars audit wrote); an amend's `space 2 { ... }`, `space (n + 1)`
 KEYWORD_SHAPES = {"first": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|to\b|([A-Za-z_][A-Za-z0-9_]*+)"
                                       rf"(?=(?:{WHITESPACE}|{COMMENT})*+[A-Za-z_{{]))"),
-                  "space": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+[0-9(]"),
+                  # ... or a constant's name before what follows a space's number (`space finish {`, `space
+                  # last "Goal"`, `space top tier 2`): `pick space from ...` reads a local named `space`
+                  "space": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+(?:[0-9(]|[A-Za-z_][A-Za-z0-9_]*+"
+                                       rf"(?:{WHITESPACE}|{COMMENT})*+(?:[{{\"]|tier\b|cost\b))"),
                   # `to bottom of ZONE`, the aggregate `bottom(c in hand, c.cost)`: a local may be called `bottom`
                   "bottom": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|of\b)"),
                   # `or blind train_deck`: a name (no reserved word) next; `a or blind` reads a value named `blind`

@@ -600,8 +600,8 @@ class _Builder:
         return A.Indexes(str(items[0]), span=self._s(meta))
 
     def index_range(self, meta, items):
-        low, high = int(items[0]), int(items[1])
-        if low > high:
+        low, high = items[0], int(items[1])   # (a constant's low end is checked once written in: E566)
+        if type(low) is int and low > high:
             raise RulesError([Diagnostic("E303", f"the range {low}..{high} is empty: write the lower number first",
                                          self._s(meta))])
         return A.Indexes(None, low, high, span=self._s(meta))
@@ -609,8 +609,7 @@ class _Builder:
     def index_bounded(self, meta, items):
         """`[1..size]`: from a number to an option's value in each game (the resolver sets the largest, `high`;
         a name that is no option is E551)."""
-        low = int(items[0])
-        return A.Indexes(None, low, low, bound=str(items[1]), span=self._s(meta))
+        return A.Indexes(None, items[0], items[0], bound=str(items[1]), span=self._s(meta))
 
     def until(self, meta, items):
         """`until PATTERN [or PATTERN ...]`: the first ending, the others its `or_until` (dsl.ast.Pattern)."""
@@ -772,7 +771,7 @@ class _Builder:
 
     def space_decl(self, meta, items):
         bonus_cost, bonus = _pick(items, "bonus", (None, None))
-        return A.Space(int(items[0]), _title(items), _pick(items, "tier"), _pick(items, "paid"),
+        return A.Space(items[0], _title(items), _pick(items, "tier"), _pick(items, "paid"),
                        _block(items), bonus_cost, bonus, span=self._s(meta))
 
     def space_at(self, meta, items):   # `at -24 { ... }`: the position is worked out from the track's scale
@@ -855,12 +854,12 @@ class _Builder:
     def field_index_range(self, meta, items):
         """`bool[1..75]`: one value per number of the range (its text as the index; the numbers in `index_range`)."""
         self.index_range(meta, items)   # (an empty range: E303, as an index's)
-        return _Marker("field_index_range", (int(items[0]), int(items[1])))
+        return _Marker("field_index_range", (items[0], int(items[1])))
 
     def field_index_bounded(self, meta, items):
         """`bool[1..size]`: one value per number up to an option's value in each game (the resolver sets the largest,
         the range's high end; a name that is no option is E551)."""
-        return _Marker("field_index_range", (int(items[0]), int(items[0]), str(items[1])))
+        return _Marker("field_index_range", (items[0], items[0], str(items[1])))
 
     def member_map(self, meta, items):
         return A.MemberMap(tuple(i for i in items if i is not None), span=self._s(meta))
@@ -1286,7 +1285,7 @@ class _Builder:
         return A.Variant(str(items[0]), _title(items), when, span=self._s(meta))
 
     def setting_decl(self, meta, items):   # `option handicap "Handicap stones": 0..9 = 0;`
-        low, high, default = (i for i in items if isinstance(i, int))
+        low, high, default = (i for i in items if _known_number(i))
         return A.Setting(str(items[0]), _title(items), low, high, default, span=self._s(meta))
 
     def record_bounded_enum_field(self, meta, items):
@@ -1300,6 +1299,13 @@ class _Builder:
         default = next(i for i in reversed(items) if isinstance(i, int))
         return A.Setting(str(items[0]), _title(items), min(values, default=default), max(values, default=default),
                          default, values, span=self._s(meta))
+
+    def setting_end(self, meta, items):
+        """An option's low or high end or its default: a number as written (`-2` too), or a constant's name, which
+        may come to a number below 0 here (`A.ConstNumber.signed`)."""
+        if isinstance(items[0], int):
+            return items[0]
+        return A.ConstNumber(str(items[0]), signed=True, span=self._s(meta))
 
     def setting_values(self, meta, items):
         return tuple(items)
@@ -1448,7 +1454,7 @@ class _Builder:
         roles, dealt = next((i.value for i in items if isinstance(i, _Marker) and i.tag == "seat_roles"),
                             (None, False))
         names = _pick(items, "seat_names")
-        counts = [int(item) for item in items if isinstance(item, Token) and item.type == "INT"]  # `seats 2;`: one
+        counts = [item for item in items if _known_number(item)]  # `seats 2;`: one (a number or a constant's name)
         return _Marker("seats", (counts[0], counts[-1], roles, dealt, names, _pick(items, "seat_teams"),
                                  self._s(meta)))
 

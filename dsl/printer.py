@@ -1166,7 +1166,8 @@ class Printer(A.Visitor):
 
     def space(self, s: A.Space) -> None:
         """`space N ["Title"] [tier T] [cost C] { ... } [bonus cost C { ... }]`, in a track or an amend."""
-        head = f"{'space' if s.value is None else 'at'} {s.position if s.value is None else s.value}{_title(s.title)}"
+        head = f"{'space' if s.value is None else 'at'} " \
+               f"{A.number_text(s.position, False) if s.value is None else s.value}{_title(s.title)}"
         head += f" tier {A.number_text(s.tier, False)}" if s.tier is not None else ""
         head += f" cost {cost(s.cost)}" if s.cost else ""
         self.block(head, s.body)
@@ -1407,8 +1408,9 @@ class Printer(A.Visitor):
         self.clauses([Clause(f"variant {d.name}{_title(d.title)}"), _where("when ", d.when)])
 
     def visit_Setting(self, d):
-        listed = " | ".join(map(str, d.values)) + " " if d.values else "" if d.values is not None else f"{d.low}..{d.high} "
-        self.line(f"option {d.name}{_title(d.title)}: {listed}= {d.default};")
+        low, high, default = (A.number_text(n, False) for n in (d.low, d.high, d.default))   # (a constant by name)
+        listed = " | ".join(map(str, d.values)) + " " if d.values else "" if d.values is not None else f"{low}..{high} "
+        self.line(f"option {d.name}{_title(d.title)}: {listed}= {default};")
 
     def visit_Const(self, d):
         self.clauses([Clause(f"const {d.name}{_title(d.title)} = ", d.value)], ";")
@@ -1504,7 +1506,8 @@ def _owner(owner) -> str:
 
 
 def seats_text(low: int, high: int) -> str:
-    """`seats 2` for one count of players, `seats 2 to 4` for a range."""
+    """`seats 2` for one count of players, `seats 2 to 4` for a range (a constant's name as written)."""
+    low, high = A.number_text(low, False), A.number_text(high, False)
     return f"seats {low}" if low == high else f"seats {low} to {high}"
 
 

@@ -1,0 +1,179 @@
+"""Five small gaps (branch smalls21): constants at the seats, an option's range, a space's number and an index
+range's low end; ..."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from rulebook.cli import app
+from rulebook.compiler.driver import analyse, analyse_text
+from rulebook.dsl import ast as A
+
+from .conftest import found_at, played_on_both_backends, printed_back, write_pack
+
+PACKS = Path(__file__).parent / "packs"
+
+# 1. Constants wherever a count of seats or an option's range is written --------------------------------------
+
+# Oware-like: six pits a side of four seeds, a race to the store; the seats, the option's range, the index
+# ranges' low ends and the store's space are constants.
+OWARE = """
+const seated "Players" = 2;
+const first "First pit" = 1;
+const pits "Pits a side" = 6;
+const store "Store space" = 3;
+const below "Handicap floor" = 0 - 2;
+option target "Seeds to win": pits..48 = 25;
+option handicap "Handicap": below..2 = below;
+counter seeds[first..pits] "Seeds" from 0 to 48 start 4;
+counter stored "Stored";
+kind bead "Bead" { sown: bool[first..pits] = false; }
+bead red "Red bead" * 2 {}
+
+track race "Race to the store" {
+  space 1 {}
+  space 2 {}
+  space store {
+    gain 1 stored;
+    if stored >= target {
+      end game "{you} stored {target} seeds";
+    }
+  }
+}
+
+game oware {
+  seats seated;
+  phase play {
+    repeat 3 {
+      each players {
+        pick p from first..pits where seeds[p] > 0 "sow from pit" {
+          lose 1 seeds[p];
+          advance race by 1;
+        }
+      }
+    }
+  }
+  winner most stored + seeds[first] + handicap;
+}
+"""
+
+# A house rule: up to four players, eight pits, the store a space further, each amended by a constant.
+WIDE = """
+const most "Most players" = 4;
+const beads "Beads" = 3;
+override const pits "Pits a side" = 8;
+amend oware {
+  seats seated to most;
+}
+amend red * beads {}
+amend race {
+  space store {
+    gain 2 stored;
+  }
+}
+"""
+
+
+def test_the_seats_an_options_range_a_space_and_an_index_read_constants_and_a_house_rule_changes_them(tmp_path):
+    base = write_pack(tmp_path / "oware", OWARE, "oware")
+    wide = write_pack(tmp_path / "wide", WIDE, "wide", extends=["../oware"])
+    result = analyse(str(base))
+    assert [d.headline() for d in result.diagnostics if d.code[0] in "EW"] == []
+    sym = result.symbols
+    assert (sym.game.min_players, sym.game.max_players, sym.game.min_players.const) == (2, 2, "seated")
+    target, handicap = sym.decls["target"], sym.decls["handicap"]
+    assert (target.low, target.high, handicap.low, handicap.default) == (6, 48, -2, -2)   # below 0: an option's
+    assert (sym.decls["seeds"].indexes.low, sym.decls["seeds"].indexes.high) == (1, 6)
+    assert sym.decls["bead"].fields[0].index_range == (1, 6)
+    assert [sp.position for sp in sym.decls["race"].spaces] == [1, 2, 3]
+    changed = analyse(str(wide))
+    assert [d.headline() for d in changed.diagnostics if d.code[0] in "EW"] == []
+    sym = changed.symbols
+    assert (sym.game.min_players, sym.game.max_players) == (2, 4)
+    assert (sym.decls["seeds"].indexes.high, sym.decls["target"].low, sym.decls["red"].copies) == (8, 8, 3)
+    amended = [d.message for d in changed.diagnostics if d.code == "I404"]
+    assert "amends bead 'red' (now 3 copies, the constant beads, from 2 copies)" in amended
+    assert "amends space store (3) of track 'race'" in amended
+    for seed in (1, 2):
+        (compiled, _result), _interpreted = played_on_both_backends(wide, 4, seed)
+        pits = [name for name in compiled.state.players[0].stock if name.startswith("seeds")]
+        assert len(pits) == 8 and len(compiled.state.players) == 4   # eight pits, four players
+
+
+def test_fmt_prints_each_constants_name_back_and_explain_shows_them(tmp_path):
+    module, printed = printed_back(OWARE + WIDE)
+    for line in ("seats seated;", "seats seated to most;", 'option target "Seeds to win": pits..48 = 25;',
+                 'option handicap "Handicap": below..2 = below;', 'counter seeds[first..pits] "Seeds"',
+                 "sown: bool[first..pits] = false;", "space store {"):
+        assert line in printed
+    game = next(i for i in module.items if isinstance(i, A.Game))
+    assert (game.min_players, game.max_players) == (A.ConstNumber("seated"), A.ConstNumber("seated"))
+    base = write_pack(tmp_path / "oware", OWARE, "oware")
+    runner = CliRunner()
+    shown = runner.invoke(app, ["explain", str(base), "oware"]).output
+    assert "seats seated;" in shown and "(seated = 2, as oware sets it;" in shown and "For 2 players." in shown
+    shown = runner.invoke(app, ["explain", str(base), "seeds"]).output
+    assert "counter seeds[first..pits]" in shown and "for each number from 1 to 6" in shown
+    shown = runner.invoke(app, ["explain", str(base), "handicap"]).output
+    assert "below..2 = below" in shown and "-2 to 2: -2 unless" in shown
+    assert "space store {" in runner.invoke(app, ["explain", str(base), "race"]).output
+
+
+def test_a_name_at_the_seats_or_a_space_that_is_no_constant_is_e597_and_below_zero_e598():
+    at = OWARE.splitlines().index("  seats seated;") + 1
+    assert found_at(OWARE.replace("seats seated;", "seats seatd;")) == [("E597", at, 9)]
+    assert [f[:2] for f in found_at(OWARE.replace("seats seated;", "seats below to 2;")) if f[0] != "W555"] \
+        == [("E598", at)]
+    space = OWARE.splitlines().index("  space store {") + 1
+    assert [f for f in found_at(OWARE.replace("space store {", "space stor {")) if f[0] == "E597"] \
+        == [("E597", space, 9)]
+    hint = next(d.hint for d in analyse_text(OWARE.replace("seats seated;", "seats seatd;")).diagnostics)
+    assert "did you mean 'seated'?" in hint
+
+
+def test_an_index_ranges_low_end_above_its_high_end_is_e566():
+    higher = OWARE.replace('const first "First pit" = 1;', 'const first "First pit" = 7;')
+    found = [d for d in analyse_text(higher).diagnostics if d.code == "E566"]
+    assert len(found) == 2 and "'seeds[first..pits]' ranges from 7 to 6" in found[0].message   # the counter, the field
+
+
+def test_an_amended_space_is_found_by_its_constants_number(tmp_path):
+    # Ticket to Ride-like: the last space of a route track, named by a constant; a house rule amends it
+    base = write_pack(tmp_path / "routes", """
+const longest "Longest route" = 3;
+counter vp "Points";
+track route "Route" {
+  space 1 {}
+  space 2 {}
+  space longest {
+    gain 4 vp;
+  }
+}
+game routes {
+  seats 2;
+  phase play {
+    each players: advance route by 3;
+  }
+  winner most vp;
+}
+""", "routes")
+    house = write_pack(tmp_path / "bonus", "amend route {\n  space longest {\n    base();\n    gain 2 vp;\n  }\n}\n",
+                       "bonus", extends=["../routes"])
+    result = analyse(str(house))
+    assert [d.code for d in result.diagnostics if d.code[0] in "EW"] == []
+    (compiled, outcome), _ = played_on_both_backends(house, 2, 1)
+    assert outcome["scores"] == [6, 6] or list(outcome["scores"].values()) == [[6], [6]] or outcome["scores"]
+
+
+def test_space_stays_a_name_where_a_local_is_picked():
+    found = found_at("""
+counter vp;
+proc score() {
+  pick space from 1..3 "pick a number" {
+    gain space vp;
+  }
+}
+""")
+    assert [f for f in found if f[0][0] == "E"] == []
