@@ -341,7 +341,8 @@ def fits(actual: str, expected: str) -> bool:
 
 
 # the builtins whose one argument is a player (or an actor): `left(p)`, `others_from(p)`...
-PLAYER_ARGUMENT = ("aside", "left", "right", "teammate", "eliminated", "players_from", "players_counterclockwise_from", "others_from", "role_of")
+PLAYER_ARGUMENT = ("aside", "left", "right", "teammate", "eliminated", "retired", "players_from",
+                   "players_counterclockwise_from", "others_from", "all_players_from", "all_others_from", "role_of")
 # the players a builtin works out from another player, read as a field by mistake (`p.teammate`)
 PLAYER_OF_PLAYER = ("left", "right", "teammate")
 

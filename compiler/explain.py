@@ -859,6 +859,13 @@ class ExprReader(A.Visitor):
             return f"every player in turn order starting with {words[0]}"
         if func == "others_from":
             return f"every player but {words[0]} in turn order, starting on their left"
+        if func == "retired":
+            return f"{words[0]} is retired" if args else f"{self.you} are retired"
+        if func == "all_players_from":
+            return f"every seat clockwise starting with {words[0]}, players out or retired too"
+        if func == "all_others_from":
+            whose = self.your if isinstance(args[0], A.You) else words[0] + "'s"
+            return f"every seat clockwise from {whose} left but {words[0]}, players out or retired too"
         if func == "players_counterclockwise_from":
             return f"every player counter-clockwise starting with {words[0]}"
         # a func of the pack: its name quoted, about a player when its first argument is one

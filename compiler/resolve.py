@@ -89,6 +89,10 @@ BUILTIN_FUNCS = {
     "players_from": Builtin(1, 1, method="players_from", returns="list:player"),
     "players_counterclockwise_from": Builtin(1, 1, method="players_counterclockwise_from", returns="list:player"),
     "others_from": Builtin(1, 1, method="others_from", returns="list:player"),
+    # all_players_from(p), all_others_from(p): every seat clockwise from p's (from p's left), as `all_players` the
+    # knocked-out and retired players too, where `players_from` and `others_from` pass over them
+    "all_players_from": Builtin(1, 1, method="all_players_from", returns="list:player"),
+    "all_others_from": Builtin(1, 1, method="all_others_from", returns="list:player"),
     "first": Builtin(1, 1, method="first", returns="element"),
     "last": Builtin(1, 1, method="last", returns="element"),   # a zone's bottom item, a list's last; none when empty
     # aside(p): the cards set aside (`set aside CARD until ...`) from p's zones, in the order they were set aside
@@ -120,6 +124,8 @@ BUILTIN_FUNCS = {
     "holders": Builtin(1, 1, method="holders", returns="list:player"),
     "role_of": Builtin(1, 1, method="role_of", returns="entity:role"),
     "eliminated": Builtin(0, 1, method="eliminated", about_actor=True, returns="bool"),
+    # retired(p): out of the turns by `retire`, still taking part (`eliminated(p)` is knocked out)
+    "retired": Builtin(0, 1, method="retired", about_actor=True, returns="bool"),
     # in_force(c): whether card c's slots apply now: it lies in a zone one of its slots is used from and its
     # `in force while` (if any) holds for that zone's owner (Game.card_in_force; false set aside or elsewhere)
     "in_force": Builtin(1, 1, method="card_in_force", returns="bool"),

@@ -4589,21 +4589,29 @@ class Game:
         out = self._away()
         return [p for p in dict.fromkeys([left, right]) if p is not h and p not in out]
 
-    def players_from(self, h: Holder) -> list[Holder]:
-        """The players still in, clockwise, starting from `h`'s seat (with `h` if still in)."""
+    def all_players_from(self, h: Holder) -> list[Holder]:
+        """Every seat clockwise starting from `h`'s, knocked out and retired players too (as `all_players`)."""
         ps = self.state.players
         i = h.index if h.is_player else 0
-        ordered = ps[i:] + ps[:i]
-        out = self._away()
+        return ps[i:] + ps[:i]
+
+    def all_others_from(self, h: Holder) -> list[Holder]:
+        """Every seat but `h`'s clockwise from h's left, knocked out and retired players too: who is asked in
+        turn round the table (Cluedo's disprover, whom a wrong accuser still shows a card). An actor sits
+        before P1: every seat from P1."""
+        ps = self.state.players
+        return ps[h.index + 1:] + ps[:h.index] if h.is_player else list(ps)
+
+    def players_from(self, h: Holder) -> list[Holder]:
+        """The players still in, clockwise, starting from `h`'s seat (with `h` if still in)."""
+        ordered, out = self.all_players_from(h), self._away()
         return [p for p in ordered if p not in out] if out else ordered
 
     def others_from(self, h: Holder) -> list[Holder]:
         """The players still in but `h`, in turn order starting on h's left (clockwise from the next
         seat): "each other player, starting on your left". `opponents` is the same players in seat
         order. An actor sits before P1: every player still in, from P1."""
-        ps = self.state.players
-        ordered = ps[h.index + 1:] + ps[:h.index] if h.is_player else list(ps)
-        out = self._away()
+        ordered, out = self.all_others_from(h), self._away()
         return [p for p in ordered if p not in out] if out else ordered
 
     def players_counterclockwise_from(self, h: Holder) -> list[Holder]:
@@ -4671,6 +4679,10 @@ class Game:
         """Whether a player is knocked out (an actor never is). Given none it fails at `h.is_player`,
         which `_none_given` reports as for every builtin that takes a player (both backends)."""
         return h.is_player and h in self.state.out
+
+    def retired(self, h) -> bool:
+        """Whether a player is retired (`retire`: out of the turns, still taking part); restored, no longer."""
+        return h.is_player and h in self.state.retired
 
     def _knocked(self, h: Holder, value, verb: str) -> list[Holder]:
         """The players an `eliminate`/`restore` names: one player, a list of them (none: you)."""

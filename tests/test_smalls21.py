@@ -177,3 +177,89 @@ proc score() {
 }
 """)
     assert [f for f in found if f[0][0] == "E"] == []
+
+
+# 2. Every seat clockwise from a player, the players out and retired too ----------------------------------------
+
+# Tichu-like: each turn the player plays a card; out of cards, they retire; every seat clockwise from the
+# leader's left, the retired too, sees the trick (counted), and the lead goes to the next seat still holding cards.
+TABLE = """
+counter seen "Tricks seen";
+counter played "Cards played";
+counter out_seen "Tricks seen while out";
+kind card { value: int = 1; }
+card five "Five" * 7 {}
+zone deck of card secret;
+zone hand per_player of card hidden;
+var leader "Leader" global: player;
+
+proc turn() {
+  pick c from hand "play a card" {
+    move c to deck;
+    gain 1 played;
+  }
+  each all_others_from(you) {
+    gain 1 seen;
+    if retired() {
+      gain 1 out_seen;
+    }
+  }
+  if size(hand) == 0 {
+    retire;
+    set leader = first(q in all_others_from(you) where not retired(q));
+  }
+}
+
+game tichu_like {
+  seats 3;
+  phase setup {
+    fill deck with card;
+    shuffle deck;
+    deal all of deck to hand;
+  }
+  phase play {
+    while size(players) > 0 {
+      each players: turn();
+    }
+  }
+  winner most seen;
+}
+"""
+
+
+def test_all_others_from_reaches_the_retired_in_seat_order_on_both_backends(tmp_path):
+    pack = write_pack(tmp_path / "tichu", TABLE, "tichu")
+    assert [d.headline() for d in analyse(str(pack)).diagnostics if d.code[0] in "EW"] == []
+    (compiled, _), (interpreted, _) = played_on_both_backends(pack, 3, 1)
+    for game in (compiled, interpreted):
+        stock = [p.stock for p in game.state.players]
+        # P1 holds 3 cards, P2 and P3 two: every play is seen by both other seats, so 7 plays, 14 seen in all;
+        # P2 retires in the second round before P3 plays; P1 plays alone in the third, seen by both retired
+        assert sum(s["played"] for s in stock) == 7 and sum(s["seen"] for s in stock) == 14
+        assert [s["out_seen"] for s in stock] == [0, 2, 1]
+        assert len(game.state.retired) == 3
+
+
+def test_the_builtins_give_every_seat_clockwise_and_retired_asks():
+    from rulebook.compiler.driver import build_text
+    from rulebook.runtime.engine import Game
+
+    for interpreted in (False, True):
+        game = Game(build_text(TABLE, interpreted=interpreted), 3, 1)
+        p1, p2, p3 = game.state.players
+        game.state.retired.append(p3)
+        game.state.out.append(p2)
+        assert game.all_others_from(p1) == [p2, p3] and game.others_from(p1) == []
+        assert game.all_players_from(p3) == [p3, p1, p2] and game.players_from(p3) == [p1]
+        assert (game.retired(p3), game.retired(p2), game.eliminated(p2)) == (True, False, True)
+
+
+def test_cluedo_finds_its_disprover_with_all_others_from():
+    text = (PACKS / "cluedo" / "cluedo.rules").read_text()
+    assert "first(q in all_others_from(you) where" in text and "% player_count" not in text
+    shown = CliRunner().invoke(app, ["explain", str(PACKS / "cluedo"), "suggest"]).output
+    assert "the first of q among every seat clockwise from your left but you, players out or retired too" in shown
+
+
+def test_a_player_argument_is_needed():
+    assert [f[0] for f in found_at("proc p() { each all_others_from(3) { } }\n") if f[0][0] == "E"] == ["E303"]
