@@ -343,6 +343,16 @@ def fits(actual: str, expected: str) -> bool:
 # the builtins whose one argument is a player (or an actor): `left(p)`, `others_from(p)`...
 PLAYER_ARGUMENT = ("aside", "left", "right", "teammate", "eliminated", "retired", "players_from",
                    "players_counterclockwise_from", "others_from", "all_players_from", "all_others_from", "role_of")
+# the builtins listing every seat from a player, the players out too (`all_players` is the bare name's)
+EVERY_SEAT_FROM = ("all_players_from", "all_others_from")
+
+
+def asks_eliminated(e: Optional[A.Expr]) -> bool:
+    """Whether a condition asks who is knocked out (`not eliminated(p)`, `p.eliminated()`)."""
+    return e is not None and any(type(n) in (A.Call, A.Method) and getattr(n, "func", getattr(n, "name", None))
+                                 == "eliminated" for n in A.walk(e))
+
+
 # the players a builtin works out from another player, read as a field by mistake (`p.teammate`)
 PLAYER_OF_PLAYER = ("left", "right", "teammate")
 
@@ -939,6 +949,9 @@ class Checker(A.Visitor):
         self.die_lets: dict = {}   # where `let v = roll DIE;` bound v -> DIE (W433: the value set on a die kept as a piece)
         self.rolled_kinds: set = set()   # the kinds whose dice kept as pieces some rule rolls or sets (W432)
         self.loop_ranges: dict = {}   # id of a `for each n in LOW..HIGH` local's entry -> (LOW, HIGH), both constant
+        # id of a local's entry taken from every seat (`for each p in all_players`, `let p = first(all_players)`)
+        # -> (the entry, the list it was taken from): an `each p` of it skips a player knocked out (W584)
+        self.seat_taken: dict = {}
         # W451: [the outer local's entry, the inner `let`, its name, read since] for each `let` in a block
         # that bound an enclosing block's local (or a parameter) again: the outer one is watched from the
         # end of that block, and read again there, the `let` was likely meant as a `set`
@@ -5335,12 +5348,37 @@ class Checker(A.Visitor):
         knocks = [n.restore for n in self.pack_nodes if type(n) is A.Eliminate and not n.retire]   # (a retired one acts)
         return bool(knocks) and not any(knocks)
 
-    def skips_the_seats_out(self, domain: A.Expr, what: str) -> None:
+    def every_seat(self, e: A.Expr) -> bool:
+        """Whether an expression lists every seat, the players knocked out too: `all_players`, `all_players_from(p)`,
+        `all_others_from(p)` (the builtins, not a pack's own so named)."""
+        return (type(e) is A.Name and e.id == "all_players" or type(e) is A.Call and e.func in EVERY_SEAT_FROM) \
+            and self.sym.decls.get(getattr(e, "id", None) or e.func) is None
+
+    def take_from_every_seat(self, entry: list, source: A.Expr, where: Optional[A.Expr]) -> None:
+        """Remember a local taken from every seat (`for each p in all_players`, `let p = first(q in all_players
+        where ...)`) for W584 at an `each` of it, unless its condition already asks who is knocked out."""
+        if self.every_seat(source) and not asks_eliminated(where):
+            self.seat_taken[id(entry)] = (entry, source)
+
+    def skips_the_seats_out(self, domain: A.Expr, what: str, scope: Optional[Scope] = None,
+                            where: Optional[A.Expr] = None) -> None:
         """W584: `each all_players` (or `first ... in all_players`) in a game that knocks players out for good: the
         statement passes over the players out all the same, so the list names every seat in vain, and a player
-        out who was meant to act (Cluedo's accuser who was wrong, who still shows cards) silently does not."""
-        seats = type(domain) is A.Name and domain.id == "all_players" and self.sym.decls.get("all_players") is None
-        if seats and self.knocks_out_for_good:
+        out who was meant to act (Cluedo's accuser who was wrong, who still shows cards) silently does not. Also
+        an `each p` of a local taken from every seat (`seat_taken`), unless its `where` asks `eliminated`."""
+        entry = scope.locals.get(domain.id) if scope is not None and type(domain) is A.Name else None
+        taken = self.seat_taken.get(id(entry)) if entry is not None else None
+        if taken is not None and taken[0] is entry and not asks_eliminated(where) and self.knocks_out_for_good:
+            self.diags.append(Diagnostic(
+                "W584", f"{what} over {domain.id!r}, taken from '{printed(taken[1])}', does nothing when that player "
+                        "is knocked out, and this game never brings one back: the list names every seat, but only "
+                        "the players still in act", domain.span,
+                "a player out who must still decide is no knocked-out player: 'retire' them (out of the turns, "
+                f"still asked); or take {domain.id!r} from the players still in ('players', 'others_from(p)'); if "
+                "passing over a player out is meant, say so where it is taken ('where not eliminated(q)')",
+                notes=(f"{domain.id!r} is taken from '{printed(taken[1])}' at {taken[1].span}",)))
+            return
+        if self.every_seat(domain) and self.knocks_out_for_good:
             self.diags.append(Diagnostic(
                 "W584", f"{what} passes over the players knocked out, and this game never brings one back: "
                         f"'{printed(domain)}' names every seat, but only the players still in act", domain.span,
@@ -5978,6 +6016,7 @@ class Checker(A.Visitor):
                      f"{printed(s.domain)} holds {words(element)} values, which have no copies", s.domain.span,
                      "drop 'alike': it is for cards and tiles")
         inner = self.bind(scope, s.var, s.span, element)
+        self.take_from_every_seat(inner.locals[s.var], s.domain, s.where)
         bounds = (constant_int(s.domain.low), constant_int(s.domain.high)) if type(s.domain) is A.Range else (None,)
         if None not in bounds:   # (W481: an index `n + 6` outside the declaration for every n)
             self.loop_ranges[id(inner.locals[s.var])] = bounds
@@ -6115,7 +6154,7 @@ class Checker(A.Visitor):
                      f"use 'for each x in {printed(s.domain)} {{ ... }}' to go through other values", s.domain.span)
         # its `where` and body read bare names as each player's (an `each` over no players is E303 above)
         others = type(s.domain) is not A.You and fits(element, "player")
-        self.skips_the_seats_out(s.domain, what)
+        self.skips_the_seats_out(s.domain, what, scope, s.where)
         if others:
             self.each_others.append((s, tuple(self.stmt_path), base_of(kind) == "player"))
         if s.where is not None:
@@ -6188,6 +6227,11 @@ class Checker(A.Visitor):
                                              f"say what it holds: 'let {s.name}: list of TYPE = [];' (an enum or a kind)"))
             held = self.names_held(s.value, scope)
             self.let(s.name, s.span, given, scope)
+            first = s.value if type(s.value) in (A.Aggregate, A.Call) and getattr(s.value, "op", None) == "first" or \
+                getattr(s.value, "func", None) == "first" and len(s.value.args) == 1 else None
+            if first is not None:   # `let p = first(q in all_players where ...)`, `first(all_players)` (W584)
+                source = first.domain if type(first) is A.Aggregate else first.args[0]
+                self.take_from_every_seat(scope.locals[s.name], source, getattr(first, "where", None))
             if held is not None and not any(type(n) is A.SetName and n.name == s.name for n in A.walk(self.visiting)):
                 self.name_lists[id(scope.locals[s.name])] = held   # names, as long as no `set` changes it
             return

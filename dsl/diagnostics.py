@@ -464,8 +464,9 @@ CODES: dict[str, tuple[str, str]] = {
     "W582": (WARNING, "a limit ('once ... as NAME') that one option alone names: it shares nothing"),
     "W583": (WARNING, "'always asked' on a 'first ... may' with neither 'where' nor 'cost': every player of the list "
                       "is asked anyway"),
-    "W584": (WARNING, "'each' or 'first ... may' over every seat (all_players) in a game that knocks players out "
-                      "for good: the players out are passed over all the same"),
+    "W584": (WARNING, "'each' or 'first ... may' over every seat (all_players, all_others_from(p)...), or an 'each' "
+                      "of a player taken from it, in a game that knocks players out for good: the players out are "
+                      "passed over all the same"),
     "W586": (WARNING, "a field adjusted by modifiers read through a card of unknown kind, where the kinds with the "
                       "field tag it differently: the printed value is read"),
     "W587": (WARNING, "an amend's '* N' over copies its entity reads from a constant ('* knight_cards'): what else "

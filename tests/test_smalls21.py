@@ -263,3 +263,49 @@ def test_cluedo_finds_its_disprover_with_all_others_from():
 
 def test_a_player_argument_is_needed():
     assert [f[0] for f in found_at("proc p() { each all_others_from(3) { } }\n") if f[0][0] == "E"] == ["E303"]
+
+
+# 3. W584 for an `each` over one player taken from every seat --------------------------------------------------
+
+# Werewolf: the Hunter killed in the night shoots at once; found among every seat, then asked with `each`.
+HUNTED = """
+counter hunter "Hunter" from 0 to 1;
+proc night_kill(p: player) { each p: eliminate; }
+proc last_shot() {
+  TAKEN
+}
+"""
+LOOPED = """for each p in all_players where p.hunter == 1 {
+    each p {
+      pick q from players "shoot whom?" { eliminate q; }
+    }
+  }"""
+FOUND = """let h = first(q in all_players where q.hunter == 1);
+  each h {
+    pick q from players "shoot whom?" { eliminate q; }
+  }"""
+
+
+def test_w584_an_each_of_a_player_taken_from_every_seat():
+    for taken, line, column in ((LOOPED, 6, 10), (FOUND, 6, 8)):
+        (d,) = analyse_text(HUNTED.replace("TAKEN", taken)).diagnostics
+        assert (d.code, d.span.line, d.span.column) == ("W584", line, column)
+        assert "taken from 'all_players'" in d.message and "'retire' them" in d.hint
+    clockwise = FOUND.replace("all_players", "all_others_from(you)")
+    assert [d.code for d in analyse_text(HUNTED.replace("TAKEN", clockwise)).diagnostics] == ["W584"]
+    direct = "each all_others_from(you): gain 1 hunter;"
+    assert [d.code for d in analyse_text(HUNTED.replace("TAKEN", direct)).diagnostics] == ["W584"]
+
+
+def test_w584_stays_quiet_when_the_player_is_taken_from_the_players_in_or_the_out_are_asked_about():
+    quiet = (LOOPED.replace("all_players", "players"),
+             LOOPED.replace("where p.hunter == 1", "where p.hunter == 1 and not eliminated(p)"),
+             FOUND.replace("q.hunter == 1", "q.hunter == 1 and not q.eliminated()"),
+             LOOPED.replace("each p {", "each p where not eliminated() {"),
+             "for each p in all_players { set p.hunter = 0; }")
+    for taken in quiet:
+        assert analyse_text(HUNTED.replace("TAKEN", taken)).diagnostics == [], taken
+    restored = HUNTED.replace("TAKEN", LOOPED + "\n  restore all_players;")
+    assert analyse_text(restored).diagnostics == []
+    shadowed = HUNTED.replace("TAKEN", LOOPED.replace("each p {", "for each p in players { each p {") + "}")
+    assert [d.code for d in analyse_text(shadowed).diagnostics] == ["W423"]   # (the inner p is another local)
