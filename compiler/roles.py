@@ -100,9 +100,9 @@ class _Reads:
         return frozenset(r for k, r in facts if k == YOU and self.roles[r].hidden)
 
     def changed(self, name: str, facts: frozenset, span) -> None:
-        """Note a change of a public counter of the pack's (W578 reads them all at the end)."""
+        """Note a change of a public counter or variable of the pack's (W578 reads them all at the end)."""
         d = self.sym.decls.get(name)
-        if type(d) is A.Counter and not d.hidden and not d.internal and name not in self.role_of:
+        if type(d) in (A.Counter, A.Var) and not d.hidden and not d.internal and name not in self.role_of:
             self.changes.setdefault(name, []).append((span, self.rule, self.veiled(facts)))
 
     def reached_by(self, rule: str, seen: frozenset = frozenset()) -> frozenset:
@@ -273,9 +273,10 @@ def _known_words(sources: Optional[dict], role) -> A.Span:
 
 
 def _telling_counters(reads: _Reads) -> list[Diagnostic]:
-    """W578: a public counter that only the rules of one hidden role change (`gain 1 sabotage;` in a spy's rule
-    alone, or in a proc only the role's rules call): it moves when, and on the row of, a holder acts, so it tells
-    everyone who holds the role. Read from the rules as written, as W443 is."""
+    """W578: a public counter or variable that only the rules of one hidden role change (`gain 1 sabotage;` in a
+    spy's rule alone, or in a proc only the role's rules call; `set sabotaged = true;` likewise): it changes when,
+    and on the row of, a holder acts, so it tells everyone who holds the role. Read from the rules as written, as
+    W443 is."""
     found = []
     for name, changes in reads.changes.items():
         sides = {roles or reads.reached_by(rule) for _span, rule, roles in changes}
@@ -288,10 +289,11 @@ def _telling_counters(reads: _Reads) -> list[Diagnostic]:
         title = reads.roles[role].title or role
         d = reads.sym.decls[name]
         fix = "'internal': kept off the screens" if d.is_global else "'hidden': each player sees their own"
+        what, moves = ("counter", "moves") if type(d) is A.Counter else ("variable", "changes")
         found.append(Diagnostic(
-            "W578", f"counter {name!r} is public, and only rules of the hidden role {title} ({role!r}) change it "
-            f"(here, in {where}): when it moves, everyone learns who holds the role", span,
-            f"make the counter {fix}; or change it in a rule both sides reach"))
+            "W578", f"{what} {name!r} is public, and only rules of the hidden role {title} ({role!r}) change it "
+            f"(here, in {where}): when it {moves}, everyone learns who holds the role", span,
+            f"make the {what} {fix}; or change it in a rule both sides reach"))
     return found
 
 

@@ -455,8 +455,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "named) while the game reads their zones: every zone of them stays empty, and rolls roll nothing"),
     "W577": (WARNING, "a set of a counter to a value worked out in play, one of whose results written as a number (an "
                       "if's branch, a match's case, in the value or a func it calls) is past the counter's bounds"),
-    "W578": (WARNING, "a public counter that only the rules of one hidden role change: when it moves, everyone learns "
-                      "who holds the role"),
+    "W578": (WARNING, "a public counter or variable that only the rules of one hidden role change: when it changes, "
+                      "everyone learns who holds the role"),
     "W579": (WARNING, "a zone dealt out round the players by hand ('while size(Z) > 0 { each players { if size(Z) > 0 "
                       "{ draw 1 from Z to W; } } }'): 'deal all of Z to W;' says it"),
     "W580": (WARNING, "a record's shape ('where COND') that no value of its fields keeps"),

@@ -309,3 +309,51 @@ def test_w584_stays_quiet_when_the_player_is_taken_from_the_players_in_or_the_ou
     assert analyse_text(restored).diagnostics == []
     shadowed = HUNTED.replace("TAKEN", LOOPED.replace("each p {", "for each p in players { each p {") + "}")
     assert [d.code for d in analyse_text(shadowed).diagnostics] == ["W423"]   # (the inner p is another local)
+
+
+# 4. W578 for a public variable a hidden role's rules alone set ------------------------------------------------
+
+# The Resistance: a spy who plays a fail card marks the mission; the mark is a public variable, so it tells who
+# the spy is when only the spy's rule sets it.
+MARKED = """
+counter vp "VP" hidden from 0 to 9;
+var failed_by "Failed by" global: player;
+var voted "Voted" global: bool = false;
+role spy "Spy" shared hidden known to holders { }
+role loyal "Resistance" shared hidden { }
+proc mission() {
+  set voted = true;
+  if you is spy {
+    set failed_by = you;
+  } else {
+    gain 1 vp;
+  }
+}
+game resistance "The Resistance" {
+  seats 4 roles spy, spy, loyal, loyal at random;
+  phase play {
+    repeat 2 {
+      each players: mission();
+    }
+  }
+  winner most vp;
+}
+"""
+
+
+def test_w578_a_public_variable_only_a_spys_rule_sets():
+    [w578] = [d for d in analyse_text(MARKED).diagnostics if d.code == "W578"]
+    assert (w578.span.line, w578.span.column) == (10, 5)
+    assert w578.message.startswith("variable 'failed_by' is public, and only rules of the hidden role Spy ('spy')")
+    assert "when it changes, everyone learns who holds the role" in w578.message
+    assert w578.hint.startswith("make the variable 'internal'")
+
+
+def test_w578_is_quiet_for_a_variable_kept_off_the_screens_hidden_or_set_by_both_sides():
+    for change in (('var failed_by "Failed by" global:', 'var failed_by "Failed by" global internal:'),
+                   ("  set voted = true;\n", "  set voted = true;\n  set failed_by = none;\n"),
+                   ('role spy "Spy" shared hidden known to holders', 'role spy "Spy" shared')):
+        text = MARKED.replace(*change)
+        assert text != MARKED and "W578" not in [c for c, _l, _c in found_at(text)], change
+    own = MARKED.replace('var failed_by "Failed by" global: player;', 'var failed_by "Failed by" hidden: player;')
+    assert "W578" not in [c for c, _l, _c in found_at(own)]
