@@ -1063,6 +1063,24 @@ def _items_text(game, items) -> str:
     return ", ".join(text if count == 1 else f"{text} x{count}" for text, count in runs) or "nothing"
 
 
+def _adjusted_parts(game, item) -> list[str]:
+    """A card's fields that modifiers adjust (`cost: int for costs;`, 7.7f) as the players would read them now,
+    where that is not the printed value, as the screens show them (`view.adjusted_fields`: no `once` modifier
+    used up): `cost 3 now, 5 printed` when every player reads the same, else whose it is (`cost 3 for P1 now, 5
+    printed`; a modifier of `you` is its holder's). The table has no viewer, so it shows every seat's."""
+    from rulebook.runtime.view import adjusted_fields
+
+    players = game.state.players
+    seen = [adjusted_fields(game, i, item) for i in range(len(players))]
+    parts = []
+    for name in dict.fromkeys(k for by_seat in seen for k in by_seat):
+        readers = [(p.name, game.text(by_seat[name])) for p, by_seat in zip(players, seen) if name in by_seat]
+        now = readers[0][1] if len(readers) == len(players) and len({v for _, v in readers}) == 1 else \
+            ", ".join(f"{v} for {who}" for who, v in readers)
+        parts.append(f"{name} {now} now, {game.text(item.fields.get(name))} printed")
+    return parts
+
+
 def _marks_text(game, item) -> str:
     """What the state table adds to a card: the fields play changed on it (`set c.level = 2`; a
     `shown` field once set, even back to its value) and the fields players learnt of it (`reveal
@@ -1077,6 +1095,8 @@ def _marks_text(game, item) -> str:
     evars = state.evars.get(item.key, {})
     changed = shown_marks(game.program, item, evars)
     parts = [f"{k} {game.text(v)}" for k, v in {**changed, **evars}.items() if k in changed or k.partition("[")[0] in shown]
+    if game.program.adjusted_fields and getattr(item, "kind", None) in game.program.adjusted_fields:
+        parts += _adjusted_parts(game, item)
     for name in game.program.held.get(getattr(item, "kind", None), ()) if game.program.held else ():
         held = state.held.get(f"{item.key}.{name}")   # a zone the card holds, while it holds something
         if held:

@@ -357,3 +357,41 @@ def test_w578_is_quiet_for_a_variable_kept_off_the_screens_hidden_or_set_by_both
         assert text != MARKED and "W578" not in [c for c, _l, _c in found_at(text)], change
     own = MARKED.replace('var failed_by "Failed by" global: player;', 'var failed_by "Failed by" hidden: player;')
     assert "W578" not in [c for c, _l, _c in found_at(own)]
+
+
+# 5. The CLI's state table shows a field's adjusted value ------------------------------------------------------
+
+# Race for the Galaxy-like: a world's cost is adjustable; a discount of P1's lowers what P1 would pay.
+WORLDS = """
+counter vp;
+event world_cost(w: world);
+kind world { cost: int = 1 for world_cost; }
+world alien_colony "Alien Colony" { cost = 5; }
+world rebel_base "Rebel Base" { cost = 4; }
+zone offered of world;
+proc deal() { fill offered with world; }
+proc discount() { modifier you world_cost once { value -2; } }
+proc everyone() { modifier anyone world_cost { value -1; } }
+proc buy(w: world) { set vp = w.cost; }
+"""
+
+
+def test_the_state_table_shows_each_seats_adjusted_value_without_using_a_once_modifier():
+    from rulebook.cli import _marks_text
+    from rulebook.compiler.driver import build_text
+    from rulebook.runtime.engine import Game
+
+    from .conftest import run_proc
+
+    for interpreted in (False, True):
+        game = Game(build_text(WORLDS, interpreted=interpreted), 2, 1)
+        run_proc(game, "deal")
+        colony = game.program.entities["alien_colony"]
+        assert _marks_text(game, colony) == ""   # no modifier in force: the printed value alone, as before
+        run_proc(game, "discount", player=0)
+        for _ in range(2):   # the `once` discount is not used up by the table
+            assert _marks_text(game, colony) == " [cost 3 for P1 now, 5 printed]"
+        run_proc(game, "everyone", player=1)
+        assert _marks_text(game, colony) == " [cost 2 for P1, 4 for P2 now, 5 printed]"
+        run_proc(game, "buy", colony, player=0)   # P1's read uses the discount up: both read the same now
+        assert game.state.players[0].stock["vp"] == 2 and _marks_text(game, colony) == " [cost 4 now, 5 printed]"
