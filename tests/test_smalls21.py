@@ -1,5 +1,6 @@
 """Five small gaps (branch smalls21): constants at the seats, an option's range, a space's number and an index
-range's low end; ..."""
+range's low end; every seat clockwise (`all_players_from`, `all_others_from`) and `retired(p)`; W584 for an
+`each` of a player taken from every seat; W578 for public variables; `--show-state`'s adjusted field values."""
 
 from __future__ import annotations
 
