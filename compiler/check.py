@@ -2332,9 +2332,10 @@ class Checker(A.Visitor):
                 if s.value is not None:
                     self.diags.append(off_scale(d, s))
             for expected, s in enumerate((s for s in d.spaces if s.value is None), start=1):
-                if s.position != expected:
-                    self.err("E305", f"space {s.position} of track {d.name!r} should be space {expected}: "
-                             f"spaces are numbered 1, 2, 3 ... in order", s.span)
+                unknown = getattr(s.position, "const", None) not in (None, *self.sym.consts)   # (E597 said it)
+                if s.position != expected and not unknown:
+                    self.err("E305", f"space {A.number_text(s.position)} of track {d.name!r} should be space "
+                             f"{expected}: spaces are numbered 1, 2, 3 ... in order", s.span)
                     break
             if not d.spaces and d.prints is None:   # (a printed list says how many spaces there are)
                 self.err("E305", f"track {d.name!r} has no spaces", self.at_decl(d))

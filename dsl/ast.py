@@ -2061,8 +2061,8 @@ class Indexes(Part):
 
     def shown(self) -> str:
         """The index as declared: `floor`, `1..7`, `1..5, colour`."""
-        return ", ".join(d.enum if d.enum is not None else
-                         f"{number_text(d.low, False)}..{d.bound if d.bound is not None else number_text(d.high, False)}"
+        return ", ".join(d.enum if d.enum is not None else f"{number_text(d.low, False)}.."
+                         f"{d.bound if d.bound is not None else number_text(d.high, False)}"
                          for d in self.dims())
 
     def keys(self, members: tuple = ()) -> list:
