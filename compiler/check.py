@@ -25,7 +25,7 @@ from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_cal
 from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var, indexed_counter, pattern_binders, pattern_element
 from .resolve import TEAM_WORDS, ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import held_only, holds_slots, reads_it, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
-from .resolve import arm_change, enum_changes, option_change, pick_change, said_for_names
+from .resolve import LABELLED, arm_change, enum_changes, if_change, option_change, pick_change, said_for_names
 from .resolve import CELL_WALKS, DIAGONAL, HEX, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
 
 # the seats a frame is worked out for when the pack has no game (a base read alone by an expansion's lint)
@@ -1241,6 +1241,8 @@ class Checker(A.Visitor):
             self.diags.append(Diagnostic("I404", arm_change(what, subject, arm, old, self.sym.kept_base), arm.span))
         for what, prompt, change, _old, _new in self.sym.amended_picks:
             self.diags.append(Diagnostic("I404", pick_change(what, prompt, change), change.span))
+        for what, named, change, _old, _new in self.sym.amended_ifs:
+            self.diags.append(Diagnostic("I404", if_change(what, named, change), change.span))
         for item, what in self.sym.extended:
             self.diags.append(Diagnostic("I404", f"adds steps {item.when} {what} {item.name!r}",
                                          self.at_name(item.name, item.span)))
@@ -5884,7 +5886,7 @@ class Checker(A.Visitor):
             del self.open_labels[label]
 
     def labels_given_twice(self) -> None:
-        """E351: two picks or chooses of one body (a proc's, a phase's, one effect or slot of a card)
+        """E351: two picks, chooses or ifs of one body (a proc's, a phase's, one effect or slot of a card)
         labelled alike (`as steal`): an amend (`pick as steal ...;`) could not tell them apart."""
         for decl in self.sym.decls.values():
             if isinstance(decl, A.Proc):
@@ -5900,15 +5902,15 @@ class Checker(A.Visitor):
             for root in roots:
                 seen: dict = {}
                 for n in (n for stmt in root for n in A.walk(stmt)):
-                    label = n.stmt_label if type(n) in (A.Pick, A.Choose) else None
+                    label = n.stmt_label if type(n) in LABELLED else None
                     if label is None:
                         continue
                     if label in seen:
                         first = seen[label]
-                        noun, other = ("pick" if type(x) is A.Pick else "choose" for x in (n, first))
+                        noun, other = (LABELLED[type(x)] for x in (n, first))
                         self.diags.append(Diagnostic(
                             "E351", f"this {noun} is labelled {label!r}, as the {other} at line {first.span.line}: "
-                            f"a label names one pick or choose of its body, which an amend ('{noun} as {label} ...') "
+                            f"a label names one pick, choose or if of its body, which an amend ('{noun} as {label} ...') "
                             "finds", self.label_at(n, label),
                             "give each its own label", notes=(f"the other is at {first.span}",)))
                     else:

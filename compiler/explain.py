@@ -19,7 +19,7 @@ from rulebook.runtime.state import decimal_text
 
 from .layout import record_shape, deciding, is_live, is_field_value, is_filter, proc_result_call, subject_mode
 from .layout import at_seats, binder, period_end, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var
-from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_HAS, HELD_USES, HEX, KEEPING, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS
+from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_HAS, HELD_USES, HEX, KEEPING, blocks_kept, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS
 
 # Words that take no plural ("3 prestige", "2 lavandium").
 MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone", "debt", "income",
@@ -1780,7 +1780,8 @@ class Reader(A.Visitor):
     def visit_If(self, s, depth: int) -> None:
         chain = A.else_if_chain(s)
         for i, branch in enumerate(chain):
-            self.say(depth, f"{'Otherwise, if' if i else 'If'} {self.condition(branch.cond, 'when this is read')}:")
+            self.say(depth, f"{'Otherwise, if' if i else 'If'} {self.condition(branch.cond, 'when this is read')}"
+                            f"{stmt_labelled(branch)}{self.pick_amended(branch, 'amended_ifs')}:")
             self.block(branch.then, depth + 1)
         if chain[-1].otherwise:
             self.say(depth, "Otherwise:")
@@ -2273,11 +2274,12 @@ class Reader(A.Visitor):
         if s.count is not None:   # `let n = pick ...;`
             self.say(depth, f"Let {s.count} be how many were picked (0 if none was).")
 
-    def pick_amended(self, s: A.Pick) -> str:
-        """` (amended by FILE:L:C)` after a pick an amend changed (`, by ...` for each later one)."""
-        spans, amends = [], getattr(self.symbols, "amended_picks", ())
+    def pick_amended(self, s: A.Pick, amends: str = "amended_picks") -> str:
+        """` (amended by FILE:L:C)` after a pick (an `if`, with `amended_ifs`) an amend changed (`, by ...` for each
+        later one; `, keeping the base's` after one whose new block runs the one it replaces)."""
+        spans, amends = [], getattr(self.symbols, amends, ())
         while (found := next((a for a in amends if a[4] is s), None)) is not None:   # back to the base's pick
-            spans.insert(0, str(found[2].span))
+            spans.insert(0, f"{found[2].span}{blocks_kept(found[2])}")
             s = found[3]
         return f" (amended by {', by '.join(spans)})" if spans else ""
 

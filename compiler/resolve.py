@@ -358,6 +358,12 @@ class Symbols:
     # (what, the prompt, the `pick ...;` written, the pick it replaces, the pick as amended) of each
     # pick an amend of a proc or a phase changes, in merge order
     amended_picks: list
+    # (what, the condition as printed or the label (an AsLabel), the `if ...;` written, the `if` it replaces, the
+    # `if` as amended) of each `if` an amend of a proc or a phase changes, in merge order
+    amended_ifs: list
+    # the span of an `if` whose condition an amend changed -> its condition as the base wrote it, printed: a pack
+    # stacked later finds the `if` by it still
+    conditions_written: dict
     extended: list    # (a `before`/`after`, "proc" or "phase") each reported as I404
     # func or proc name -> [(card, its HeldOverride, the hidden name of the card's version)] of the cards
     # that change it for their holder, in declaration order (held_overrides)
@@ -1608,7 +1614,7 @@ def _amended_bodies(sym: Symbols, what: str, bodies: dict, item: A.Amend, diags:
             diags.append(Diagnostic("E215", f"the {construct.noun} {shown} is amended twice here", change.span))
             continue
         amended.add((construct, key))
-        found = _one_construct(what, bodies, construct, change, diags)
+        found = _one_construct(what, bodies, construct, change, diags, sym.conditions_written)
         if found is not None:
             owner, old = found
             new = construct.amend(sym, what, old, change, diags)
@@ -1669,15 +1675,17 @@ class Construct(NamedTuple):   # (as Builtin)
         return self.node if type(self.node) is tuple else (self.node,)
 
 
-def _one_construct(what: str, bodies: dict, construct: Construct, change, diags: list[Diagnostic]):
+def _one_construct(what: str, bodies: dict, construct: Construct, change, diags: list[Diagnostic],
+                   written: dict = {}):
     """(the body's name, the node) of the one construct of `bodies` that `change` names; else E222
-    (none, with a note listing the ones there are and a did-you-mean; or several, a note at each)."""
+    (none, with a note listing the ones there are and a did-you-mean; or several, a note at each). `written`:
+    the span of an `if` an earlier amend changed the condition of -> its key as the base wrote it."""
     all_ = [(name, n) for name, body in bodies.items() for stmt in body for n in A.walk(stmt)
             if type(n) in construct.nodes()]
     if getattr(change, "stmt_label", None) is not None:
         return _labelled_construct(what, bodies, construct, change, all_, diags)
     key = construct.key(change)
-    found = [(name, n) for name, n in all_ if construct.key(n) == key]
+    found = [(name, n) for name, n in all_ if key in (construct.key(n), written.get(n.span))]
     if len(found) == 1:
         return found[0]
     noun, shown = construct.noun, construct.shown
@@ -1695,7 +1703,8 @@ def _one_construct(what: str, bodies: dict, construct: Construct, change, diags:
     return None
 
 
-LABELLED = (A.Pick, A.Choose)   # the statements `as LABEL` names for an amend (a loop's label is for `end game after`)
+# the statements `as LABEL` names for an amend, as messages name them (a loop's label is for `end game after`)
+LABELLED = {A.Pick: "pick", A.Choose: "choose", A.If: "if"}
 
 
 def _labelled_construct(what: str, bodies: dict, construct: Construct, change, all_: list, diags: list[Diagnostic]):
@@ -1715,7 +1724,7 @@ def _labelled_construct(what: str, bodies: dict, construct: Construct, change, a
                 if type(n) in LABELLED and n.stmt_label is not None}
     other = labelled.get(label)
     if other is not None:   # a choose's label after `pick as`, or the other way round
-        noun = "pick" if type(other) is A.Pick else "choose"
+        noun = LABELLED[type(other)]
         diags.append(Diagnostic("E344", f"{label!r} labels a {noun} of {what}, not a {construct.noun}", change.span,
                                 f"write '{noun} as {label} ...'"))
         return None
@@ -2089,10 +2098,16 @@ def _amend_pick(sym: Symbols, what: str, pick: A.Pick, change: A.PickAmend, diag
         return None
     if amended.random and _asks_in_random(amended, change, about, diags):
         return None
+    blocks = _amended_blocks(sym, pick, change, about, diags)
+    if blocks is None:
+        return None
+    amended = replace(amended, **blocks)
     sym.amended_picks.append((what, named, change, pick, amended))
     # every part is recorded, so a later pack that discards it is W406; one written with `base` builds
     # on the one before it: no W406 at it, as for an override calling base()
     for part in change.parts():
+        if part in ("body", "else"):   # (recorded by _amended_blocks)
+            continue
         sym.amended_parts.append((f"the {part} of the {about}", change.span))
         if builds & {"condition": {"where"}, "label": set(), "mode": {"optional_when", "limit", "least"}}.get(part, set()):
             sym.built_parts.add((f"the {part} of the {about}", change.span))
@@ -2212,12 +2227,72 @@ def _amend_may(sym: Symbols, what: str, may, change: A.MayAmend, diags: list[Dia
     return replace(may, **new)
 
 
+def _amended_blocks(sym: Symbols, node, change, about: str, diags: list[Diagnostic]) -> Optional[dict]:
+    """The blocks an amend of a pick or an `if` writes anew (its `body` as the node's `field`, its `otherwise`),
+    each `base();` in them running the block it replaces (_keep_base: E365 for an else the node lacks, E366,
+    E367); each block is a part of its own for W406, building on the earlier when it runs `base();`. None on
+    an error."""
+    new = {}
+    for attr, field, noun in (("body", "then" if type(node) is A.If else "body", "body"),
+                              ("otherwise", "otherwise", "else")):
+        block = getattr(change, attr)
+        if block is None:
+            continue
+        old = getattr(node, field)
+        part = replace(change, **{attr: block})
+        kept = _keep_base(sym, part, old if old or noun == "body" else None, noun, diags, attr)
+        if _base_uses(part, attr) and kept is part:   # reported (E365-E367)
+            return None
+        sym.kept_base.discard(change.span)   # (the parts are told apart by built_parts)
+        sym.amended_parts.append((f"the {noun} of the {about}", change.span))
+        if kept is not part:
+            sym.built_parts.add((f"the {noun} of the {about}", change.span))
+        new[field] = getattr(kept, attr)
+    return new
+
+
+def _amend_if(sym: Symbols, what: str, node: A.If, change: A.IfAmend, diags: list[Diagnostic]):
+    """The `if` with what `change` writes in place of its own: `= COND` the condition (`base` in it standing for
+    the condition it replaces), a block the then-block, `else { ... }` the else (`base();` in a block running
+    the one it replaces); what it leaves out stays. None on an error."""
+    named = AsLabel(change.stmt_label) if change.stmt_label is not None else printed(change.cond)
+    about = f"if {_condition_named(named)} of {what}"
+    if not change.parts():
+        diags.append(Diagnostic("E223", f"this amend of the {about} changes nothing", change.span,
+                                "write what it replaces: '= COND' (the condition, 'base' in it standing for the "
+                                "base's), '{ ... }' (the then-block), 'else { ... }'"))
+        return None
+    new = {}
+    if change.new_cond is not None:
+        cond = _with_base_value(sym, change.new_cond, node.cond, "condition of an if", change.span, diags, "")
+        if cond is None:
+            return None
+        sym.kept_base.discard(change.span)
+        sym.amended_parts.append((f"the condition of the {about}", change.span))
+        if _base_names(change.new_cond):
+            sym.built_parts.add((f"the condition of the {about}", change.span))
+        new["cond"] = cond
+        sym.conditions_written.setdefault(node.span, printed(node.cond))   # stacked amends still find it so
+    blocks = _amended_blocks(sym, node, change, about, diags)
+    if blocks is None:
+        return None
+    amended = replace(node, **new, **blocks)
+    sym.amended_ifs.append((what, named, change, node, amended))
+    return amended
+
+
+def _condition_named(named) -> str:
+    """An `if`'s condition as a message names it (`vp > 2`), or `labelled rich`."""
+    return f"labelled {named}" if isinstance(named, AsLabel) else named
+
+
 CONSTRUCTS = {
     A.ChooseAmend: Construct("choose", "chooses", A.Choose, lambda n: n.title, _prompt, "", "ask", _amend_choose),
     A.MatchAmend: Construct("match", "matches", A.MatchStmt, lambda n: printed(n.subject), str, "on ", "are on",
                             _amend_match),
     A.PickAmend: Construct("pick", "picks", A.Pick, lambda n: n.title, _prompt, "", "ask", _amend_pick),
     A.MayAmend: Construct("may", "mays", (A.May, A.FirstMay), lambda n: n.title, _prompt, "", "ask", _amend_may),
+    A.IfAmend: Construct("if", "ifs", A.If, lambda n: printed(n.cond), str, "on ", "are on", _amend_if),
 }
 # what an amend of a func changes: the cases of a match expression of its value, found by its subject
 FUNC_CONSTRUCTS = {
@@ -2228,8 +2303,20 @@ FUNC_CONSTRUCTS = {
 
 def pick_change(what: str, prompt: Optional[str], change: A.PickAmend) -> str:
     """What an amend did to one pick, for its I404: `amends the condition of pick "move the robber
-    to?" of proc 'move_robber'`."""
-    return f"amends the {' and the '.join(change.parts())} of pick {_prompt(prompt)} of {what}"
+    to?" of proc 'move_robber'` (`, keeping the base's` when a block it writes runs the one it replaces)."""
+    return f"amends the {' and the '.join(change.parts())} of pick {_prompt(prompt)} of {what}{blocks_kept(change)}"
+
+
+def if_change(what: str, named: str, change: A.IfAmend) -> str:
+    """What an amend did to one `if`, for its I404: `amends the condition and the body of if followers > 0 of proc
+    'turn', keeping the base's`."""
+    return f"amends the {' and the '.join(change.parts())} of if {_condition_named(named)} of {what}" \
+           f"{blocks_kept(change)}"
+
+
+def blocks_kept(change) -> str:
+    """`, keeping the base's` for an amend of a pick or an `if` whose new body or else runs the one it replaces."""
+    return KEEPING if _base_uses(change, "body") or _base_uses(change, "otherwise") else ""
 
 
 KEEPING = ", keeping the base's"   # after an arm or option whose `base();` runs the body it replaces

@@ -1192,11 +1192,13 @@ class Each(Stmt):
 
 @node
 class If(Stmt):
-    """`if COND { ... } [else { ... }]`."""
+    """`if COND [as LABEL] { ... } [else { ... }]`."""
 
     cond: Expr
     then: tuple
     otherwise: tuple
+    stmt_label: Optional[str] = None   # `if COND as LABEL { ... }`: the name an amend finds it by (as a pick's)
+    _quiet = ("stmt_label",)
 
 
 @node
@@ -2951,7 +2953,11 @@ class PickAmend(Part):
     secret: Optional[bool] = None
     asked: Optional[bool] = None
     repeats: Optional[bool] = None
-    _quiet = ("stmt_label", "random", "least", "secret", "asked", "repeats")
+    # `pick "prompt" { ... } [else { ... }]`: the pick's new body and else (None: the base's kept); `base();` in
+    # either runs the block it replaces
+    body: Optional[tuple] = None
+    otherwise: Optional[tuple] = None
+    _quiet = ("stmt_label", "random", "least", "secret", "asked", "repeats", "body", "otherwise")
 
     def moded(self) -> bool:
         """Whether the amend writes a mode (`optional`, `repeatedly`, `up to N`, `exactly N`, `at least M`)."""
@@ -2966,12 +2972,37 @@ class PickAmend(Part):
         return [part for part, written in (("prompt", self.prompted()), ("condition", self.where is not None),
                                            ("label", self.label is not None), ("mode", self.moded()),
                                            ("picker ('at random')", self.random)) if written] + \
-            [f"'{word}'" for word, given in self.words() if given is not None]
+            [f"'{word}'" for word, given in self.words() if given is not None] + blocks_written(self)
 
     def words(self) -> tuple:
         """Each word of a pick an amend may add or remove, as written, with what this one does: True (adds
         it), False (`remove WORD`) or None (keeps the base's)."""
         return (("with repeats", self.repeats), ("secret", self.secret), ("always asked", self.asked))
+
+
+def blocks_written(change) -> list:
+    """The blocks an amend of a pick or an `if` writes anew, as messages name them: ["body", "else"]."""
+    return [part for part, block in (("body", change.body), ("else", change.otherwise)) if block is not None]
+
+
+@node
+class IfAmend(Part):
+    """`if COND [= NEW] [{ ... }] [else { ... }];` in an `amend` of a proc or a game phase: the one `if` of its
+    body (nested anywhere, an `else if` too) whose condition prints as COND (or, `if as LABEL ...`, the one
+    labelled so). `= NEW` replaces the condition, `base` in it standing for the condition it replaces; a
+    block replaces the then-block, `else { ... }` the else, `base();` in either running the block it
+    replaces; what it leaves out stays the base's."""
+
+    cond: Optional[Expr]   # what finds it (None: found by its label)
+    new_cond: Optional[Expr] = None
+    body: Optional[tuple] = None   # the then-block written anew (None: the base's kept)
+    otherwise: Optional[tuple] = None
+    stmt_label: Optional[str] = None
+    _quiet = ("stmt_label",)
+
+    def parts(self) -> list:
+        """The parts it writes, as messages name them: ["condition", "body", "else"]."""
+        return ["condition"] * (self.new_cond is not None) + blocks_written(self)
 
 
 @node

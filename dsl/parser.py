@@ -273,6 +273,12 @@ def _valued(items: list) -> list:
     return list(items[:-2]) + [A.Valued(value, tag, span=span)]
 
 
+def _ended(items: list) -> list:
+    """An amend's items with its `amend_end` (the blocks it writes) laid out among them."""
+    return [i for item in items for i in (item.value if isinstance(item, _Marker) and item.tag == "amend_end"
+                                          else (item,))]
+
+
 def _pick(items: list, tag: str, default=None):
     for item in items:
         if isinstance(item, _Marker) and item.tag == tag:
@@ -1401,6 +1407,7 @@ class _Builder:
                           asked=words.get("asked"), span=self._s(meta))
 
     def pick_amend(self, meta, items):
+        items = _ended(items)
         words, random = _pick(items, "amend_words", ({}, False))
         exactly = _pick(items, "exactly")
         limit = _pick(items, "up_to") if exactly is None else exactly
@@ -1414,7 +1421,23 @@ class _Builder:
                            limit, exactly is not None, self._prompt_parts(items),
                            next((str(t) for t in items if isinstance(t, Token) and t.type == "NAME"), None),
                            random, least, secret=words.get("secret"), asked=words.get("asked"),
-                           repeats=words.get("repeats"), span=self._s(meta))
+                           repeats=words.get("repeats"), body=_pick(items, "block"),
+                           otherwise=_pick(items, "else_change"), span=self._s(meta))
+
+    def amend_end(self, meta, items):   # `;`, or the blocks an amend of a pick or an `if` writes: its markers
+        return _Marker("amend_end", tuple(items))
+
+    def else_change(self, meta, items):
+        return _Marker("else_change", items[0].value)
+
+    def if_cond_change(self, meta, items):
+        return _Marker("if_cond_change", items[0])
+
+    def if_amend(self, meta, items):
+        items = _ended(items)
+        label = next((str(t) for t in items if isinstance(t, Token) and t.type == "NAME"), None)
+        return A.IfAmend(None if label is not None else items[0], _pick(items, "if_cond_change"),
+                         _pick(items, "block"), _pick(items, "else_change"), label, span=self._s(meta))
 
     def match_amend(self, meta, items):
         return A.MatchAmend(items[0], tuple(i for i in items[1:] if isinstance(i, (A.Arm, A.ArmRemoved, A.Case))),
@@ -1966,10 +1989,12 @@ class _Builder:
                       settled=_pick(items, "settled", False), span=self._s(meta))
 
     def if_stmt(self, meta, items):
+        label = _pick(items, "loop_label")
+        rest = [i for i in items[1:] if not (isinstance(i, _Marker) and i.tag == "loop_label")]
         otherwise = ()
-        if len(items) > 2:
-            otherwise = items[2].value if isinstance(items[2], _Marker) else (items[2],)
-        return A.If(items[0], items[1].value, otherwise, span=self._s(meta))
+        if len(rest) > 1:
+            otherwise = rest[1].value if isinstance(rest[1], _Marker) else (rest[1],)
+        return A.If(items[0], rest[0].value, otherwise, label, span=self._s(meta))
 
     def match_stmt(self, meta, items):
         arms = tuple(i for i in items[1:] if isinstance(i, A.Arm) and i.values)

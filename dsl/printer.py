@@ -795,6 +795,17 @@ class Printer(A.Visitor):
                     _secrecy(s)], s.body)
         self.orelse(s)
 
+    def amend_blocks(self, head: list, item) -> None:
+        """An amend of a pick or an `if` (`head`), with the blocks it writes anew, or `;` when it writes none."""
+        head = [c for c in head if c is not None]
+        if item.body is not None:
+            self.block(head, item.body)
+        elif item.otherwise is None:
+            self.clauses(head)
+        if item.otherwise is not None:
+            self.block("else" if item.body is not None else head + [Clause("else")], item.otherwise,
+                       after_brace=item.body is not None)
+
     def orelse(self, s) -> None:
         """The `else { ... }` of a `may` or `pick`, joined onto the closing brace before it."""
         if s.otherwise:
@@ -819,7 +830,8 @@ class Printer(A.Visitor):
                    s.span.end_line)
 
     def visit_If(self, s, after_brace: bool = False):
-        self.block([Clause("else if " if after_brace else "if ", s.cond)], s.then, after_brace=after_brace)
+        self.block([Clause("else if " if after_brace else "if ", s.cond), _stmt_label(s)], s.then,
+                   after_brace=after_brace)
         if len(s.otherwise) == 1 and isinstance(s.otherwise[0], A.If):
             self.visit_If(s.otherwise[0], after_brace=True)
         elif s.otherwise:
@@ -1453,8 +1465,13 @@ class Printer(A.Visitor):
             elif isinstance(item, A.MayAmend):
                 self.clauses([Clause("may" + _title(item.title)), _amend_words(item)])
             elif isinstance(item, A.PickAmend):   # the prompt first: it finds the pick
-                self.clauses([Clause("pick" + _amend_label(item) + _title(item.title)), _where("where ", item.where),
-                              *_modes(A.replace(item, title=None, repeats=None, random=False)), _amend_words(item)])
+                self.amend_blocks([Clause("pick" + _amend_label(item) + _title(item.title)),
+                                   _where("where ", item.where),
+                                   *_modes(A.replace(item, title=None, repeats=None, random=False)),
+                                   _amend_words(item)], item)
+            elif isinstance(item, A.IfAmend):   # the condition (or the label) first: it finds the `if`
+                self.amend_blocks([Clause("if" + _amend_label(item)) if item.cond is None else
+                                   Clause("if ", item.cond), _where("= ", item.new_cond)], item)
             else:
                 self.part(item)
         self.depth -= 1
