@@ -2372,7 +2372,8 @@ AMEND_SHAPES = {A.Entity: "'name = value;', 'name { ... }', a slot ('whenever EV
                 A.Game: "'seats A to B;', 'phase setup|play|final { ... }' or 'winner ...;'",
                 A.Enum: "'member [\"Title\"], member [\"Title\"], ...'",
                 A.Proc: "'choose \"prompt\" { option \"label\" { ... } remove option \"label\"; }', "
-                        "'match SUBJECT { VALUE { ... } remove VALUE; }' or 'pick \"prompt\" where COND;'",
+                        "'match SUBJECT { VALUE { ... } remove VALUE; }', 'pick \"prompt\" where COND;' or "
+                        "'if COND = NEW { ... } else { ... }'",
                 A.Func: "'match SUBJECT { VALUE = EXPR; remove VALUE; else = EXPR; }' (the cases of a match "
                         "expression of its value)"}
 
