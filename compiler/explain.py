@@ -1722,19 +1722,19 @@ class Reader(A.Visitor):
     def visit_While(self, s, depth: int) -> None:
         head = "Again and again" if isinstance(s.cond, A.Bool) and s.cond.value else \
             f"As long as {self.condition(s.cond, 'before each round')}"
-        self.say(depth, f"{head}{labelled(s)}:")
+        self.say(depth, f"{head}{self.loop_read(s)}:")
         self.block(s.body, depth + 1)
 
     def visit_Repeat(self, s, depth: int) -> None:
         times = {1: "once", 2: "twice"}.get(s.count.value, f"{s.count.value} times") if isinstance(s.count, A.Int) \
             else f"{self.x(s.count)} times"
-        self.say(depth, f"Do this {times}{labelled(s)}:")
+        self.say(depth, f"Do this {times}{self.loop_read(s)}:")
         self.block(s.body, depth + 1)
 
     def visit_RepeatStable(self, s, depth: int) -> None:
         watched = _either([spoken(n.id) for n in s.names], "and")
         self.say(depth, f"Do this, then again, until a pass leaves {watched} as {'it was' if len(s.names) == 1 else 'they were'}"
-                        f"{labelled(s)}:")
+                        f"{self.loop_read(s)}:")
         self.block(s.body, depth + 1)
 
     def visit_ForEach(self, s, depth: int) -> None:
@@ -1743,7 +1743,7 @@ class Reader(A.Visitor):
             self.words.from_to(s.domain) if isinstance(s.domain, A.Range) else f"in {self.x(s.domain)}"
         order = ", in the order you choose" + (" (identical copies asked once)" if s.alike else "") + prompt(s) \
             if s.any_order else ""
-        self.say(depth, f"For each {s.var} {domain}{where}{order}{labelled(s)}:")
+        self.say(depth, f"For each {s.var} {domain}{where}{order}{self.loop_read(s)}:")
         self.block(s.body, depth + 1)
 
     def visit_Each(self, s, depth: int) -> None:
@@ -1763,7 +1763,7 @@ class Reader(A.Visitor):
         if getattr(s, "settled", False):
             among = self.x(s.domain) + (self.whom(s.where) if s.where is not None else "")
             self.say(depth, f"Take turns round and round among {among}, in that order, until everyone still in has had "
-                            f"a turn since the last reopening{labelled(s)}; on their turn, each does this:")
+                            f"a turn since the last reopening{self.loop_read(s)}; on their turn, each does this:")
             self.block(s.body, depth + 1)
             return
         if len(s.body) == 1 and type(s.body[0]) in (A.Gain, A.Lose, A.Pay, A.Advance, A.Regress) and \
@@ -1774,7 +1774,7 @@ class Reader(A.Visitor):
             finally:
                 self.subject, self.subject_local = None, False
             return
-        self.say(depth, f"{self.opening(who, s.domain)} does this{labelled(s)}:")
+        self.say(depth, f"{self.opening(who, s.domain)} does this{self.loop_read(s)}:")
         self.block(s.body, depth + 1)
 
     def visit_If(self, s, depth: int) -> None:
@@ -2273,6 +2273,10 @@ class Reader(A.Visitor):
             self.block(s.otherwise, depth + 1)
         if s.count is not None:   # `let n = pick ...;`
             self.say(depth, f"Let {s.count} be how many were picked (0 if none was).")
+
+    def loop_read(self, loop) -> str:
+        """What a loop's label adds to its reading (`labelled`), and ` (amended by ...)` after one an amend changed."""
+        return labelled(loop) + self.pick_amended(loop, "amended_loops")
 
     def pick_amended(self, s: A.Pick, amends: str = "amended_picks") -> str:
         """` (amended by FILE:L:C)` after a pick (an `if`, with `amended_ifs`) an amend changed (`, by ...` for each

@@ -361,6 +361,8 @@ class Symbols:
     # (what, the condition as printed or the label (an AsLabel), the `if ...;` written, the `if` it replaces, the
     # `if` as amended) of each `if` an amend of a proc or a phase changes, in merge order
     amended_ifs: list
+    # (what, the label, the loop's amend as written, the loop it replaces, the loop as amended), as amended_ifs
+    amended_loops: list
     # the span of an `if` whose condition an amend changed -> its condition as the base wrote it, printed: a pack
     # stacked later finds the `if` by it still
     conditions_written: dict
@@ -1705,6 +1707,13 @@ def _one_construct(what: str, bodies: dict, construct: Construct, change, diags:
 
 # the statements `as LABEL` names for an amend, as messages name them (a loop's label is for `end game after`)
 LABELLED = {A.Pick: "pick", A.Choose: "choose", A.If: "if"}
+# the loops, labelled `as LABEL` for `break` and `end game after`, that an amend finds by it: their keyword
+LOOPS = {A.Repeat: "repeat", A.RepeatStable: "repeat", A.While: "while", A.ForEach: "for each", A.Each: "each"}
+
+
+def _label_of(n) -> Optional[str]:
+    """The label of a pick, choose, `if` or loop (`as LABEL`), or None."""
+    return n.stmt_label if type(n) in LABELLED else getattr(n, "loop_label", None)
 
 
 def _labelled_construct(what: str, bodies: dict, construct: Construct, change, all_: list, diags: list[Diagnostic]):
@@ -1712,7 +1721,7 @@ def _labelled_construct(what: str, bodies: dict, construct: Construct, change, a
     (`pick as steal ...;`); else E344 (no such label, with a did-you-mean over the labels there are) or
     E222 (several: the checker reports the labels given twice, E351)."""
     label = change.stmt_label
-    found = [(name, n) for name, n in all_ if n.stmt_label == label]
+    found = [(name, n) for name, n in all_ if _label_of(n) == label]
     if len(found) == 1:
         return found[0]
     if found:
@@ -1720,15 +1729,15 @@ def _labelled_construct(what: str, bodies: dict, construct: Construct, change, a
                                 "this amends is unclear", change.span, "give them different labels in the base",
                                 notes=tuple(f"one is at {n.span}" for _name, n in found)))
         return None
-    labelled = {n.stmt_label: n for body in bodies.values() for stmt in body for n in A.walk(stmt)
-                if type(n) in LABELLED and n.stmt_label is not None}
+    labelled = {_label_of(n): n for body in bodies.values() for stmt in body for n in A.walk(stmt)
+                if (type(n) in LABELLED or type(n) in LOOPS) and _label_of(n) is not None}
     other = labelled.get(label)
     if other is not None:   # a choose's label after `pick as`, or the other way round
-        noun = LABELLED[type(other)]
+        noun = LABELLED.get(type(other), "loop")
         diags.append(Diagnostic("E344", f"{label!r} labels a {noun} of {what}, not a {construct.noun}", change.span,
-                                f"write '{noun} as {label} ...'"))
+                                f"write '{LABELLED.get(type(other)) or LOOPS[type(other)]} as {label} ...'"))
         return None
-    mine = list(dict.fromkeys(n.stmt_label for _name, n in all_ if n.stmt_label is not None))
+    mine = list(dict.fromkeys(_label_of(n) for _name, n in all_ if _label_of(n) is not None))
     notes = (f"its labelled {construct.nouns}: {', '.join(mine)}",) if mine else \
         (f"no {construct.noun} of {what} has a label (a {construct.noun} is labelled 'as LABEL' before its block)",)
     diags.append(Diagnostic("E344", f"{what} has no {construct.noun} labelled {label}", change.span,
@@ -1979,7 +1988,7 @@ def _amend_match_expr(sym: Symbols, what: str, match: A.Match, change: A.MatchAm
 def _base_uses(part, attr: Optional[str] = None) -> list:
     """The `base()` calls written in an arm, an option, an effect or a space of an amend (statements
     and values); with `attr`, in that block of it only (a space's `body` or `bonus`)."""
-    roots = [part] if attr is None else list(getattr(part, attr) or ())
+    roots = [part] if attr is None else list(getattr(part, attr, None) or ())
     return [n for root in roots for n in A.walk(root) if type(n) in (A.CallStmt, A.Call) and n.func == BASE]
 
 
@@ -2235,7 +2244,7 @@ def _amended_blocks(sym: Symbols, node, change, about: str, diags: list[Diagnost
     new = {}
     for attr, field, noun in (("body", "then" if type(node) is A.If else "body", "body"),
                               ("otherwise", "otherwise", "else")):
-        block = getattr(change, attr)
+        block = getattr(change, attr, None)
         if block is None:
             continue
         old = getattr(node, field)
@@ -2281,6 +2290,30 @@ def _amend_if(sym: Symbols, what: str, node: A.If, change: A.IfAmend, diags: lis
     return amended
 
 
+def _amend_loop(sym: Symbols, what: str, loop, change: A.LoopAmend, diags: list[Diagnostic]):
+    """The loop labelled as `change` names with the body it writes (`base();` in it running the body it
+    replaces); E612 when the keyword written is not the loop's. None on an error."""
+    about = f"{LOOPS[type(loop)]} labelled {change.stmt_label} of {what}"
+    if LOOPS[type(loop)] != change.word:
+        diags.append(Diagnostic("E612", f"the loop labelled {change.stmt_label} of {what} is written '{LOOPS[type(loop)]}', "
+                                f"not '{change.word}'", change.span,
+                                f"write it as the base does: '{LOOPS[type(loop)]} as {change.stmt_label} {{ ... }}'",
+                                notes=(f"the loop is at {loop.span}",)))
+        return None
+    blocks = _amended_blocks(sym, loop, change, about, diags)
+    if blocks is None:
+        return None
+    amended = replace(loop, **blocks)
+    sym.amended_loops.append((what, change.stmt_label, change, loop, amended))
+    return amended
+
+
+def loop_change(what: str, change: A.LoopAmend) -> str:
+    """What an amend did to one loop, for its I404: `amends the body of repeat labelled round of proc 'turn',
+    keeping the base's`."""
+    return f"amends the body of {change.word} labelled {change.stmt_label} of {what}{blocks_kept(change)}"
+
+
 def _condition_named(named) -> str:
     """An `if`'s condition as a message names it (`vp > 2`), or `labelled rich`."""
     return f"labelled {named}" if isinstance(named, AsLabel) else named
@@ -2293,6 +2326,7 @@ CONSTRUCTS = {
     A.PickAmend: Construct("pick", "picks", A.Pick, lambda n: n.title, _prompt, "", "ask", _amend_pick),
     A.MayAmend: Construct("may", "mays", (A.May, A.FirstMay), lambda n: n.title, _prompt, "", "ask", _amend_may),
     A.IfAmend: Construct("if", "ifs", A.If, lambda n: printed(n.cond), str, "on ", "are on", _amend_if),
+    A.LoopAmend: Construct("loop", "loops", tuple(LOOPS), _label_of, str, "labelled ", "are labelled", _amend_loop),
 }
 # what an amend of a func changes: the cases of a match expression of its value, found by its subject
 FUNC_CONSTRUCTS = {

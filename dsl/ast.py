@@ -3006,6 +3006,21 @@ class IfAmend(Part):
 
 
 @node
+class LoopAmend(Part):
+    """`repeat as LABEL { ... }` (`while`, `for each`, `each` likewise) in an `amend` of a proc or a game phase: the
+    one loop of its body (nested anywhere) labelled so, written with its keyword; the block replaces the loop's
+    body, `base();` in it running the body it replaces."""
+
+    word: str   # the loop's keyword as written: "repeat", "while", "for each", "each"
+    stmt_label: str
+    body: tuple
+
+    def parts(self) -> list:
+        """The parts it writes, as messages name them: ["body"]."""
+        return ["body"]
+
+
+@node
 class MayAmend(Part):
     """`may ["prompt"] WORDS;` in an `amend` of a proc or a game phase: the one `may` or `first ... may` of its
     body (nested anywhere) whose prompt is written so (`{...}` unfilled; `may WORDS;` the one without one).

@@ -98,7 +98,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E348": (ERROR, "'amend NAME * N' of what is not an entity"),
     "E349": (ERROR, "a title reads a field of what is neither a card nor an enum member"),
     "E350": (ERROR, "an indexed counter, variable or zone with more than 10,000 elements (its indexes' sizes multiplied)"),
-    "E351": (ERROR, "two picks or chooses of one body labelled alike ('as LABEL'): an amend could not tell them apart"),
+    "E351": (ERROR, "two picks, chooses or ifs of one body labelled alike ('as LABEL'): an amend could not tell them apart"),
     "E352": (ERROR, "'lose N R to P' of a global counter: the game's one number, which no player gains"),
     "E353": (ERROR, "a card's override of a func or proc the pack does not declare (or of another declaration)"),
     "E354": (ERROR, "a card's override whose signature differs from the func or proc it changes"),
@@ -599,6 +599,7 @@ CODES: dict[str, tuple[str, str]] = {
                     "number of at least 1"),
     "E627": (ERROR, "an auction's stakes ('as (WINNER, PRICE, STAKES)') without 'doubling N', or named as the "
                     "winner or the price"),
+    "E612": (ERROR, "an amend names a labelled loop with another loop's keyword ('while as round' of a 'repeat')"),
 }
 
 

@@ -1433,6 +1433,21 @@ class _Builder:
     def if_cond_change(self, meta, items):
         return _Marker("if_cond_change", items[0])
 
+    def loop_repeat(self, meta, items):   # the keyword of a loop an amend names (`repeat as round { ... }`)
+        return _Marker("loop_word", "repeat")
+
+    def loop_while(self, meta, items):
+        return _Marker("loop_word", "while")
+
+    def loop_for_each(self, meta, items):
+        return _Marker("loop_word", "for each")
+
+    def loop_each(self, meta, items):
+        return _Marker("loop_word", "each")
+
+    def loop_amend(self, meta, items):
+        return A.LoopAmend(items[0].value, str(items[1]), items[2].value, span=self._s(meta))
+
     def if_amend(self, meta, items):
         items = _ended(items)
         label = next((str(t) for t in items if isinstance(t, Token) and t.type == "NAME"), None)

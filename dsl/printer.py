@@ -1469,6 +1469,8 @@ class Printer(A.Visitor):
                                    _where("where ", item.where),
                                    *_modes(A.replace(item, title=None, repeats=None, random=False)),
                                    _amend_words(item)], item)
+            elif isinstance(item, A.LoopAmend):   # its keyword and label find the loop
+                self.block(f"{item.word} as {item.stmt_label}", item.body)
             elif isinstance(item, A.IfAmend):   # the condition (or the label) first: it finds the `if`
                 self.amend_blocks([Clause("if" + _amend_label(item)) if item.cond is None else
                                    Clause("if ", item.cond), _where("= ", item.new_cond)], item)

@@ -308,3 +308,79 @@ def test_the_big_follower_goes_on_the_spot_picked_then_the_follower_chosen(unspl
     you = game.state.players[0]
     assert (you.stock["followers"], you.stock["big_followers"]) == (7, 0)
     assert sum(1 for k, v in game.state.gvars.items() if k.startswith("big[") and v) == 1
+
+
+# Ticket to Ride (values for illustration): a player draws two cards, then every player scores a point
+LOOP_BASE = """counter vp;
+counter cards;
+proc draw_cards() {
+  repeat 2 as draws {
+    gain 1 cards;
+  }
+  for each p in players as scoring {
+    each p: gain 1 vp;
+  }
+}
+game ttr { seats 2; phase play { each players: draw_cards(); } winner most vp; }
+"""
+LOOP_LINE = LOOP_BASE.count("\n") + 1
+# a house rule: each card drawn also gives a point, and the scoring round gives nothing
+LOOP_HOUSE = """amend draw_cards {
+  repeat as draws {
+    base();
+    gain 1 vp;
+  }
+  for each as scoring {
+  }
+}
+"""
+
+
+def test_a_labelled_loops_body_is_amended_on_both_backends(interpreted):
+    for house, expected in (("", (2, 1, 1)), (LOOP_HOUSE, (2, 2, 0))):
+        game = Game(build_text(LOOP_BASE + house, interpreted=interpreted), 2, 1)
+        run_proc(game, "draw_cards")
+        you, other = game.state.players
+        assert (you.stock["cards"], you.stock["vp"], other.stock["vp"]) == expected
+
+
+def test_a_loops_amend_is_reported_printed_back_and_explained():
+    result = analyse_text(LOOP_BASE + LOOP_HOUSE)
+    assert [(d.code, d.span.line, d.message) for d in result.diagnostics] == [
+        ("I404", LOOP_LINE + 1, "amends the body of repeat labelled draws of proc 'draw_cards', keeping the base's"),
+        ("I404", LOOP_LINE + 5, "amends the body of for each labelled scoring of proc 'draw_cards'")]
+    _module, printed = printed_back(LOOP_BASE + LOOP_HOUSE)
+    assert printed.endswith(LOOP_HOUSE.replace("for each as scoring {\n  }", "for each as scoring {}"))
+    reading = explained(result, "draw_cards")
+    assert f"Do this twice (each time through is one draws) (amended by <text>:{LOOP_LINE + 1}:3, keeping the " \
+           "base's):" in reading
+
+
+@pytest.mark.parametrize("items, code, message, hint, at", [
+    ("while as draws { }", "E612", "the loop labelled draws of proc 'draw_cards' is written 'repeat', not 'while'",
+     "write it as the base does: 'repeat as draws { ... }'", "while"),
+    ("repeat as drws { }", "E344", "proc 'draw_cards' has no loop labelled drws", "did you mean 'draws'?", "repeat"),
+    ("if as draws = true;", "E344", "'draws' labels a loop of proc 'draw_cards', not a if", "write 'repeat as draws "
+     "...'", "if"),
+    ("repeat as draws { base(); base(); }", "E366", "base() is written 2 times", None, "base(); }"),
+])
+def test_a_loops_misuse_is_positioned(items, code, message, hint, at):
+    house = f"amend draw_cards {{ {items} }}\n"
+    found = [d for d in analyse_text(LOOP_BASE + house).diagnostics if d.severity == "error"]
+    assert [d.code for d in found] == [code], [d.headline() for d in found]
+    assert message in found[0].message and (hint is None or found[0].hint == hint), found[0].headline()
+    assert (found[0].span.line, found[0].span.column) == (LOOP_LINE, house.index(at) + 1)
+
+
+def test_two_stacked_packs_replacing_a_loops_body_warn_unless_the_later_keeps_the_base(tmp_path):
+    base = write_pack(tmp_path / "base", LOOP_BASE, name="base")
+    one = write_pack(tmp_path / "one", "amend draw_cards { repeat as draws { gain 2 cards; } }\n", name="one",
+                     extends=["../base"])
+    two = write_pack(tmp_path / "two", "amend draw_cards { repeat as draws { gain 3 cards; } }\n", name="two",
+                     extends=["../base"])
+    kept = write_pack(tmp_path / "kept", "amend draw_cards { repeat as draws { base(); gain 1 vp; } }\n", name="kept",
+                      extends=["../base"])
+    assert [d.message for d in analyse(str(base), [str(one), str(two)]).diagnostics if d.code == "W406"] == [
+        "the body of the repeat labelled draws of proc 'draw_cards' is amended by both 'one' and 'two'; 'two' comes "
+        "later in the stack and wins"]
+    assert not [d for d in analyse(str(base), [str(one), str(kept)]).diagnostics if d.code == "W406"]
