@@ -2261,14 +2261,14 @@ def _amended_blocks(sym: Symbols, node, change, about: str, diags: list[Diagnost
 
 
 def _amend_if(sym: Symbols, what: str, node: A.If, change: A.IfAmend, diags: list[Diagnostic]):
-    """The `if` with what `change` writes in place of its own: `= COND` the condition (`base` in it standing for
+    """The `if` with what `change` writes in place of its own: `to COND` the condition (`base` in it standing for
     the condition it replaces), a block the then-block, `else { ... }` the else (`base();` in a block running
     the one it replaces); what it leaves out stays. None on an error."""
     named = AsLabel(change.stmt_label) if change.stmt_label is not None else printed(change.cond)
     about = f"if {_condition_named(named)} of {what}"
     if not change.parts():
         diags.append(Diagnostic("E223", f"this amend of the {about} changes nothing", change.span,
-                                "write what it replaces: '= COND' (the condition, 'base' in it standing for the "
+                                "write what it replaces: 'to COND' (the condition, 'base' in it standing for the "
                                 "base's), '{ ... }' (the then-block), 'else { ... }'"))
         return None
     new = {}
@@ -2407,7 +2407,7 @@ AMEND_SHAPES = {A.Entity: "'name = value;', 'name { ... }', a slot ('whenever EV
                 A.Enum: "'member [\"Title\"], member [\"Title\"], ...'",
                 A.Proc: "'choose \"prompt\" { option \"label\" { ... } remove option \"label\"; }', "
                         "'match SUBJECT { VALUE { ... } remove VALUE; }', 'pick \"prompt\" where COND;' or "
-                        "'if COND = NEW { ... } else { ... }'",
+                        "'if COND to NEW { ... } else { ... }'",
                 A.Func: "'match SUBJECT { VALUE = EXPR; remove VALUE; else = EXPR; }' (the cases of a match "
                         "expression of its value)"}
 

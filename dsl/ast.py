@@ -2987,9 +2987,9 @@ def blocks_written(change) -> list:
 
 @node
 class IfAmend(Part):
-    """`if COND [= NEW] [{ ... }] [else { ... }];` in an `amend` of a proc or a game phase: the one `if` of its
+    """`if COND [to NEW] [{ ... }] [else { ... }];` in an `amend` of a proc or a game phase: the one `if` of its
     body (nested anywhere, an `else if` too) whose condition prints as COND (or, `if as LABEL ...`, the one
-    labelled so). `= NEW` replaces the condition, `base` in it standing for the condition it replaces; a
+    labelled so). `to NEW` replaces the condition, `base` in it standing for the condition it replaces; a
     block replaces the then-block, `else { ... }` the else, `base();` in either running the block it
     replaces; what it leaves out stays the base's."""
 

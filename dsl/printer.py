@@ -1473,7 +1473,7 @@ class Printer(A.Visitor):
                 self.block(f"{item.word} as {item.stmt_label}", item.body)
             elif isinstance(item, A.IfAmend):   # the condition (or the label) first: it finds the `if`
                 self.amend_blocks([Clause("if" + _amend_label(item)) if item.cond is None else
-                                   Clause("if ", item.cond), _where("= ", item.new_cond)], item)
+                                   Clause("if ", item.cond), _where("to ", item.new_cond)], item)
             else:
                 self.part(item)
         self.depth -= 1

@@ -168,7 +168,7 @@ def test_the_workspace_outline_lists_the_amend(tmp_path):
 
 SHAPES = ("'choose \"prompt\" { option \"label\" { ... } remove option \"label\"; }', "
           "'match SUBJECT { VALUE { ... } remove VALUE; }', 'pick \"prompt\" where COND;' or "
-          "'if COND = NEW { ... } else { ... }'")
+          "'if COND to NEW { ... } else { ... }'")
 
 
 # each case: the house rule, the one error (code, message, hint, notes) and the text it is placed at

@@ -1,5 +1,5 @@
 """Branch stmtamend: an amend of a proc or a phase changes an `if` (found by its condition as written, or by its
-label, `if COND as LABEL { ... }`): `= NEW` replaces the condition (`base` in it standing for the base's), a block
+label, `if COND as LABEL { ... }`): `to NEW` replaces the condition (`base` in it standing for the base's), a block
 the then-block, `else { ... }` the else (`base();` running the block it replaces); and a pick's body and else
 (`pick "prompt" { base(); ... } else { ... }`). Both backends, the diagnostics at their places, lint's I404,
 fmt, explain, stacked packs (W406, `base` building on the earlier), and Inns & Cathedrals' big follower written
@@ -53,11 +53,11 @@ LINE = BASE.count("\n") + 1   # the first line of a house rule after the base
 # a house rule: a 2 moves the robber too, and then gives a VP; a city takes 2 ore once a knight is out; a trade
 # also gives a knight, and declining it gives 2 ore
 HOUSE = """amend produce {
-  if dice == 7 = base or dice == 2 {
+  if dice == 7 to base or dice == 2 {
     base();
     gain 1 vp;
   }
-  if as city = base or (ore >= 2 and knights > 0);
+  if as city to base or (ore >= 2 and knights > 0);
   pick "trade how many?" {
     base();
     gain 1 knights;
@@ -112,7 +112,7 @@ def test_a_then_block_replaced_whole(interpreted):
 def test_an_else_if_is_found_by_its_own_condition(interpreted):
     base = BASE.replace("  } else {\n    gain 1 ore;\n  }\n  if ore", "  } else if dice > 6 {\n    gain 1 ore;\n"
                         "  }\n  if ore")
-    game = Game(build_text(base + "amend produce { if dice > 6 = dice > 3 { base(); gain 1 vp; } }\n",
+    game = Game(build_text(base + "amend produce { if dice > 6 to dice > 3 { base(); gain 1 vp; } }\n",
                            interpreted=interpreted), 2, 1)
     run_proc(game, "produce", 4, answers=["none"])
     assert (game.state.players[0].stock["vp"], game.state.players[0].stock["ore"]) == (1, 2)
@@ -144,21 +144,21 @@ def test_a_label_on_an_if_prints_back_and_changes_nothing_in_play(interpreted):
 
 # each case: the house rule's items, the one error (code, message, hint or None) and the text it is placed at
 @pytest.mark.parametrize("items, code, message, hint, at", [
-    ("if dice == 8 = base;", "E222", "proc 'produce' has no if on dice == 8", "did you mean 'dice == 7'?",
+    ("if dice == 8 to base;", "E222", "proc 'produce' has no if on dice == 8", "did you mean 'dice == 7'?",
      "if dice == 8"),
-    ("if as cty = true;", "E344", "proc 'produce' has no if labelled cty", "did you mean 'city'?", "if as cty"),
+    ("if as cty to true;", "E344", "proc 'produce' has no if labelled cty", "did you mean 'city'?", "if as cty"),
     ("if dice == 7;", "E223", "this amend of the if dice == 7 of proc 'produce' changes nothing", None, "if dice"),
     ("if as city else { base(); }", "E365", "this else is added, it replaces none: there is no base else for base() "
      "to run", None, "base();"),
     ("if dice == 7 { base(); base(); }", "E366", "base() is written 2 times in this amended body: the base's steps "
      "are run once, where base() stands", None, "base(); }"),
-    ("if dice == 7 = base(1) or dice == 2;", "E367", "in an amended condition of an if, base is the value it "
+    ("if dice == 7 to base(1) or dice == 2;", "E367", "in an amended condition of an if, base is the value it "
      "replaces: write it as a name, 'base', without parentheses", None, "base(1)"),
     ('pick "trade how many?" { base(2); }', "E367", "in an amended body, base() is a step that runs the body it "
      "replaces: write it as a statement, 'base();', without arguments", None, "base(2)"),
-    ("if dice == 7 = base; if dice == 7 { }", "E215", "the if on dice == 7 is amended twice here", None,
+    ("if dice == 7 to base; if dice == 7 { }", "E215", "the if on dice == 7 is amended twice here", None,
      "if dice == 7 { }"),
-    ("if dice == 7 = rol > 2;", "E201", "", None, "rol"),
+    ("if dice == 7 to rol > 2;", "E201", "", None, "rol"),
 ])
 def test_misuse_is_positioned(items, code, message, hint, at):
     house = f"amend produce {{ {items} }}\n"
@@ -171,7 +171,7 @@ def test_misuse_is_positioned(items, code, message, hint, at):
 
 def test_two_ifs_on_one_condition_and_a_label_given_twice():
     base = BASE.replace("  if ore >= 3 as city {", "  if dice == 7 { gain 1 vp; }\n  if ore >= 3 as city {")
-    found = [d for d in analyse_text(base + "amend produce { if dice == 7 = true; }\n").diagnostics
+    found = [d for d in analyse_text(base + "amend produce { if dice == 7 to true; }\n").diagnostics
              if d.severity == "error"]
     assert [(d.code, d.message, len(d.notes)) for d in found] == [
         ("E222", "2 ifs of proc 'produce' are on dice == 7: which one this amends is unclear", 2)]
@@ -189,9 +189,9 @@ def test_stacked_packs_build_on_the_earlier_condition(tmp_path, interpreted):
     """An expansion widens the condition; a house rule on it finds the `if` by the base's condition still and
     narrows it with `base`: both hold (no W406); a sibling pack replacing the condition without `base` warns."""
     base = write_pack(tmp_path / "base", BASE, name="base")
-    write_pack(tmp_path / "exp", "amend produce { if dice == 7 = base or dice == 2; }\n", name="exp",
+    write_pack(tmp_path / "exp", "amend produce { if dice == 7 to base or dice == 2; }\n", name="exp",
                extends=["../base"])
-    house = write_pack(tmp_path / "house", "amend produce { if dice == 7 = base and knights < 3 { base(); "
+    house = write_pack(tmp_path / "house", "amend produce { if dice == 7 to base and knights < 3 { base(); "
                        "gain 1 vp; } }\n", name="house", extends=["../exp"])
     result = analyse(str(house))
     assert result.ok and not [d for d in result.diagnostics if d.code == "W406"]
@@ -199,16 +199,16 @@ def test_stacked_packs_build_on_the_earlier_condition(tmp_path, interpreted):
     assert expr(if_.cond) == "(dice == 7 or dice == 2) and knights < 3"
     assert re.search(r"\(amended by \S*exp/main\.rules:1:17, by \S*house/main\.rules:1:17, keeping the base's\):",
                      explained(result, "produce"))
-    game = Game(build_text(BASE + "amend produce { if dice == 7 = base or dice == 2; }\n"
-                           "amend produce { if dice == 7 = base and knights < 3 { base(); gain 1 vp; } }\n",
+    game = Game(build_text(BASE + "amend produce { if dice == 7 to base or dice == 2; }\n"
+                           "amend produce { if dice == 7 to base and knights < 3 { base(); gain 1 vp; } }\n",
                            interpreted=interpreted), 2, 1)
     run_proc(game, "produce", 2, answers=["none"])
     assert (game.state.players[0].stock["knights"], game.state.players[0].stock["vp"]) == (1, 1)
-    one = write_pack(tmp_path / "one", "amend produce { if dice == 7 = dice == 2; }\n", name="one",
+    one = write_pack(tmp_path / "one", "amend produce { if dice == 7 to dice == 2; }\n", name="one",
                      extends=["../base"])
-    two = write_pack(tmp_path / "two", "amend produce { if dice == 7 = dice == 12 { base(); } }\n", name="two",
+    two = write_pack(tmp_path / "two", "amend produce { if dice == 7 to dice == 12 { base(); } }\n", name="two",
                      extends=["../base"])
-    built = write_pack(tmp_path / "built", "amend produce { if dice == 7 = base or dice == 12; }\n", name="built",
+    built = write_pack(tmp_path / "built", "amend produce { if dice == 7 to base or dice == 12; }\n", name="built",
                        extends=["../base"])
     w406 = [d.message for d in analyse(str(base), [str(one), str(two)]).diagnostics if d.code == "W406"]
     assert w406 == ["the condition of the if dice == 7 of proc 'produce' is amended by both 'one' and 'two'; 'two' "
@@ -243,7 +243,7 @@ UNSPLIT = """    if followers > 0 {
 """
 BIG_FOLLOWER = """# The big follower goes where a follower may, instead of one: the spot first, then which follower.
 amend turn {
-  if followers > 0 = base or big_followers > 0;
+  if followers > 0 to base or big_followers > 0;
   pick "put a follower on" {
     choose "which follower?" {
       option "a follower" when followers > 0 {
@@ -360,7 +360,7 @@ def test_a_loops_amend_is_reported_printed_back_and_explained():
     ("while as draws { }", "E612", "the loop labelled draws of proc 'draw_cards' is written 'repeat', not 'while'",
      "write it as the base does: 'repeat as draws { ... }'", "while"),
     ("repeat as drws { }", "E344", "proc 'draw_cards' has no loop labelled drws", "did you mean 'draws'?", "repeat"),
-    ("if as draws = true;", "E344", "'draws' labels a loop of proc 'draw_cards', not a if", "write 'repeat as draws "
+    ("if as draws to true;", "E344", "'draws' labels a loop of proc 'draw_cards', not a if", "write 'repeat as draws "
      "...'", "if"),
     ("repeat as draws { base(); base(); }", "E366", "base() is written 2 times", None, "base(); }"),
 ])
