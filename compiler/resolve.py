@@ -1734,7 +1734,8 @@ def _labelled_construct(what: str, bodies: dict, construct: Construct, change, a
     other = labelled.get(label)
     if other is not None:   # a choose's label after `pick as`, or the other way round
         noun = LABELLED.get(type(other), "loop")
-        diags.append(Diagnostic("E344", f"{label!r} labels a {noun} of {what}, not a {construct.noun}", change.span,
+        diags.append(Diagnostic("E344", f"{label!r} labels {_article(noun)} of {what}, not {_article(construct.noun)}",
+                                change.span,
                                 f"write '{LABELLED.get(type(other)) or LOOPS[type(other)]} as {label} ...'"))
         return None
     mine = list(dict.fromkeys(_label_of(n) for _name, n in all_ if _label_of(n) is not None))

@@ -182,7 +182,7 @@ def test_two_ifs_on_one_condition_and_a_label_given_twice():
     found = [d for d in analyse_text(BASE + "amend produce { pick as city where true; }\n").diagnostics
              if d.severity == "error"]
     assert [(d.code, d.message, d.hint) for d in found] == [
-        ("E344", "'city' labels a if of proc 'produce', not a pick", "write 'if as city ...'")]
+        ("E344", "'city' labels an if of proc 'produce', not a pick", "write 'if as city ...'")]
 
 
 def test_stacked_packs_build_on_the_earlier_condition(tmp_path, interpreted):
@@ -360,7 +360,7 @@ def test_a_loops_amend_is_reported_printed_back_and_explained():
     ("while as draws { }", "E612", "the loop labelled draws of proc 'draw_cards' is written 'repeat', not 'while'",
      "write it as the base does: 'repeat as draws { ... }'", "while"),
     ("repeat as drws { }", "E344", "proc 'draw_cards' has no loop labelled drws", "did you mean 'draws'?", "repeat"),
-    ("if as draws to true;", "E344", "'draws' labels a loop of proc 'draw_cards', not a if", "write 'repeat as draws "
+    ("if as draws to true;", "E344", "'draws' labels a loop of proc 'draw_cards', not an if", "write 'repeat as draws "
      "...'", "if"),
     ("repeat as draws { base(); base(); }", "E366", "base() is written 2 times", None, "base(); }"),
 ])
@@ -382,5 +382,19 @@ def test_two_stacked_packs_replacing_a_loops_body_warn_unless_the_later_keeps_th
                       extends=["../base"])
     assert [d.message for d in analyse(str(base), [str(one), str(two)]).diagnostics if d.code == "W406"] == [
         "the body of the repeat labelled draws of proc 'draw_cards' is amended by both 'one' and 'two'; 'two' comes "
+        "later in the stack and wins"]
+    assert not [d for d in analyse(str(base), [str(one), str(kept)]).diagnostics if d.code == "W406"]
+
+
+def test_two_stacked_packs_replacing_a_picks_body_warn_unless_the_later_keeps_the_base(tmp_path):
+    base = write_pack(tmp_path / "base", BASE, name="base")
+    one = write_pack(tmp_path / "one", 'amend produce { pick "trade how many?" { gain 1 vp; } }\n', name="one",
+                     extends=["../base"])
+    two = write_pack(tmp_path / "two", 'amend produce { pick "trade how many?" { gain 2 vp; } }\n', name="two",
+                     extends=["../base"])
+    kept = write_pack(tmp_path / "kept", 'amend produce { pick "trade how many?" { base(); gain 1 ore; } }\n',
+                      name="kept", extends=["../base"])
+    assert [d.message for d in analyse(str(base), [str(one), str(two)]).diagnostics if d.code == "W406"] == [
+        "the body of the pick \"trade how many?\" of proc 'produce' is amended by both 'one' and 'two'; 'two' comes "
         "later in the stack and wins"]
     assert not [d for d in analyse(str(base), [str(one), str(kept)]).diagnostics if d.code == "W406"]
