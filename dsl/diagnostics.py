@@ -595,11 +595,11 @@ CODES: dict[str, tuple[str, str]] = {
     "E608": (ERROR, "the game was called wrongly"),
     "E609": (ERROR, "no running loop of the label"),
     "E611": (ERROR, "'swap ... unseen' of a zone players other than its owner see into: they watch it change"),
+    "E612": (ERROR, "an amend names a labelled loop with another loop's keyword ('while as round' of a 'repeat')"),
     "E626": (ERROR, "an auction's 'doubling N' in another form than 'open until all pass', or with N no whole "
                     "number of at least 1"),
     "E627": (ERROR, "an auction's stakes ('as (WINNER, PRICE, STAKES)') without 'doubling N', or named as the "
                     "winner or the price"),
-    "E612": (ERROR, "an amend names a labelled loop with another loop's keyword ('while as round' of a 'repeat')"),
 }
 
 
