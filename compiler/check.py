@@ -2393,8 +2393,15 @@ class Checker(A.Visitor):
         change one), E526 for an event that is not declared, is a builtin, is given arguments, or does not take
         the card as its one argument."""
         tag = f.tag
-        if f.type not in ("int", "bool") or f.index is not None or f.of is not None or f.computed or f.stock \
-                or f.die is not None or f.within is not None or f.held is not None:
+        listed = f.type == "list" and f.index is None and not f.computed and f.held is None
+        if listed and f.of is not None and not isinstance(self.sym.decls.get(f.of), A.Enum):
+            self.err("E617", f"field {f.name!r} of {kind.name} lists {f.of} items, and a cost the modifiers' cost lines "
+                     "discount lists units of resources (one entry per unit: 'needs = [wood, wood, ore];')", tag.span,
+                     f"list the members of an enum ('{f.name}: list of MATERIAL for {tag.action};'), or tag a number "
+                     f"('{f.name}_count: int for {tag.action};')")
+            return
+        if not listed and (f.type not in ("int", "bool") or f.index is not None or f.of is not None or f.computed
+                           or f.stock or f.die is not None or f.within is not None or f.held is not None):
             what = "a computed field" if f.computed else "a stock" if f.stock else "a zone the card holds" \
                 if f.held is not None else "one value per member" \
                 if f.index is not None else f"of type {f.type_text()}"
@@ -2419,7 +2426,7 @@ class Checker(A.Visitor):
             self.err("E526", f"event {tag.action!r} takes "
                      f"{'no argument' if not event.params else ', '.join(p.name + ': ' + p.type for p in event.params)}"
                      f", and an adjusted field gives it one: the {kind.name} whose {f.name!r} is read", tag.span, usage)
-        else:   # its values are the field's: E422 compares the value lines with them, E423 a mix
+        elif not listed:   # its values are the field's: E422 compares the value lines with them, E423 a mix
             self.valued_kinds.setdefault(tag.action, {}).setdefault(
                 f.type, A.Valued(A.Attr(A.Name("this", span=tag.span), f.name, span=tag.span), tag, span=tag.span))
 
@@ -5299,8 +5306,13 @@ class Checker(A.Visitor):
                      s.span, "write two modifiers")
         if s.hooked:   # `optional` and `then { ... }` (7.7d)
             self.modifier_hook(s, scope, kinds)
+        listed = self.listed_costs.get(s.pattern.event)
+        if listed is not None:
+            self.nothing_listed(s, listed)
         for a in s.adjustments:
-            if a.what == "cost":
+            if a.what == "cost" and listed is not None:   # a discount of a list cost (7.7g)
+                self.listed_cost_line(a, listed, scope)
+            elif a.what == "cost":
                 self.cost(a.terms, scope, a.op)
                 if a.op != "=" and any(t.mode == "different" for t in a.terms):
                     self.err("E311", "a cost adjustment adds or removes plain or 'any' terms, not 'different'", a.span)
@@ -5321,6 +5333,62 @@ class Checker(A.Visitor):
                              "which tags costs and gains only", a.span,
                              "tag the value with a declared event: 'let n = ... for ACTION(...);' and "
                              "'modifier you ACTION { value +1; }'")
+
+    @cached_property
+    def listed_costs(self) -> dict:
+        """Each event a list cost is tagged with (`needs: list for card_needs;`, 7.7g) -> [(kind, field)]."""
+        out: dict = {}
+        for kind in self.sym.decls.values():
+            if isinstance(kind, A.Kind):
+                for f in kind.fields:
+                    if f.tag is not None and f.type == "list" and f.index is None:
+                        out.setdefault(f.tag.action, []).append((kind, f))
+        return out
+
+    def nothing_listed(self, s: A.Modifier, listed: list) -> None:
+        """W594: a modifier of a list cost's event (7.7g) whose filter names a card that lists no unit of the cost:
+        a discount of nothing (what was meant is another card, or another event: a coin cost is no list)."""
+        for arg in s.pattern.args:
+            card = self.sym.decls.get(arg.value.id) if type(arg.value) is A.Name else None
+            if not isinstance(card, A.Entity):
+                continue
+            for kind, f in listed:
+                given = next((v.value for v in card.values if v.name == f.name), f.default)
+                if card.kind == kind.name and type(given) is A.ListLit and not given.items:
+                    self.err("W594", f"{card.name!r} lists no unit of its {f.name!r}, so this modifier of "
+                             f"{s.pattern.event!r} has nothing to take off or free", arg.span,
+                             f"name a {kind.name} whose {f.name!r} lists units, or tag the cost it should change")
+
+    def listed_cost_line(self, a: A.Adjust, listed: list, scope: Scope) -> None:
+        """E616: a cost line of a modifier of a list cost's event (7.7g) takes units off the list (`cost -1 any;`:
+        one of the payer's choosing, `cost -1 wood;`, `cost = 0 any;`: none left) or adds named ones; each unit
+        one the lists can hold (a member of their enum, or of any enum or a resource for an untyped list)."""
+        enums = {f.of for _kind, f in listed}
+        held = None if None in enums else {m for e in enums for m in self.sym.decls[e].members}
+        hint = "take units off ('cost -1 any;', one of the payer's choosing; 'cost -1 wood;'), free it ('cost = 0 " \
+               "any;') or add named units ('cost +1 wood;')"
+        if a.op == "using":
+            self.err("E616", "a list cost is units a player's production or stock covers, and nothing stands for them",
+                     a.span, hint)
+            return
+        for t in a.terms:
+            wild = t.mode == "any" and t.name is None
+            if t.mode not in ("plain", "any") or t.index is not None or t.mode == "any" and not wild:
+                self.err("E616", f"a list cost lists units, and this line changes "
+                         f"{'cards' if t.mode == 'cards' else 'a term of ' + repr(t.mode) if t.mode != 'any' else 'a group'}"
+                         f" of it", t.span, hint)
+                continue
+            self.amount(t.amount, scope)
+            if wild and a.op == "+" or wild and a.op == "=" and printed(t.amount) != "0":
+                self.err("E616", f"a unit of the payer's choosing is taken off a list cost, not "
+                         f"{'added' if a.op == '+' else 'listed'}: what is added or listed is named", t.span,
+                         "'cost +1 wood;', 'cost = 1 wood;', or 'cost = 0 any;' for a cost freed of every unit")
+            elif not wild and (t.name not in held if held is not None
+                               else self.sym.category(t.name) not in ("member", "resource")):
+                choices = sorted(held) if held is not None else list(self.sym.members)
+                self.err("E616", f"{t.name!r} is no unit the cost lists "
+                         f"({', '.join(f.of or 'list' for _k, f in listed)} of {' and '.join(k.name for k, _f in listed)})",
+                         t.span, did_you_mean(t.name, choices) or hint)
 
     def amount_scope(self, s: A.Modifier, a: A.Adjust, scope: Scope) -> Scope:
         """Where a modifier's amount is read: a card's modifier (7.7b) works it out at each use, so `it.ARG`
@@ -12487,7 +12555,8 @@ class Checker(A.Visitor):
                     "change the number: 'value +1;', 'value = 0;' (a condition counts as no number)"))
         nodes = self.pack_nodes
         # `cost: int for costs;`: a field's tag tags a value, wherever the field is read
-        fields = [n.tag for n in nodes if type(n) is A.FieldDecl and n.tag is not None]
+        # (a list cost's tag, 7.7g, tags a cost: its modifiers' cost lines discount it)
+        fields = [n.tag for n in nodes if type(n) is A.FieldDecl and n.tag is not None and n.type != "list"]
         if not any(isinstance(n, A.Adjust) and n.what == "value" for n in nodes) and \
                 not any(isinstance(n, A.Valued) for n in nodes) and not fields:
             return   # (every shipped pack: nothing to read)

@@ -660,6 +660,10 @@ class ExprReader(A.Visitor):
         decls = self.symbols.decls.values() if self.symbols is not None else ()
         cards = [d.title or spoken(d.name) for d in decls if isinstance(d, A.Entity) and any(
             isinstance(n, A.Modifier) and n.pattern.event == f.tag.action for n in A.walk(d))]
+        if f.type == "list":   # a list cost (7.7g): units the cost lines take off or add
+            return (f" (as printed; wherever it is read, and by the kernels that price it, the cost lines of the "
+                    f"modifiers of {spoken(f.tag.action)} take units off it or add some, a unit of the payer's choosing "
+                    f"by every way it may go" + (f": those of {_either(cards, 'and')}" if cards else "") + ")")
         return (f" (as printed; wherever it is read, the modifiers of {spoken(f.tag.action)} change it"
                 + (f": those of {_either(cards, 'and')}" if cards else "") + ")")
 
@@ -2169,6 +2173,9 @@ class Reader(A.Visitor):
                 self.say(depth + 1, f"{capital(self.words.noun(t.name))} may be paid with "
                          f"{self.words.using(t)} (the best rate counts).")
                 continue
+            if a.what == "cost" and _listed_cost(self.symbols, p.event):   # a list cost's units (7.7g)
+                self.say(depth + 1, _listed_words(a, self.x))
+                continue
             if held and is_live(a):   # a card's modifier works such an amount out at each use (7.7b)
                 words = _adjustment_words(a, self.cost, lambda e: self.words.about_the_use(e, p.event))
                 self.say(depth + 1, words[:-1] + ", as it stands at each use.")
@@ -3293,6 +3300,27 @@ def _adjustment_words(a: A.Adjust, cost_words=cost, amount_words=expr) -> str:
     after = " (never below zero, nor below where it started)." if a.op == "-" and a.what == "value" else \
         " (never below zero)." if a.op == "-" else " (after the additions and reductions)." if a.op == "*" else "."
     return f"{noun} {verb} {value}{after}"
+
+
+def _listed_cost(sym, event: str) -> bool:
+    """Whether a list cost (`needs: list for card_needs;`, 7.7g) is tagged with the event."""
+    decls = sym.decls.values() if sym is not None else ()
+    return any(f.tag is not None and f.tag.action == event and f.type == "list"
+               for k in decls if isinstance(k, A.Kind) for f in k.fields)
+
+
+def _listed_words(a: A.Adjust, amount_words) -> str:
+    """A modifier's cost line on a list cost (7.7g) in words: units taken off (of the payer's choosing for `any`),
+    added, or listed instead."""
+    def units(t) -> str:
+        n = amount_words(t.amount)
+        return f"{n} unit{'' if n == '1' else 's'} of the payer's choosing" if t.mode == "any" \
+            else f"{n} {spoken(t.name)}"
+    if a.op == "=":
+        listed = [t for t in a.terms if t.mode != "any"]
+        return "It lists no unit: free of them." if not listed else \
+            f"It lists {', '.join(units(t) for t in listed)} instead."
+    return f"{'Taken off it' if a.op == '-' else 'Added to it'}: {', '.join(units(t) for t in a.terms)}."
 
 
 # ---------------------------------------------------------------- where a declaration comes from

@@ -263,6 +263,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W600": (WARNING, "an amend that changes nothing"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),
+    "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W406": (WARNING, "two expansions override one declaration"),
     "W407": (WARNING, "override calls itself"),
     "W408": (WARNING, "match without a case for every member"),
@@ -600,6 +601,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "number of at least 1"),
     "E627": (ERROR, "an auction's stakes ('as (WINNER, PRICE, STAKES)') without 'doubling N', or named as the "
                     "winner or the price"),
+    "E616": (ERROR, "a modifier's cost line on a list cost ('needs: list for card_needs;') that is no discount or addition of its units: a unit the list cannot hold, an added wild unit, cards, 'different', 'using' or a trade"),
+    "E617": (ERROR, "a list field tagged with an event ('needs: list of KIND for EVENT;') whose items are no units of a cost (cards, records)"),
 }
 
 

@@ -6075,6 +6075,32 @@ class Game:
             return [list(terms)]
         return [list(o) for o in self._modified(h, tag, terms)[0]]   # the memo's lists stay unchanged
 
+    def listed_cost(self, h: Holder, e, name: str) -> list[tuple]:
+        """A card's list cost (`needs: list for card_needs;`, 7.7g) as `h` would meet it now: each list of units
+        the cost lines of the modifiers in force on its event leave (several when a line takes off units of the
+        payer's choosing: `cost -1 any;`), sorted; the printed list alone while no modifier of the event is in
+        force (one look-up: kernels that price a cost read it here). Nothing is used up: the cost is only read."""
+        printed = self.field(e, name)
+        fields = self.program.adjusted_fields.get(e.kind) if self.program.adjusted_fields else None
+        if fields:
+            for field_name, event, param in fields:
+                if field_name == name and event in self.by_action:
+                    return self._listed(h, printed, (event, {param: e}))
+        return [tuple(printed)]
+
+    def _listed(self, h: Holder, printed, tag: tuple) -> list[tuple]:
+        """The ways a list cost comes to under the cost lines of the modifiers in force on `h`'s use of `tag`
+        (listed_cost), kept for the game by the printed list and the lines."""
+        changes = tuple((a[1], tuple(map(tuple, a[2]))) for m in self.modifiers_of(h, tag)
+                        for a in m.adjustments if a[0] == "cost")
+        if not changes:
+            return [tuple(printed)]
+        key = ("listed", tuple(printed), changes)
+        options = self.memo.get(key)
+        if options is None:
+            options = self.memo[key] = _listed_options(printed, changes)
+        return options
+
     def _modified(self, h: Holder, tag: tuple, terms: list, mods: Optional[list] = None) -> tuple[list, list]:
         """(the costs a tagged use comes to after modifiers; the modifiers that changed it).
         Replacements apply first, then added terms, then reductions, each never below zero; a
@@ -6289,6 +6315,8 @@ class Game:
         value: `value +1;` makes it 1, and uses up a `once` modifier, as any value it applies to."""
         if tag[0] not in self.by_action:
             return value   # (the test of every tagged value while no modifier of its action is in force)
+        if type(value) is list or type(value) is tuple:   # a rule's read of a list cost (7.7g): its cost lines
+            return type(value)(self._listed(h, value, tag)[0])
         used = [m for m in self.modifiers_of(h, tag) if any(a[0] == "value" for a in m.adjustments)]
         if not used:
             return value
@@ -7238,6 +7266,38 @@ def _dedup(options: list, same: Callable = tuple) -> list:
             seen.add(key)
             out.append(o)
     return out
+
+
+def _listed_options(printed, changes: tuple) -> list[tuple]:
+    """The lists of units a list cost comes to under cost lines ((op, terms), Game.listed_cost), in a cost's order:
+    `cost =` first (the last one wins: its named units), then the added units, then the reductions, a named unit's
+    taking off up to that many of it, an `any` one's a unit of each kind the payer might choose, one at a time.
+    The units keep their printed order (the last of a kind taken off first), and so do the ways, as met."""
+    units = list(printed)
+    for op, terms in changes:
+        if op == "=":
+            units = [n for m, n, a in terms if m == "plain" for _ in range(a)]
+    units += [n for op, terms in changes if op == "+" for m, n, a in terms if m == "plain" for _ in range(a)]
+    options = [tuple(units)]
+    for op, terms in changes:
+        if op != "-":
+            continue
+        for m, n, a in terms:
+            for _ in range(a):
+                if m == "plain":
+                    options = [_without(o, n) for o in options]
+                else:   # one unit of the payer's choosing: every kind of unit the cost still lists
+                    options = [_without(o, u) for o in options for u in (dict.fromkeys(o) or (None,))]
+                options = list(dict.fromkeys(options))
+    return options
+
+
+def _without(units: tuple, unit) -> tuple:
+    """Units with the last `unit` among them taken off (as they were when none is listed)."""
+    for i in range(len(units) - 1, -1, -1):
+        if units[i] == unit:
+            return units[:i] + units[i + 1:]
+    return units
 
 
 def _reduced(terms: list, less: tuple, members) -> list[list]:

@@ -597,6 +597,15 @@ def _missing(game, item) -> tuple[dict, dict, list]:
     return {m: n for m, n in need.items() if n > 0}, taken, offers
 
 
+def _still_needed(needs, taken: dict) -> dict:
+    """What is still to cover of a list of materials once the units `taken` from each side are bought."""
+    need = _counted(needs)
+    for bought in taken.values():
+        for m, n in bought.items():
+            need[m] = need.get(m, 0) - n
+    return {m: n for m, n in need.items() if n > 0}
+
+
 def _counted(materials) -> dict:
     """A cost's list of materials as units per material (a Counter takes longer to make)."""
     units: dict = {}
@@ -615,7 +624,13 @@ OTHER_SIDE = {"west": "east", "east": "west"}
 def quote(game, you, item):
     """7 Wonders: the fewest coins buying from the neighbours what your city lacks for the item's cost
     (1000 when no purchase can cover it)."""
-    needs = game.field(item, "needs")
+    if game.program.adjusted_fields:   # a list cost the modifiers discount (7.7g): the cheapest way it may be met
+        return min(_quoted(game, you, needs) for needs in game.listed_cost(you, item, "needs"))
+    return _quoted(game, you, game.field(item, "needs"))
+
+
+def _quoted(game, you, needs) -> int:
+    """`quote` of one list of materials."""
     if not needs:
         return 0   # what `cheapest` answers for nothing to cover, without laying out the market
     market = _market(game, you)
@@ -635,14 +650,26 @@ def assess(game, you, item):
     lets you complete the payment with the coins you have."""
     need, taken, offers = _missing(game, item)
     market = _market(game, you)
-    least = market.cheapest(need, taken)
+    # each way the cost may be met (several while a modifier takes off a unit of the payer's choosing, 7.7g),
+    # with the fewest coins completing it: the payment completes the cheapest, and a unit that completes any is ok
+    if game.program.adjusted_fields:
+        ways = [(still, market.cheapest(still, taken)) for still in
+                (_still_needed(needs, taken) for needs in game.listed_cost(you, item, "needs"))]
+        least = min(cheapest for _, cheapest in ways)
+    else:   # (the base game: one way, the printed cost)
+        ways, least = None, market.cheapest(need, taken)
     _set_changed(game, item, game.state.evars.get(item.key), "price", least)
     coins = you.stock["coin"]
     offer_prices = market.price_list.offer_prices
     for o, vars_, side, res in offers:
         price = offer_prices[side, res]
-        ok = res in need and price <= coins and market.makes(side, res) and \
-            _completes(market, need, taken, least, coins, side, res, price)
+        if ways is None:
+            ok = res in need and price <= coins and market.makes(side, res) and \
+                _completes(market, need, taken, least, coins, side, res, price)
+        else:
+            ok = price <= coins and market.makes(side, res) and \
+                any(res in still and _completes(market, still, taken, cheapest, coins, side, res, price)
+                    for still, cheapest in ways)
         _set_changed(game, o, vars_, "ok", ok)
         _set_changed(game, o, vars_, "price", price)
     return
