@@ -5311,7 +5311,7 @@ class Checker(A.Visitor):
             self.nothing_listed(s, listed)
         for a in s.adjustments:
             if a.what == "cost" and listed is not None:   # a discount of a list cost (7.7g)
-                self.listed_cost_line(a, listed, scope)
+                self.listed_cost_line(a, listed, scope, id(s) in self.card_modifiers())
             elif a.what == "cost":
                 self.cost(a.terms, scope, a.op)
                 if a.op != "=" and any(t.mode == "different" for t in a.terms):
@@ -5359,7 +5359,7 @@ class Checker(A.Visitor):
                              f"{s.pattern.event!r} has nothing to take off or free", arg.span,
                              f"name a {kind.name} whose {f.name!r} lists units, or tag the cost it should change")
 
-    def listed_cost_line(self, a: A.Adjust, listed: list, scope: Scope) -> None:
+    def listed_cost_line(self, a: A.Adjust, listed: list, scope: Scope, held: bool) -> None:
         """E616: a cost line of a modifier of a list cost's event (7.7g) takes units off the list (`cost -1 any;`:
         one of the payer's choosing, `cost -1 wood;`, `cost = 0 any;`: none left) or adds named ones; each unit
         one the lists can hold (a member of their enum, or of any enum or a resource for an untyped list)."""
@@ -5379,6 +5379,11 @@ class Checker(A.Visitor):
                          f" of it", t.span, hint)
                 continue
             self.amount(t.amount, scope)
+            if held and type(t.amount) is not A.Int:   # (a card's modifier works amounts out at each use, 7.7b)
+                self.err("E616", "a card's discount of a list cost takes off a number written out", t.amount.span,
+                         "write the number ('cost -1 any;'), or put the modifier in force from an effect, where its "
+                         "amount is worked out once")
+                continue
             if wild and a.op == "+" or wild and a.op == "=" and printed(t.amount) != "0":
                 self.err("E616", f"a unit of the payer's choosing is taken off a list cost, not "
                          f"{'added' if a.op == '+' else 'listed'}: what is added or listed is named", t.span,

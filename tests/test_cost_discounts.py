@@ -119,12 +119,14 @@ def test_a_list_of_cards_is_no_cost():
 
 
 def test_a_line_that_is_no_discount_of_the_units_is_refused():
-    head = "enum gem { ruby, onyx }\nresource coin;\nevent dc(d: dev);\nkind dev { cost: list of gem for dc; }\n"
+    head = "enum gem { ruby, onyx }\nresource coin;\nevent dc(d: dev);\nkind dev { cost: list of gem = [] for dc; }\n"
     the_one_error(analyse_text(head + "proc p() { modifier you dc { cost -1 rubby; } }"), "E616", "'rubby'")
     the_one_error(analyse_text(head + "proc p() { modifier you dc { cost -1 coin; } }"), "E616", "no unit")
     the_one_error(analyse_text(head + "proc p() { modifier you dc { cost +1 any; } }"), "E616", "not added")
     the_one_error(analyse_text(head + "proc p() { modifier you dc { cost = 2 any; } }"), "E616", "not listed")
     the_one_error(analyse_text(head + "proc p() { modifier you dc { cost -1 cards; } }"), "E616", "cards")
+    the_one_error(analyse_text(head + "counter n;\ndev d { modifier you dc in hand { cost -n any; } }\n"
+                               "zone hand per_player of dev;"), "E616", "number written out")
     assert not [d for d in analyse_text(head + "proc p() { modifier you dc { cost -1 any; cost -1 onyx; } }").diagnostics
                 if d.severity != "info" and d.code != "W401"]
 
