@@ -2393,8 +2393,10 @@ class Checker(A.Visitor):
         change one), E526 for an event that is not declared, is a builtin, is given arguments, or does not take
         the card as its one argument."""
         tag = f.tag
-        listed = f.type == "list" and f.index is None and not f.computed and f.held is None
-        if listed and f.of is not None and not isinstance(self.sym.decls.get(f.of), A.Enum):
+        of = self.sym.decls.get(f.of) if f.of is not None else None
+        listed = f.type == "list" and f.index is None and not f.computed and f.held is None and \
+            (f.of is None or isinstance(of, A.Enum))
+        if f.type == "list" and of is not None and not isinstance(of, A.Enum):   # a list of cards or records
             self.err("E617", f"field {f.name!r} of {kind.name} lists {f.of} items, and a cost the modifiers' cost lines "
                      "discount lists units of resources (one entry per unit: 'needs = [wood, wood, ore];')", tag.span,
                      f"list the members of an enum ('{f.name}: list of MATERIAL for {tag.action};'), or tag a number "
