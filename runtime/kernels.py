@@ -624,23 +624,25 @@ OTHER_SIDE = {"west": "east", "east": "west"}
 def quote(game, you, item):
     """7 Wonders: the fewest coins buying from the neighbours what your city lacks for the item's cost
     (1000 when no purchase can cover it)."""
-    if game.program.adjusted_fields:   # a list cost the modifiers discount (7.7g): the cheapest way it may be met
-        return min(_quoted(game, you, needs) for needs in game.listed_cost(you, item, "needs"))
-    return _quoted(game, you, game.field(item, "needs"))
-
-
-def _quoted(game, you, needs) -> int:
-    """`quote` of one list of materials."""
-    if not needs:
-        return 0   # what `cheapest` answers for nothing to cover, without laying out the market
-    market = _market(game, you)
-    # kept with the market, which lasts while the productions and prices stay the same objects
-    # (a wonder stage's cost is quoted every turn until built)
-    key = tuple(needs)
-    price = market.quoted.get(key)
-    if price is None:
-        price = market.quoted[key] = market.cheapest(_counted(needs), NOTHING_TAKEN)
-    return price
+    if game.program.adjusted_fields:   # a list cost the modifiers discount (7.7g): every way it may be met
+        ways = game.listed_cost(you, item, "needs")
+    else:   # (the base game: its printed cost, in the loop below without a call more)
+        ways = (game.field(item, "needs"),)
+    best, market = NO_WAY, None
+    for needs in ways:
+        if not needs:
+            return 0   # what `cheapest` answers for nothing to cover, without laying out the market
+        if market is None:
+            market = _market(game, you)
+        # kept with the market, which lasts while the productions and prices stay the same objects
+        # (a wonder stage's cost is quoted every turn until built)
+        key = tuple(needs)
+        price = market.quoted.get(key)
+        if price is None:
+            price = market.quoted[key] = market.cheapest(_counted(needs), NOTHING_TAKEN)
+        if price < best:
+            best = price
+    return best
 
 
 @kernel(1, sets=("price", "ok"))
