@@ -621,28 +621,23 @@ OTHER_SIDE = {"west": "east", "east": "west"}
 
 
 @kernel(1, gives="int")
-def quote(game, you, item):
+def quote(game, you, item, needs=None):
     """7 Wonders: the fewest coins buying from the neighbours what your city lacks for the item's cost
     (1000 when no purchase can cover it)."""
-    if game.program.adjusted_fields:   # a list cost the modifiers discount (7.7g): every way it may be met
-        ways = game.listed_cost(you, item, "needs")
-    else:   # (the base game: its printed cost, in the loop below without a call more)
-        ways = (game.field(item, "needs"),)
-    best, market = NO_WAY, None
-    for needs in ways:
-        if not needs:
-            return 0   # what `cheapest` answers for nothing to cover, without laying out the market
-        if market is None:
-            market = _market(game, you)
-        # kept with the market, which lasts while the productions and prices stay the same objects
-        # (a wonder stage's cost is quoted every turn until built)
-        key = tuple(needs)
-        price = market.quoted.get(key)
-        if price is None:
-            price = market.quoted[key] = market.cheapest(_counted(needs), NOTHING_TAKEN)
-        if price < best:
-            best = price
-    return best
+    if needs is None:
+        if game.program.adjusted_fields:   # a list cost the modifiers discount (7.7g): its cheapest way
+            return min(quote(game, you, item, way) for way in game.listed_cost(you, item, "needs"))
+        needs = game.field(item, "needs")   # (the base game: its printed cost, with no call more)
+    if not needs:
+        return 0   # what `cheapest` answers for nothing to cover, without laying out the market
+    market = _market(game, you)
+    # kept with the market, which lasts while the productions and prices stay the same objects
+    # (a wonder stage's cost is quoted every turn until built)
+    key = tuple(needs)
+    price = market.quoted.get(key)
+    if price is None:
+        price = market.quoted[key] = market.cheapest(_counted(needs), NOTHING_TAKEN)
+    return price
 
 
 @kernel(1, sets=("price", "ok"))
