@@ -262,8 +262,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W599": (WARNING, "an override that replaces a declaration of another category"),
     "W600": (WARNING, "an amend that changes nothing"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
-    "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
+    "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),
     "W406": (WARNING, "two expansions override one declaration"),
     "W407": (WARNING, "override calls itself"),
     "W408": (WARNING, "match without a case for every member"),
@@ -597,12 +597,12 @@ CODES: dict[str, tuple[str, str]] = {
     "E609": (ERROR, "no running loop of the label"),
     "E611": (ERROR, "'swap ... unseen' of a zone players other than its owner see into: they watch it change"),
     "E612": (ERROR, "an amend names a labelled loop with another loop's keyword ('while as round' of a 'repeat')"),
+    "E616": (ERROR, "a modifier's cost line on a list cost ('needs: list for card_needs;') that is no discount or addition of its units: a unit the list cannot hold, an added wild unit, cards, 'different', 'using' or a trade"),
+    "E617": (ERROR, "a list field tagged with an event ('needs: list of KIND for EVENT;') whose items are no units of a cost (cards, records)"),
     "E626": (ERROR, "an auction's 'doubling N' in another form than 'open until all pass', or with N no whole "
                     "number of at least 1"),
     "E627": (ERROR, "an auction's stakes ('as (WINNER, PRICE, STAKES)') without 'doubling N', or named as the "
                     "winner or the price"),
-    "E616": (ERROR, "a modifier's cost line on a list cost ('needs: list for card_needs;') that is no discount or addition of its units: a unit the list cannot hold, an added wild unit, cards, 'different', 'using' or a trade"),
-    "E617": (ERROR, "a list field tagged with an event ('needs: list of KIND for EVENT;') whose items are no units of a cost (cards, records)"),
 }
 
 

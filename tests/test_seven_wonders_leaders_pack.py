@@ -248,7 +248,9 @@ def test_kept_prices_equal_fresh_ones_as_discounts_come_and_go(compiled, seed, p
             to = game.zone(player(game, 0), "city") if age == 2 else game.zone(None, "discards")
             for name in DISCOUNTERS:
                 card = game.program.entities[name]
-                if game.state.where.get(card.key, (None, None))[1] not in ("hand", "chosen", "draft"):
+                # a card a player holds stays (taking a player's last leader before recruiting leaves them
+                # nothing to play: a state no game reaches)
+                if game.state.where.get(card.key, (None, None))[1] not in ("hand", "chosen", "draft", "leaders"):
                     game.move(card, to)
         return Game.offer(game, d)
 
