@@ -2018,7 +2018,7 @@ class Checker(A.Visitor):
         return next((at for m in members for at in (self.sym.retitled.get(m), self.sym.member_spans.get(m)) if at), None)
 
     # the types a field of an enum's members may have: constants written in the enum (E339 for another)
-    ENUM_FIELD_TYPES = ("int", "bool", "str")
+    ENUM_FIELD_TYPES = ("int", "bool", "str", "resource")
 
     def enum_fields(self, d: A.Enum) -> None:
         """`enum side { dx: int; dy: int; north(dx = 0, dy = -1), ... }`: the fields each member holds (as a
@@ -2038,7 +2038,7 @@ class Checker(A.Visitor):
                 bad.add(f.name)
                 self.err("E339", f"field {f.name!r} of enum {d.name} is {article(words(self.declared(item)))}: a "
                          f"member's data is a constant written in the enum, a number, a condition, a text, a "
-                         f"member, a record or a list of those", f.span,
+                         f"member, a resource, a record or a list of those", f.span,
                          "a value worked out in play, or a card, is a func's: 'func NAME(m: "
                          f"{d.name}) = match m {{ ... }};'")
             elif f.default is not None:
@@ -2140,15 +2140,16 @@ class Checker(A.Visitor):
                 return all(constant(g.value) for g in v.fields)
             if type(v) is A.ListLit:
                 return all(map(constant, v.items))
-            if type(v) is A.Name:   # a member (of any enum, this one too)
-                return self.sym.category(v.id) == "member"
+            if type(v) is A.Name:   # a member (of any enum, this one too), or a resource where one is held
+                return self.sym.category(v.id) == "member" or \
+                    (self.sym.category(v.id) == "resource" and (f.of or f.type) == "resource")
             if type(v) is A.Str and v.parts:
                 return False
             return is_field_value(v) and not isinstance(v, A.You)
         if not constant(value):
             self.err("E339", f"{printed(value)} is no constant, and {f.name!r} of enum {d.name} is a member's data: a "
-                     f"number, a text, true, false, none, a member, a record built of those or a list of them, written "
-                     f"in the enum", value.span,
+                     f"number, a text, true, false, none, a member, a resource (for a field declared 'resource'), a "
+                     f"record built of those or a list of them, written in the enum", value.span,
                      "a value worked out in play is a func's: 'func NAME(m: "
                      f"{d.name}) = ...;' reading m's data")
             return
@@ -5657,7 +5658,7 @@ class Checker(A.Visitor):
             self.err("E521", f"'{verb} N P.{s.resource}' changes player P's {s.resource}, and "
                      f"{printed(s.owner)} is {article(words(given))}, not a player", s.owner.span,
                      f"for the resource a field holds, take it in a local first: 'let r = {printed(s.owner)}."
-                     f"{s.resource}; {verb} {printed(s.amount)} r;'" if base_of(given) == "entity" else
+                     f"{s.resource}; {verb} {printed(s.amount)} r;'" if base_of(given) in ("entity", "member") else
                      f"name the player: '{verb} {printed(s.amount)} left(you).{s.resource};', or a local holding one")
             return False
         counter = self.sym.decls.get(s.resource) if s.resource not in scope.locals else None
