@@ -9747,7 +9747,8 @@ class Checker(A.Visitor):
         low, high = constant(e.low), constant(e.high)
         if type(low) is int and type(high) is int and high < low:   # `12..2`: nothing ever runs over it
             self.diags.append(Diagnostic("W402", f"the range {low}..{high} is empty: its last number is below its "
-                                         f"first", e.span, f"write the lower number first: {high}..{low}"))
+                                         f"first", e.span, f"write the lower number first: {high}..{low}, and "
+                                         f"reverse({high}..{low}) to go from {low} down to {high}"))
         return "list:int"
 
     def named_again(self, value, runs: str) -> None:

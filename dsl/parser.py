@@ -2830,6 +2830,8 @@ COMPARE_LABEL = "use '==' to compare; '=' only sets a value"
 ELSE_LABEL = "a '}' is missing before 'else': 'else' follows the '}' that closes an 'if', 'may' or 'pick' block"
 STRAY_ELSE_LABEL = "this 'else' follows no 'if', 'may' or 'pick' block: the block before it has its 'else' or takes none"
 COMMA_LABEL = "a ',' is missing: the items between these braces are separated by ','"
+MATCH_ARM_LABEL = "an arm of a match statement ends its statement with ';', not ','"
+MATCH_STATEMENT_HEADER = LazyPattern(r"\s*match\b.*\{\s*(#.*)?$")   # a line opening a match statement's arms
 OPTION_LABEL = "'option' is an item of 'choose { ... }', not a statement: it goes directly inside a 'choose' block"
 RANGE_CHAIN_LABEL = "a range has one '..' between two numbers, as in '2..12'"
 RANGE_LOW_LABEL = "a range starts with its lowest number, as in '2..12'"
@@ -3831,6 +3833,11 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span,
                           hint=f"{_another_name(tok, None, 'value')}; a card's field of that name is read on the "
                           f"card: 'this.{tok}', 'c.{tok}'"), False
+    if tok.type == "COMMA" and "SEMICOLON" in accepts and _in_match_statement(text, tok.line, tok.column):
+        # `match g { palenque: harvest(3), ... }`: a match statement's arm written as a match value's
+        return Diagnostic("E100", f"{MATCH_ARM_LABEL}; found {found}", span,
+                          hint="end the arm's statement with ';' ('1: gain 1 vp;'); commas separate the arms of a "
+                          "match value ('= match n { 1: 2, else: 0 }')"), False
     named = _last_token(err)
     if accepts == {"LPAR"} and tok.type == "SEMICOLON" and named is not None and named.type == "NAME":
         # `each players: auction_turn;`: a statement that is a name alone calls a proc, with its brackets
@@ -4247,6 +4254,23 @@ def between_declarations(text: str, diagnostics) -> bool:
     """Whether a syntax error is met outside every block of the whole text: the file's layout before
     it may then earn it a note on a '}' too many (which a parse of its declaration alone cannot see)."""
     return any(d.span is not None and not _inside_braces(text, d.span.line, d.span.column) for d in diagnostics)
+
+
+def _in_match_statement(text: str, line: int, column: int) -> bool:
+    """Whether a position is in an arm of a match statement: the innermost '{' open there ends a line that reads
+    `match VALUE {` and begins no value (`let x = match ...`, `func f() = match ...` are match values)."""
+    opened: list[int] = []
+    for tok, at_line, at_column in _scan_brackets(text):
+        if (at_line, at_column) >= (line, column):
+            break
+        if tok == "{":
+            opened.append(at_line)
+        elif tok == "}" and opened:
+            opened.pop()
+    if not opened:
+        return False
+    header = LINE_BREAK.split(text)[opened[-1] - 1]
+    return MATCH_STATEMENT_HEADER.match(header) is not None
 
 
 def _inside_braces(text: str, line: int, column: int) -> bool:
