@@ -444,6 +444,10 @@ class _FileIndexer:
         for child in children:
             inner_it = node.kind if isinstance(node, A.Fill) and child is node.where else it_kind
             self.visit(child, local, this_kind, inner_it)
+        if type(node) is A.Enum:   # a member's data (`good = food`, `back = south`): uses, nested a tuple a member
+            for values in node.data:
+                for value in values:
+                    self.visit(value.value, local, this_kind, it_kind)
 
     def slot_words(self, node) -> None:
         """The names a removed slot's name holds (`remove whenever scored in hand, row[wetland];`, `remove

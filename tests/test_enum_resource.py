@@ -1,12 +1,13 @@
 """An enum's data that is a resource (`enum terrain { yields: resource; hills(yields = brick), ... }`, read
 `t.yields`): gained and paid through a local on both backends alike, picked and compared, misuse (E339, E303),
-the printer's round trip and explain (docs/language.md 3.4, "Data on members")."""
+the printer's round trip, explain and the editor's index (docs/language.md 3.4, "Data on members")."""
 
 from __future__ import annotations
 
 from rulebook.compiler.driver import analyse_text
+from rulebook.compiler.workspace import Workspace
 
-from .conftest import explained, printed_back, rules_programs, said, the_one_error
+from .conftest import explained, printed_back, rules_programs, said, the_one_error, write_pack
 
 # Catan: each terrain yields one resource (the desert none: it yields brick's price, 0 of it)
 PACK = """
@@ -68,3 +69,11 @@ def test_printed_back_and_explained():
     assert '  yields: resource = brick;\n' in printed and '  forest "Forest" (yields = lumber),\n' in printed
     text = explained(analyse_text(PACK), "terrain")
     assert "yields (a resource, “Brick” unless given)" in text and "mountains yields “Ore” and worth 2" in text
+
+
+def test_an_editor_finds_the_resource_and_the_member_a_members_data_names(tmp_path):
+    pack = write_pack(tmp_path / "catan", PACK + "enum side { back: side; north(back = south), south(back = north) }\n")
+    view = Workspace().view(pack / "main.rules")
+    found = {(o.name, o.span.line, o.role) for occ in view.index["file"].values() for o in occ}
+    assert ("lumber", 10, "ref") in found and ("ore", 11, "ref") in found   # forest's and mountains' yields
+    assert ("south", 18, "ref") in found and ("north", 18, "ref") in found
