@@ -1210,6 +1210,7 @@ class Checker(A.Visitor):
         self._lint_offers()
         self._lint_remembered()
         self._lint_slots_never_run()
+        self._lint_modifiers_replacing_the_kinds()
         self._lint_each_of_unset()
         self._lint_force_asking_itself()
         self._lint_parallel_copies()
@@ -11688,6 +11689,39 @@ class Checker(A.Visitor):
                                              "never ends", hit.span,
                                              "make the call depend on a condition that becomes false"))
 
+    def _lint_modifiers_replacing_the_kinds(self) -> None:
+        """W607: a card's own `modifier ACTION in ZONE` (7.7b) takes the place of its kind's modifier of the same
+        name (a slot is named by its action and zones), so the kind's lines no longer apply to that card: a rule
+        written for every card (Magic's +1/+1 counters, `value +this.plus;`) is silently lost on the few cards
+        that add a modifier of their own (a lord's "+1/+1 to the others"). At the card's modifier, with a note
+        at the kind's. Not for a card the kind's `while` never holds for (worked out from what the card is printed
+        with, as W544's), nor for a card whose modifier reads again every field of the copy the kind's reads
+        (`this.plus`: it restates the kind's lines, or replaces them on purpose)."""
+        unset = None
+        for decl in self.sym.decls.values():
+            kind = self.sym.decls.get(decl.kind) if isinstance(decl, A.Entity) else None
+            if not isinstance(kind, A.Kind):
+                continue
+            kinds = {s.name: s for s in kind.slots if type(s) is A.HeldModifier}
+            for slot in decl.effects:
+                theirs = kinds.get(slot.name) if type(slot) is A.HeldModifier else None
+                if theirs is None or theirs is slot or own_fields(theirs) <= own_fields(slot):
+                    continue
+                unset = set_fields(self.sym) if unset is None else unset
+                try:
+                    if all(never_runs(theirs, decl.name, copy_fields(decl, kind, i, self.sym), self.sym, unset)
+                           for i in range(1, max(decl.copies, 1) + 1)):
+                        continue
+                except A.NotConstant:
+                    pass
+                self.diags.append(Diagnostic(
+                    "W607", f"this modifier takes the place of kind {kind.name!r}'s {slot.name!r} for card "
+                    f"{decl.name!r}: the kind's lines no longer apply to it", slot.span,
+                    "a card's slot replaces its kind's of the same name (its action and zones): write the kind's "
+                    "lines in this modifier too, telling the uses apart in the amounts (`value +(if it.c == this "
+                    "then this.plus else 1);`), or name another action",
+                    notes=(f"the kind's modifier is at {theirs.span}",)))
+
     def _lint_slots_never_run(self) -> None:
         """W544: an `anytime` slot or reaction whose `when` (`while`) is false whatever happens for every card
         that has it (`layout.never_runs`: the card's fields no rule sets, funcs read through): it is never
@@ -12829,3 +12863,8 @@ def _period_words(o: A.Option) -> str:
     from rulebook.dsl.printer import pattern
 
     return f"once per {pattern(o.rest)}" if o.rest is not None else "once"
+
+
+def own_fields(slot) -> set:
+    """The fields of the copy (`this.F`) a card's held modifier reads, in its `while` and its lines (W607)."""
+    return {n.name for n in A.walk(slot.modifier) if type(n) is A.Attr and type(n.obj) is A.Name and n.obj.id == "this"}

@@ -2203,6 +2203,16 @@ def card_value(e: A.Expr, card: str, fields: dict, sym: Symbols, bound: Optional
                                    span=e.span))
     if t is A.Unary and e.op == "not":
         return not card_value(e.operand, card, fields, sym, bound, depth)
+    if t is A.IsKind and e.subject is not None and id(e) not in sym.same_card \
+            and card_value(e.subject, card, fields, sym, bound, depth) == card:
+        # `this is instant` (a member its types hold) or `this is creature` (its kind): printed, as a field is
+        field = sym.member_tests.get(id(e))
+        if field is None:
+            return e.kind in (card, getattr(sym.decls.get(card), "kind", None))
+        if field not in fields:
+            raise A.NotConstant
+        held = fields[field]
+        return held == e.kind or (type(held) in (list, tuple) and e.kind in held)
     if t is A.Cond:
         chosen = e.then if card_value(e.cond, card, fields, sym, bound, depth) else e.otherwise
         return card_value(chosen, card, fields, sym, bound, depth)

@@ -261,6 +261,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W589": (WARNING, "a proc a phase calls for the first player names a per-player value"),
     "W599": (WARNING, "an override that replaces a declaration of another category"),
     "W600": (WARNING, "an amend that changes nothing"),
+    "W607": (WARNING, "a card's own 'modifier ACTION in ZONE' that replaces its kind's of the same name: the kind's "
+             "lines stop applying to that card"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

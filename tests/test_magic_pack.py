@@ -115,6 +115,13 @@ def test_an_aura_an_equipment_and_counters_add_up(table):
     assert table.names("battlefield") == ["bonesplitter"]
 
 
+def test_a_lords_own_counters_count_beside_its_bonus_to_the_others(table):
+    chieftain, goblin = table.put("goblin_chieftain"), table.put("raging_goblin")
+    table.game.gain_on(table.players[0], chieftain, "plus", 1)
+    table.game.gain_on(table.players[0], goblin, "plus", 2)
+    assert table.size(chieftain) == (3, 3) and table.size(goblin) == (4, 4)
+
+
 def test_a_pump_lasts_until_the_end_of_the_turn(table):
     goblin = table.put("raging_goblin")
     table.lands(1)
