@@ -10029,8 +10029,9 @@ class Checker(A.Visitor):
         neither side is a list nor both zones (plain arithmetic). E341 for a list with anything but a list (`seen + x`, `seen * 2`), E342
         for lists whose items could never be equal (a list of cities and a list of players)."""
         a, b = base_of(left), base_of(right)
-        if "list" not in (a, b) and not (a == b == "zone" and e.op in "+-"):
-            return None
+        if "list" not in (a, b) and not ("zone" in (a, b) and b in ("zone", "any") and a in ("zone", "any")
+                                         and e.op in "+-"):
+            return None   # (a zone beside a value of no known type, `base() + mat`: a list joined)
         if e.op not in "+-":
             self.arithmetic(e.left if a == "list" else e.right, left if a == "list" else right)
             return "any"
@@ -11229,6 +11230,10 @@ class Checker(A.Visitor):
                 self.role_wanted("holders()", typed(0), args[0].span, printed(args[0]))
             if func in PLAYER_ARGUMENT and args and not fits(typed(0), "player"):
                 self.err("E303", f"{func}() takes a player", args[0].span, self.hidden_player(args[0], scope))
+            if func == "aside":   # the cards set aside from a player's zones: of the kinds those zones hold
+                kinds = dict.fromkeys(k for z in self.sym.decls.values() if type(z) is A.Zone and z.per_player
+                                      for k in (z.kind,) + tuple(z.more_kinds))
+                return f"list:entity:{'|'.join(kinds)}" if kinds else spec.returns
             return spec.returns
         decl = self.sym.decls.get(func)
         if isinstance(decl, A.Func) or isinstance(decl, A.Extern) and decl.returns is not None:
