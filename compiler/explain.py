@@ -18,6 +18,7 @@ from rulebook.dsl.diagnostics import did_you_mean
 from rulebook.runtime.state import decimal_text
 
 from .layout import record_shape, deciding, is_live, is_field_value, is_filter, proc_result_call, subject_mode
+from .layout import copy_fields, never_runs, set_fields
 from .layout import at_seats, binder, period_end, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var
 from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_HAS, HELD_USES, HEX, KEEPING, blocks_kept, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS
 
@@ -652,6 +653,26 @@ class ExprReader(A.Visitor):
         return [d.title or spoken(d.name) for d in decls if isinstance(d, A.Entity) and (d.kind in kinds or any(
             isinstance(s, A.HeldModifier) and s.modifier.pattern.event == action for s in d.effects))]
 
+    def idle_held(self, card: A.Entity) -> set:
+        """The ids of the modifiers a card holds from a zone (7.7b) whose `while` never holds for it, worked out
+        from what it is printed with (as W544's): a kind's `while this is creature` on a land changes nothing, so
+        the land is not named among the cards that change a field."""
+        kind = self.symbols.decls.get(card.kind)
+        if not isinstance(kind, A.Kind):
+            return set()
+        if getattr(self, "_unset", None) is None:
+            self._unset = set_fields(self.symbols)
+        idle = set()
+        for slot in card.effects:
+            if type(slot) is A.HeldModifier and slot.when is not None:
+                try:
+                    if all(never_runs(slot, card.name, copy_fields(card, kind, i, self.symbols), self.symbols,
+                                      self._unset) for i in range(1, max(card.copies, 1) + 1)):
+                        idle.add(id(slot.modifier))
+                except A.NotConstant:
+                    pass
+        return idle
+
     def adjusted_field(self, f) -> str:
         """How a kind's field declared `cost: int for costs;` is said: adjusted wherever it is read, and by which
         cards' modifiers (held, or put in force by their effects), in declaration order."""
@@ -659,7 +680,8 @@ class ExprReader(A.Visitor):
             return ""
         decls = self.symbols.decls.values() if self.symbols is not None else ()
         cards = [d.title or spoken(d.name) for d in decls if isinstance(d, A.Entity) and any(
-            isinstance(n, A.Modifier) and n.pattern.event == f.tag.action for n in A.walk(d))]
+            isinstance(n, A.Modifier) and n.pattern.event == f.tag.action and id(n) not in self.idle_held(d)
+            for n in A.walk(d))]
         if f.type == "list":   # a list cost (7.7g): units the cost lines take off or add
             return (f" (as printed; wherever it is read, and by the kernels that price it, the cost lines of the "
                     f"modifiers of {spoken(f.tag.action)} take units off it or add some, a unit of the payer's choosing "

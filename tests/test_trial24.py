@@ -74,3 +74,13 @@ proc turn() { window; }
 """
     assert found_at(text) == [("W544", 4, 60)]
     assert found_at(text + 'card shock "Shock" { types = [instant]; }\n') == []
+
+
+def test_explain_names_only_the_cards_whose_held_modifier_may_change_the_field():
+    """The kind's `while this is creature` never holds for a land: the land changes no power."""
+    from .conftest import explained
+
+    text = COUNTERS.replace('enchantment "Enchantment"', 'enchantment "Enchantment", land "Land"') + \
+        'card forest "Forest" { types = [land]; }\n'
+    reading = explained(analyse_text(text), "llanowar_elves")
+    assert "the modifiers of power of change it: those of Llanowar Elves)" in reading
