@@ -2666,7 +2666,11 @@ class Checker(A.Visitor):
         if extra is not None:
             self.err("E417", f"{f.name!r} is a zone each {kind.name} holds, empty at the start: {extra} means "
                      "nothing on it", f.span, f"declare it '{f.name}: zone of {f.of};' and move cards into it")
-        if f.held in ("hidden", A.HIDDEN_FROM_OWNER):
+        if A.face_rule(f.held) is not None:
+            self.err("E629", f"{f.name!r} is a zone a card holds: '{f.held}' says who sees each item of a shared "
+                     "zone of the table", f.span, "write 'public' (everyone sees it, the default) or 'secret' (nobody: "
+                     "its size only), or keep the items in a zone of the game")
+        elif f.held in ("hidden", A.HIDDEN_FROM_OWNER):
             self.err("E417", f"{f.name!r} is a zone a card holds: a card has no owner to see it {f.held}", f.span,
                      f"write 'public' (everyone sees it, the default) or 'secret' (nobody: its size only)")
         if self.sym.category(f.name) == "zone":
@@ -3809,6 +3813,57 @@ class Checker(A.Visitor):
             self.zone_glimpses(d)
         if d.show is not None:
             self.zone_show(d)
+        if d.faces is not None:
+            self.zone_faces(d)
+
+    def zone_faces(self, d: A.Zone) -> None:
+        """`seen by FIELD` / `hidden from FIELD` of a shared zone (pieces on a board, a face-down row): E629 on a
+        player's zone (its owner is who sees it: `hidden`, `hidden from owner`); E628 unless every kind of the zone
+        has FIELD naming a player (did you mean); W606 for FIELD declared `shown` (it is, already); W605 when
+        nothing gives FIELD a value (no default, no card's, no `set c.FIELD`): every face stays as it starts."""
+        words, field = d.faces
+        at = self.at_name(field, d.span)
+        if d.per_player:
+            self.err("E629", f"zone {d.name!r} is each player's: '{d.visibility}' says who sees each item of a shared "
+                     f"zone, and a player's zone is seen as its owner is", self.at_decl(d),
+                     "write 'hidden' (its owner alone sees it) or 'hidden from owner' (every player but its "
+                     "owner), or make the zone shared")
+            return
+        kinds = [self.sym.decls.get(k) for k in d.kinds]
+        if any(type(k) is not A.Kind for k in kinds):
+            if "any" in d.kinds:
+                self.err("E628", f"zone {d.name!r} holds any kind, so no field {field!r} is known to name who sees "
+                         f"an item", at, "declare the zone of the kinds it holds ('of piece')")
+            return
+        fields = [next((f for f in k.fields if f.name == field), None) for k in kinds]
+        for k, f in zip(kinds, fields):
+            if f is None:
+                close = did_you_mean(field, [g.name for g in k.fields if g.type == "player" and not g.computed])
+                self.err("E628", f"'{words} {field}': {k.name} has no field {field!r} naming a player", at,
+                         (f"{close} " if close else "") +
+                         f"declare it in the kind ('{field}: player = none;') and set it when the item is laid "
+                         f"('set c.{field} = you;')")
+                return
+            if f.type != "player" or f.computed or f.index is not None:
+                self.err("E628", f"'{words} {field}': field {field!r} of {k.name} is "
+                         f"{'worked out' if f.computed else article(f.type)}, not a player: it cannot say who sees "
+                         f"an item", at, f"declare it '{field}: player = none;'")
+                return
+        if any(f.shown for f in fields):
+            self.err("W606", f"field {field!r} is declared 'shown', and '{words} {field}' shows it already: every "
+                     f"player sees whose item it names", at, "leave out 'shown'")
+        if not any(f.default is not None and type(f.default) is not A.Nothing for f in fields) and not self.face_field_set(field, set(d.kinds)):
+            never = "nobody ever sees an item's face" if words == "seen by" else "every player sees every item"
+            instead = "secret" if words == "seen by" else "public"
+            self.err("W605", f"nothing gives {field!r} a value (no default, no card's, no 'set c.{field} = ...;'): "
+                     f"{never} of zone {d.name!r}", at,
+                     f"write '{instead}', or set the field when an item is laid ('set c.{field} = you;')")
+
+    def face_field_set(self, field: str, kinds: set) -> bool:
+        """Whether a card of those kinds gives `field` a value, or some statement sets it (`set c.FIELD = ...;`)."""
+        return any(type(n) is A.SetAttr and n.name == field or
+                   type(n) is A.Entity and n.kind in kinds and any(v.name == field for v in n.values)
+                   for n in self.pack_nodes)
 
     def zone_show(self, d: A.Zone) -> None:
         """`zone market of train show 5 from deck [redeal to discard when COND];`, a display that keeps

@@ -3030,6 +3030,12 @@ class Reader(A.Visitor):
                      f"holding {' or '.join(plural(self.noun(k)) for k in d.kinds)}.")
         if d.visibility in VISIBILITY_WORDS:   # a public zone (the default) goes without saying
             self.say(depth, VISIBILITY_WORDS[d.visibility])
+        elif d.faces is not None:   # `seen by side`, `hidden from holder`: item by item
+            words, field = d.faces
+            who = "only the player" if words == "seen by" else "every player but the one"
+            self.say(depth, f"Face down item by item: {who} its {spoken(field)} names sees an item's face (once "
+                     f"revealed, everyone); everyone sees where each item lies and whose it is, and what a player "
+                     f"learnt of an item stays known while it moves from one such zone to another.")
         if d.top_public:
             self.say(depth, "Every player sees its top card.")
         if d.size_owner:

@@ -2655,6 +2655,16 @@ class Entity(Decl):
 
 
 HIDDEN_FROM_OWNER = "hidden from owner"   # the visibility every player but a zone's owner sees into
+def face_rule(visibility: str) -> Optional[tuple]:
+    """`seen by side` -> ("seen by", "side"), `hidden from holder` -> ("hidden from", "holder"); None for the
+    other visibilities (`hidden from owner` names the zone's owner, no field)."""
+    words, _, field = visibility.rpartition(" ")
+    return (words, field) if words in FACE_WORDS and visibility != HIDDEN_FROM_OWNER else None
+
+
+# the visibilities that name a field of the zone's items, a player (`seen by side`: only the player it names sees an
+# item's face; `hidden from holder`: everyone but that player): a shared zone's face-down pieces (docs 3.9)
+FACE_WORDS = ("seen by", "hidden from")
 
 
 @node
@@ -2667,7 +2677,7 @@ class Zone(Decl):
     per_player: bool
     kind: str
     visibility: str = "public"   # "public": everyone; "hidden": the owner only; "secret": nobody (size only);
-    # HIDDEN_FROM_OWNER: every player but the owner
+    # HIDDEN_FROM_OWNER: every player but the owner; "seen by FIELD", "hidden from FIELD": `faces`
     indexes: Optional[Indexes] = None   # one zone per enum member or number: `moon[1..7]`
     public_written: bool = False   # `public` written out (the default, said anyway): `fmt` keeps it
     refills: Optional[str] = None   # `refills from discards`: the zone a `draw` shuffles in when this one runs out
@@ -2691,6 +2701,12 @@ class Zone(Decl):
     def kinds(self) -> tuple:
         """Every kind the zone holds: `of card or advanced` -> ("card", "advanced")."""
         return (self.kind, *self.more_kinds)
+
+    @property
+    def faces(self) -> Optional[tuple]:
+        """(the words, the field) of a zone whose items' faces a field's player sees (`seen by side` ->
+        ("seen by", "side")) or does not (`hidden from holder`); None for any other visibility."""
+        return face_rule(self.visibility)
 
     def __repr__(self) -> str:
         """As every node's, without `public_written`: a word that changes nothing is layout, and the

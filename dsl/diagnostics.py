@@ -263,6 +263,10 @@ CODES: dict[str, tuple[str, str]] = {
     "W600": (WARNING, "an amend that changes nothing"),
     "W607": (WARNING, "a card's own 'modifier ACTION in ZONE' that replaces its kind's of the same name: the kind's "
              "lines stop applying to that card"),
+    "E628": (ERROR, "'seen by FIELD' or 'hidden from FIELD' of a zone whose items have no such field naming a player"),
+    "E629": (ERROR, "'seen by FIELD' or 'hidden from FIELD' of a player's zone or of a zone a card holds"),
+    "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
+    "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

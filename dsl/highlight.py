@@ -123,6 +123,9 @@ class RulesLexer(RegexLexer):
             # a role's `shared` (a side, before its braces or `hidden`: `role hunter "Hunter" shared {`) and a hidden
             # side's `known to holders` (before its braces); elsewhere names
             (r"\bshared\b(?=\s*(?:\{|hidden\b))", Keyword),
+            # a zone's `seen by FIELD` (its visibility: a field and the `;` or the zone's next clause follow)
+            (r"\b(seen)(\s+)(by)\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*(?:;|top\b|size\b|refills\b|show\b|cap\b))",
+             bygroups(Keyword, Whitespace, Keyword)),
             # a swap's `unseen` (its last word, before the `;`: `swap held with p.held unseen;`); elsewhere a name
             (r"\bunseen\b(?=\s*;)", Keyword),
             (r"\b(known)(\s+)(to)(\s+)(holders)\b(?=\s*\{)", bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword)),

@@ -82,8 +82,9 @@ WORDS: dict[str, Word] = {
                        "write 'size owner' (only the zone's owner sees how many it holds)"),
     "zone_cap": Word(("over",), "expected 'cap N over PROC'; found '{found}' after the cap",
                      "a zone's cap names the proc that runs past it: 'cap 7 over discard_down;'"),
-    "visibility": Word(("owner",), "expected 'hidden from owner'; found 'hidden from {found}'",
-                       "write 'hidden from owner' (every player but the zone's owner sees it)"),
+    "visibility": Word(("seen",), "expected 'seen by FIELD' or a zone's visibility; found '{found} by'",
+                       "write 'seen by FIELD' (only the player an item's FIELD names sees its face), 'hidden from "
+                       "FIELD' (every player but that one), 'hidden from owner', 'hidden', 'secret' or 'public'"),
     "once_per": Word(("per",), "expected 'once per PARAMETER'; found 'once {found}'",
                      "write 'once per c' (c a parameter): in one chain of calls, the proc runs at most once for "
                      "each value of c"),
@@ -1203,11 +1204,15 @@ class _Builder:
         return _Marker("refill_times", count)
 
     def visibility(self, meta, items):
+        """The visibility's words: `hidden from owner`, and `seen by FIELD`, `hidden from FIELD` as written (their
+        field the checker reads: A.face_rule)."""
         if len(items) == 1:
             return _Marker("visibility", str(items[0]))
-        word = items[-1]
-        _expect_word("visibility", word, self._s(meta))
-        return _Marker("visibility", A.HIDDEN_FROM_OWNER)
+        first, field = items
+        if first.type == "NAME":   # `seen by FIELD`
+            _expect_word("visibility", first, _token_span(self.file, first))
+            return _Marker("visibility", f"seen by {field}")
+        return _Marker("visibility", f"hidden from {field}")
 
     def actor_decl(self, meta, items):
         return A.Actor(str(items[0]), _title(items), span=self._s(meta))

@@ -967,6 +967,8 @@ class Game:
             cls = HoldingGame if cls is Game else SuppliedHoldingGame
         if getattr(program, "piled", None) and not issubclass(cls, _Piling):   # piles() read: the piles noted
             cls = _PILED.get(cls) or _PILED.setdefault(cls, type(f"Piled{cls.__name__}", (_Piling, cls), {}))
+        if getattr(program, "faces", None) and not issubclass(cls, _Facing):   # pieces face down on a board
+            cls = _FACED.get(cls) or _FACED.setdefault(cls, type(f"Faced{cls.__name__}", (_Facing, cls), {}))
         return object.__new__(cls)
 
     def __init__(self, program: Program, players: int, seed: int, agents: Optional[list] = None,
@@ -6866,6 +6868,29 @@ class _Piling:
 
 
 _PILED: dict[type, type] = {}
+
+
+class _Facing:
+    """The `move` of a game with zones seen item by item (`zone at[square] of piece seen by side;`): a piece moved
+    from one such zone to another (along the board, watched by the table) keeps what the players knew of it, its
+    face revealed or a field learnt, where any other move forgets it (`Game.move`); what was learnt of its place
+    (`move ... known`) goes, since the place changed. Game.__new__ makes such a game: the others' `move` is untouched."""
+
+    def move(self, e, dest: ZoneRef, top: bool = False, traced: bool = True, at: Optional[int] = None) -> None:
+        state, faces = self.state, self.program.faces
+        loc = state.where.get(e.key) if type(e) is EntityDef and (state.known or state.known_fields) else None
+        if loc is None or loc[1] not in faces or dest.name not in faces:
+            return super().move(e, dest, top, traced, at)
+        known, learnt = state.known.get(e.key), state.known_fields.get(e.key)
+        super().move(e, dest, top, traced, at)
+        if known is not None:
+            state.known[e.key] = known
+        learnt = {k: seats for k, seats in (learnt or {}).items() if not k.startswith("@")}
+        if learnt:
+            state.known_fields[e.key] = learnt
+
+
+_FACED: dict[type, type] = {}
 
 
 def follow_moves(game: "Game", watch: Callable) -> None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 # in runtime/state.py, which the checker loads too: a lint never imports this module (tests/test_startup.py)
-from rulebook.dsl.ast import ROLE_KIND
+from rulebook.dsl.ast import ROLE_KIND, face_rule
 
 from .state import IN_FORCE, MAX_VALUE, SEATS, board_name  # noqa: F401 - the engine and view import them from here
 
@@ -167,6 +167,9 @@ class Program:
     # the decks whose refills are counted (`refills(deck)` read, or `refills from PILE N times`) -> N (None: no limit)
     refill_counts: dict = field(default_factory=dict)
     glimpses: dict = field(default_factory=dict)    # zone -> (`top public`, `size owner`): zones that say either
+    # a shared zone whose items' faces a field's player sees (`seen by side`) or does not (`hidden from holder`) ->
+    # ("seen by" | "hidden from", the field): view.seen reads it per item; empty for the other packs
+    faces: dict = field(default_factory=dict)
     indexed: dict = field(default_factory=dict)     # indexed counter or zone -> {index: flat name}
     # an indexed counter, variable or zone whose index is a board's cell -> {record: flat name}, filled by play as
     # cells are read (`Game.at`): a cell's name is then one lookup, not its fields taken apart each time
@@ -582,6 +585,11 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.refills = {deck: tuple(source) for deck, source in tables.get("refills", {}).items()}
     program.refill_counts = dict(tables.get("refill_counts", {}))
     program.glimpses = {zone: tuple(words) for zone, words in tables.get("glimpses", {}).items()}
+    program.faces = {zone: rule for zone, words in program.visibility.items() for rule in [face_rule(words)] if rule}
+    for zone, (_words, name) in program.faces.items():   # who sees a face is the table's to see (whose piece it is)
+        for kind in program.zones[zone][1]:
+            if name not in program.shown_fields.get(kind, ()):
+                program.shown_fields[kind] = (*program.shown_fields.get(kind, ()), name)
     program.internal = frozenset(tables.get("internal", ()))
     program.hidden_vars = frozenset(tables.get("hidden_vars", ()))
     program.indexed = {base: dict(pairs) for base, pairs in tables.get("indexed", {}).items()}

@@ -244,7 +244,21 @@ def sees_into(program, owner: Optional[Holder], name: str, viewer: Holder) -> bo
         held = owner.zones.get(ROLE_ZONE)   # a `hidden` role: who holds it is its holder's alone to know, or its
         if held and held[0].declared in program.veiled_roles:   # holders' when they know each other
             return held[0].declared in program.known_roles and holds(viewer, held[0].declared)
-    return SEES_INTO[program.visibility.get(name, "public")](owner, viewer) or fellow(program, name, viewer)
+    return SEES_INTO.get(program.visibility.get(name, "public"), _NEVER)(owner, viewer) or fellow(program, name, viewer)
+
+
+def _NEVER(owner, viewer) -> bool:
+    """A zone seen item by item (`seen by side`, `hidden from holder`: `face_seen`) is seen into by nobody whole."""
+    return False
+
+
+def face_seen(game, index: int, e: EntityDef, zone: str) -> bool:
+    """Whether player `index` sees the face of an item of a zone seen item by item (Program.faces): under `seen by
+    side` the player its field names alone (none: nobody), under `hidden from holder` every player but that one."""
+    words, name = game.program.faces[zone]
+    who = (game.state.vals.get(e) or e.fields).get(name)
+    named = who is not None and getattr(who, "index", None) == index and getattr(who, "is_player", False)
+    return named if words == "seen by" else not named
 
 
 def holds(viewer: Holder, role: str) -> bool:
@@ -272,8 +286,10 @@ def seen(game, index: int, e: EntityDef) -> bool:
         return True
     if place[1] is None:   # set aside (`set aside`): seen as in the zone it came from
         place = next((a.came + (a.items,) for a in state.aside if a.items and a.card is e), place)
+    faces = game.program.faces
     return sees_into(game.program, place[0], place[1], state.players[index]) \
         or index in state.known.get(e.place_key(place[0]), ()) \
+        or bool(faces) and place[1] in faces and face_seen(game, index, e, place[1]) \
         or _on_top_public(game.program, place, e) \
         or bool(state.remembered) and any(index in d.get(e.key, ()) for d in state.remembered.values())
 
@@ -702,12 +718,27 @@ def build_view(game, index: int) -> dict:
             shown["copy"] = 1   # its place among the alike ones of its listing: `placed`
         return shown
 
+    def partly_seen(shown: dict, owner: Optional[Holder], unseen: list) -> None:
+        """A zone's `partly`: of its items the viewer does not see, (place, item), what they see all the same
+        (`partly_known`), by place; only when there is some (views of packs without it stay as they were)."""
+        partly = [(at, e, fields) for at, e in unseen for fields in [partly_known(game, index, e, owner)] if fields]
+        if partly:
+            shown["partly"] = [{"at": at, "kind": e.kind, "fields": {k: value(v) for k, v in fields.items()},
+                                **possible_of(e, fields)} for at, e, fields in partly]
+
     def zone(owner: Optional[Holder], name: str, items: list) -> dict:
         shown = {"visibility": program.visibility.get(name, "public"), "size": len(items)}
         if name == ROLE_ZONE and program.veiled_roles and not open_to_viewer(owner, name):
             shown["visibility"] = "hidden"   # a `hidden` role another holds (sees_into)
         if open_to_viewer(owner, name):
             shown["items"] = placed([entity(e) for e in items])
+        elif program.faces and name in program.faces:   # item by item (`seen by side`): each face the viewer
+            # sees (or learnt), with its place when there are several, since the table sees where each lies
+            seeing = [known(e, owner) or face_seen(game, index, e, name) for e in items]
+            shown["known"] = placed([{**entity(e), **({"at": at} if len(items) > 1 else {})}
+                                     for at, (e, sees_face) in enumerate(zip(items, seeing), start=1) if sees_face])
+            partly_seen(shown, owner, [(at, e) for at, (e, sees_face) in enumerate(zip(items, seeing), start=1)
+                                       if not sees_face])
         else:   # learnt ones sorted by what the viewer sees of them, so their order tells nothing
             learnt = [entity(e) for e in items if known(e, owner)]
             if state.known_fields and learnt:   # the places learnt (`move ... known`): `at` from the top, or from the bottom
@@ -721,11 +752,7 @@ def build_view(game, index: int) -> dict:
             if state.remembered:   # what they saw there before a swap they did not see (`swap ... unseen`)
                 learnt += [entity(e) for e in remembered_in(game, index, owner, name)]
             shown["known"] = placed(sorted(learnt, key=lambda e: (e["name"], json.dumps(e, sort_keys=True))))
-            partly = [(at, e, fields) for at, e in enumerate(items, start=1) if not known(e, owner)
-                      for fields in [partly_known(game, index, e, owner)] if fields]
-            if partly:   # (only then: views of packs without it stay as they were)
-                shown["partly"] = [{"at": at, "kind": e.kind, "fields": {k: value(v) for k, v in fields.items()},
-                                    **possible_of(e, fields)} for at, e, fields in partly]
+            partly_seen(shown, owner, [(at, e) for at, e in enumerate(items, start=1) if not known(e, owner)])
             glimpse = program.glimpses.get(name) if program.glimpses else None
             if glimpse is not None:   # `top public`: the top item; `size owner`: the others see no size
                 if glimpse[0] and items:

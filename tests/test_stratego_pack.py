@@ -12,7 +12,8 @@ import pytest
 
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game, GameEnded
-from rulebook.runtime.view import build_view, told_answer
+from rulebook.runtime.state import Record
+from rulebook.runtime.view import build_view, seen, told_answer
 
 from .conftest import pack_program, played_on_both_backends, run_proc
 
@@ -22,21 +23,34 @@ PACK = str(Path(__file__).parent / "packs" / "stratego")
 program = pack_program(PACK)
 
 
+def square(x: int, y: int) -> Record:
+    return Record("square", {"x": x, "y": y})
+
+
 def board(game: Game, pieces: dict) -> Game:
-    """The board emptied, then `pieces`: (x, y) -> (seat 1 or 2, grade)."""
-    for key in list(game.state.gvars):
-        if key.startswith(("owner[", "known[")):
-            game.state.gvars[key] = None
+    """A game whose box holds both armies and whose board holds only `pieces`: (x, y) -> (seat 1 or 2, grade),
+    each set up by the pack's own `place` for its side."""
+    run_proc(game, "fill_box")
     for (x, y), (seat, grade) in pieces.items():
-        game.state.gvars[f"owner[{x},{y}]"] = game.state.players[seat - 1]
-        game.state.players[seat - 1].vars[f"piece[{x},{y}]"] = grade
+        run_proc(game, "place", square(x, y), grade, player=seat - 1)
     return game
+
+
+def piece(game: Game, x: int, y: int):
+    """The piece on x-y, or None."""
+    items = game.state.zones.get(f"at[{x},{y}]", [])
+    return items[0] if items else None
 
 
 def at(game: Game, x: int, y: int):
     """(seat, grade) of the piece on x-y, or None."""
-    owner = game.state.gvars[f"owner[{x},{y}]"]
-    return None if owner is None else (owner.index + 1, owner.vars[f"piece[{x},{y}]"])
+    u = piece(game, x, y)
+    return None if u is None else (game.field(u, "side").index + 1, u.fields["rank"])
+
+
+def seen_by(game: Game, x: int, y: int) -> list[int]:
+    """The seats (1, 2) that see the rank of the piece on x-y."""
+    return [i + 1 for i in range(2) if seen(game, i, piece(game, x, y))]
 
 
 def options(game: Game, seat: int = 1) -> list[str]:
@@ -53,18 +67,21 @@ def test_each_player_sets_up_the_forty_pieces_on_their_four_rows(program):
         grades = Counter(at(game, x, y)[1] for x in range(1, 11) for y in rows)
         assert grades == {"flag": 1, "spy": 1, "scout": 8, "miner": 5, "sergeant": 4, "lieutenant": 4,
                           "captain": 4, "major": 3, "colonel": 2, "general": 1, "marshal": 1, "bomb": 6}
-    # the ranks are each player's own: the other's view holds none of them
-    assert not any(k.startswith("piece[") for k in build_view(game, 1)["players"][0]["vars"])
+    # the ranks are each player's own: the other's view holds none of them, only whose the piece is
+    assert build_view(game, 1)["zones"]["at[1,1]"] == {"visibility": "seen by side", "size": 1, "known": [],
+                                                      "partly": [{"at": 1, "kind": "piece",
+                                                                  "fields": {"side": {"player": 0}}}]}
+    assert [e["fields"]["side"] for e in build_view(game, 0)["zones"]["at[1,1]"]["known"]] == [{"player": 0}]
 
 
 def test_the_lower_rank_loses_and_is_shown_with_the_winner(program):
     game = board(Game(program, 2, 1), {(1, 4): (1, "captain"), (1, 5): (2, "lieutenant"), (10, 10): (2, "flag")})
     run_proc(game, "turn", answers=["1-4 to 1-5"])
     assert at(game, 1, 4) is None and at(game, 1, 5) == (1, "captain")
-    assert game.state.gvars["known[1,5]"] == "captain"   # seen by both now
+    assert seen_by(game, 1, 5) == [1, 2]   # seen by both now, and still after its move
     game = board(Game(program, 2, 1), {(1, 4): (1, "captain"), (1, 5): (2, "major"), (10, 10): (2, "flag")})
     run_proc(game, "turn", answers=["1-4 to 1-5"])
-    assert at(game, 1, 4) is None and at(game, 1, 5) == (2, "major") and game.state.gvars["known[1,5]"] == "major"
+    assert at(game, 1, 4) is None and at(game, 1, 5) == (2, "major") and seen_by(game, 1, 5) == [1, 2]
 
 
 def test_equal_ranks_are_both_taken(program):
