@@ -52,7 +52,7 @@ def zone_text(z: dict, view: Optional[dict] = None, held: bool = False) -> str:
         rest = [e for e in z["known"] if e not in placed] if placed else z["known"]
         known = [", ".join(f"{place_text(e)} {item_label(e)}" for e in sorted(
             placed, key=lambda e: (0, e["at"]) if "at" in e else (1, -e["from_bottom"])))] if placed else []
-        known += [items_text(rest, held=held)] if rest else []
+        known += [items_text(rest, view, held=held)] if rest else []
         partly = [(p["at"], fields_words(p["fields"], lambda v: value_text(v, view or {}))) for p in z.get("partly", ())]
         known += [f"card {at}: {words}" for at, words in partly if words]
         top = f" (top: {item_label(z['top'])})" if "top" in z else ""   # `top public`
