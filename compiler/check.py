@@ -3824,9 +3824,10 @@ class Checker(A.Visitor):
         words, field = d.faces
         at = self.at_name(field, d.span)
         if d.per_player:
+            meant = "did you mean 'hidden from owner'? " if words == "hidden from" and closest(field, ["owner"]) else ""
             self.err("E629", f"zone {d.name!r} is each player's: '{d.visibility}' says who sees each item of a shared "
                      f"zone, and a player's zone is seen as its owner is", self.at_decl(d),
-                     "write 'hidden' (its owner alone sees it) or 'hidden from owner' (every player but its "
+                     f"{meant}write 'hidden' (its owner alone sees it) or 'hidden from owner' (every player but its "
                      "owner), or make the zone shared")
             return
         kinds = [self.sym.decls.get(k) for k in d.kinds]

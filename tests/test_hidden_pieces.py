@@ -255,5 +255,7 @@ def test_the_field_is_suggested_and_a_field_never_set_is_w605():
     assert [f for f in found_at(text) if f[0] != "W401"] == [("W605", 2, 32)]
     held = "kind piece { side: player = none; tucked: zone of piece seen by side; }\n"
     assert [c for c, *_ in found_at(held)] == ["E629"]
+    ownr = analyse_text(BASE + "zone hand per_player of piece hidden from ownr;").diagnostics
+    assert [d.code for d in ownr if d.code != "W401"] == ["E629"] and "did you mean 'hidden from owner'?" in ownr[-1].hint
     d = parse_error(BASE + "zone row of piece sen by side;")
     assert d.code == "E100" and "did you mean 'seen'?" in d.hint and (d.span.line, d.span.column) == (3, 19)
