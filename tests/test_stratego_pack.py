@@ -1,5 +1,6 @@
-"""tests/packs/stratego: Stratego written by a designer new to the language (trial3): each player's ranks in
-a `hidden` indexed variable (`var piece[square] hidden: grade`), whose set up the opponent is told masked;
+"""tests/packs/stratego: Stratego written by a designer new to the language (trial3), its pieces since cards on
+the squares (`zone at[square] of piece seen by side;`: each rank seen by its side alone, by both once an attack
+reveals it, and still while it moves), set up by a `secret` pick the opponent is told masked;
 the rulebook's attacks (lower rank loses, both on a tie, the spy takes the marshal when it strikes, the miner
 defuses a bomb), the scout's run, the lakes, immobile bombs and flag; both backends alike."""
 
@@ -156,3 +157,11 @@ def test_a_move_is_told_to_the_opponent_in_full(program):
     game = board(Game(program, 2, 1), {(1, 4): (1, "captain"), (10, 10): (2, "flag")})
     d = game.program.procs["turn"](game, game.state.players[0]).send(None)
     assert told_answer(game, d, 1, d.options.index("1-4 to 1-5")) == "move which piece where? → 1-4 to 1-5"
+
+
+def test_a_rank_stays_hidden_from_the_opponent_when_its_piece_moves(program):
+    game = board(Game(program, 2, 1), {(1, 4): (1, "captain"), (10, 10): (2, "flag")})
+    assert seen_by(game, 1, 4) == [1] and seen_by(game, 10, 10) == [2]
+    run_proc(game, "turn", answers=["1-4 to 1-5"])
+    assert at(game, 1, 5) == (1, "captain") and seen_by(game, 1, 5) == [1]
+    assert build_view(game, 1)["zones"]["at[1,5]"]["known"] == []   # Blue sees a piece of Red's, no rank
