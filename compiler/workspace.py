@@ -267,7 +267,9 @@ _NAMES: dict = {
     # `for each c in city`: city is a use (and so is each later domain: `for each c in colour, r in rank`)
     A.Entity: (("kind", "ref"), ("name", "decl"), ("each", "ref"), ("each_more", "ref")),
     # `refills from discards`: a zone named in the declaration (`show N from`, `redeal to`: Names, found as uses)
-    A.Zone: (("name", "decl"), ("kind", "ref"), ("more_kinds", "ref"), ("refills", "ref")), A.IsKind: (("kind", "ref"),),
+    # (`seen by side`: a field of the zone's kind)
+    A.Zone: (("name", "decl"), ("kind", "ref"), ("more_kinds", "ref"), ("refills", "ref"), ("face_field", "field")),
+    A.IsKind: (("kind", "ref"),),
     A.Remove: (("name", "ref"),), A.Extend: (("name", "ref"),), A.Amend: (("name", "ref"), ("also", "ref")),
     A.Param: (("name", None), ("type", "ref")),
     A.Let: (("name", None), ("type", "ref"), ("of", "ref")),   # `let seen: list of city = [];`
@@ -396,8 +398,9 @@ class _FileIndexer:
             local = _Scopes(decl, self.file)
             # the kind whose fields are named inside: an entity's (also `this`), or the kind declared;
             # inside `amend NAME` the fields are NAME's, whose kind the symbol table knows
-            kind = decl.kind if isinstance(decl, A.Entity) else decl.name if isinstance(decl, (A.Kind, A.Record)) \
-                else None
+            # (and a zone's `seen by FIELD` names a field of its kind)
+            kind = decl.kind if isinstance(decl, A.Entity) or isinstance(decl, A.Zone) and decl.face_field else \
+                decl.name if isinstance(decl, (A.Kind, A.Record)) else None
             self.amended = decl.name if isinstance(decl, A.Amend) else None
             # a record's title names its fields (`"{row}/{col}"`), as an amend's title of a record may
             self.title_fields = {id(p) for p in getattr(decl, "title_parts", ()) if type(p) is A.Name} \

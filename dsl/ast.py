@@ -2708,6 +2708,12 @@ class Zone(Decl):
         ("seen by", "side")) or does not (`hidden from holder`); None for any other visibility."""
         return face_rule(self.visibility)
 
+    @property
+    def face_field(self) -> Optional[str]:
+        """The field of `seen by FIELD` / `hidden from FIELD` (the editor finds it as a use of the field), else None."""
+        rule = face_rule(self.visibility)
+        return rule[1] if rule is not None else None
+
     def __repr__(self) -> str:
         """As every node's, without `public_written`: a word that changes nothing is layout, and the
         pack's content digest (a hash of this repr) is blind to layout; `refills` only when written

@@ -259,3 +259,17 @@ def test_the_field_is_suggested_and_a_field_never_set_is_w605():
     assert [d.code for d in ownr if d.code != "W401"] == ["E629"] and "did you mean 'hidden from owner'?" in ownr[-1].hint
     d = parse_error(BASE + "zone row of piece sen by side;")
     assert d.code == "E100" and "did you mean 'seen'?" in d.hint and (d.span.line, d.span.column) == (3, 19)
+
+
+def test_the_editor_renames_the_field_where_the_zone_names_it(tmp_path):
+    from rulebook.compiler.workspace import Workspace
+
+    (tmp_path / "m.rules").write_text(DARK)
+    view = Workspace().view(tmp_path / "m.rules")
+    shown = next(s for s in view.paths if s.endswith("m.rules"))
+    lines = DARK.splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if "side: player" in text)
+    target = view.target_at(shown, line, lines[line - 1].index("side: player") + 1)
+    spans = {(s.line, s.column) for v in view.rename(target, "team").values() for s in v}
+    zone = next(i for i, text in enumerate(lines, 1) if "seen by side" in text)
+    assert (zone, lines[zone - 1].index("seen by side") + len("seen by ") + 1) in spans
