@@ -244,10 +244,10 @@ def sees_into(program, owner: Optional[Holder], name: str, viewer: Holder) -> bo
         held = owner.zones.get(ROLE_ZONE)   # a `hidden` role: who holds it is its holder's alone to know, or its
         if held and held[0].declared in program.veiled_roles:   # holders' when they know each other
             return held[0].declared in program.known_roles and holds(viewer, held[0].declared)
-    return SEES_INTO.get(program.visibility.get(name, "public"), _NEVER)(owner, viewer) or fellow(program, name, viewer)
+    return SEES_INTO.get(program.visibility.get(name, "public"), _sees_nothing)(owner, viewer) or fellow(program, name, viewer)
 
 
-def _NEVER(owner, viewer) -> bool:
+def _sees_nothing(owner, viewer) -> bool:
     """A zone seen item by item (`seen by side`, `hidden from holder`: `face_seen`) is seen into by nobody whole."""
     return False
 
