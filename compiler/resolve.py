@@ -578,7 +578,9 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
                                         "write what it changes inside the braces (a field, a space, an option, "
                                         "a case), a title or '* N', or leave the amend out"))
     _die_fields(sym, diags)
-    standing = _constants(sym, standing, diags, sources)
+    own = {item.decl.name if isinstance(item, A.Override) else getattr(item, "name", None)
+           for m in modules_by_pack[-1][1] for item in m.items} if modules_by_pack else set()
+    standing = _constants(sym, standing, diags, sources, own)
     for name, decl in list(sym.decls.items()):   # (after the constants: a face's `* N` may name one)
         if isinstance(decl, A.Die) and any(f.copies != 1 for f in decl.faces):
             sym.decls[name] = _faces_laid_out(decl, diags)
@@ -2533,12 +2535,13 @@ def _faces_laid_out(die: A.Die, diags: list[Diagnostic]) -> A.Die:
     return replace(die, faces=tuple(replace(f, copies=1) for f in die.faces for _ in range(max(f.copies, 0))))
 
 
-def _constants(sym: Symbols, standing: list, diags: list[Diagnostic], sources: dict) -> list:
+def _constants(sym: Symbols, standing: list, diags: list[Diagnostic], sources: dict, own: set) -> list:
     """`const radius = 2;` (as the last pack to say so says it: `override const radius = 3;`) written in place of
     every read, the record ranges it bounds (`q: -radius..radius;`) worked out into numbers, so that neither the
     checker's later passes nor the backends know constants exist; the top-level triggers, rewritten alike, are
     returned. E530 for a value or range end known only in play, E566 for a range it leaves empty, W555 for a
-    constant nothing reads."""
+    constant of the linted pack (`own`: declared or overridden there) nothing reads, as W401 is: a base's constant
+    that a house rule's override of its reader leaves unread is the house rule's choice."""
     declared = [d for d in sym.decls.values() if isinstance(d, A.Const)]
     values, reads = sym.consts, set()
 
@@ -2579,7 +2582,7 @@ def _constants(sym: Symbols, standing: list, diags: list[Diagnostic], sources: d
     reads.update(part.position.const for d in sym.decls.values() if isinstance(d, A.Track)   # (`_constant_now`)
                  for part in d.spaces + d.reaches if type(part.position) is A.Numbered)
     for d in declared:
-        if d.name not in reads and d.name not in sym.unmatched:   # (an override of nothing is E212 already)
+        if d.name not in reads and d.name not in sym.unmatched and d.name in own:   # (an override of nothing: E212)
             diags.append(Diagnostic("W555", f"const {d.name!r} is read nowhere: changing it (an expansion's 'override "
                                     f"const {d.name} = ...;') changes nothing", declared_at(sources, d.name, d.span),
                                     f"read it where the number it names is written (a record's range, "
