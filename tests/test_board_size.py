@@ -193,10 +193,10 @@ def test_the_catan_extension_no_longer_restates_the_base_board():
 def test_a_base_constant_a_house_rule_leaves_unread_is_not_W555(tmp_path):
     """W555 is the linted pack's: a house rule that overrides the func reading the base's constant is not told
     that the base's constant is now read nowhere (7 Wonders' science_set under a new science_points)."""
-    base = write_pack(tmp_path / "base", "const bonus = 2;\ncounter vp;\nfunc score(): int = bonus;\n"
+    base = write_pack(tmp_path / "base", "const extra = 2;\ncounter vp;\nfunc score(): int = extra;\n"
                       "game g { seats 2; phase play { each players: gain score() vp; } winner most vp; }\n", name="base")
     house = write_pack(tmp_path / "house", "override func score(): int = 3;\n", name="house", extends=[str(base)])
     assert [d.code for d in analyse(str(house)).diagnostics if d.code == "W555"] == []
-    assert [d.code for d in analyse(str(write_pack(tmp_path / "house2", "override const bonus = 5;\n"
+    assert [d.code for d in analyse(str(write_pack(tmp_path / "house2", "override const extra = 5;\n"
                                                    "override func score(): int = 3;\n", name="house2",
                                                    extends=[str(base)]))).diagnostics if d.code == "W555"] == ["W555"]
