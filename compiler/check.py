@@ -932,6 +932,7 @@ class Checker(A.Visitor):
         self.used: set[str] = set()
         self.remembered_reads: set = set()   # the remembered positions seen_before()/times_seen() read (W526)
         self.param_spans: set = set()   # where each parameter is declared (E309 says "parameter", not "local")
+        self.slot_params_read: set = set()   # (kind, slot, parameter) some card's block reads (W613)
         self.emitted: set[str] = set()
         self.triggers: list[A.Whenever] = []
         self.each_of_var: list[A.Each] = []   # `each V` of a player variable: W564 when no rule sets V
@@ -1211,6 +1212,7 @@ class Checker(A.Visitor):
         self._lint_remembered()
         self._lint_slots_never_run()
         self._lint_modifiers_replacing_the_kinds()
+        self._lint_slot_params()
         self._lint_each_of_unset()
         self._lint_force_asking_itself()
         self._lint_parallel_copies()
@@ -2509,6 +2511,8 @@ class Checker(A.Visitor):
                 self.field_value(f, numbered(f.default, 1, d))   # a default may use copy_number too
             if f.tag is not None:
                 self.adjustable_decl(d, f)
+            if f.params:   # an effect slot's, checked once here as a proc's are (types, names twice, defaults)
+                self.params(f.params)
         if d.shows is not None:
             self.kind_shows(d)
         seen = {f.name for f in d.fields}
@@ -2519,6 +2523,43 @@ class Checker(A.Visitor):
             if self.reaction_zone(d.name, None, slot) and not isinstance(slot, A.HeldOption):
                 self.slot_body(slot, d.name)   # (an option is checked in the open choose it is added to)
         self.in_force_lines(d.in_force, d.name, f"kind {d.name!r}")
+
+    def slot_scope(self, kind: str, f: A.FieldDecl, body: tuple) -> Scope:
+        """A card's block for an effect slot: `this` the card, and the slot's parameters (`demand: effect(by:
+        player);`) its locals, each read noted for W613 (a parameter no card's block reads)."""
+        scope = Scope(this_kind=kind)
+        for p in f.params or ():
+            scope.locals[p.name] = [p.span, False, self.declared(p.type)]
+        if f.params:
+            read = {n.id for stmt in body for n in A.walk(stmt) if type(n) is A.Name}
+            self.slot_params_read.update((kind, f.name, p.name) for p in f.params if p.name in read)
+        return scope
+
+    def _lint_slot_params(self) -> None:
+        """W613: a parameter of an effect slot (`demand: effect(by: player);`) that no card's block for the slot reads,
+        while some card writes one: every `copy` gives it for nothing. Said once, at the parameter (one card not
+        reading it is no finding: Innovation's demands read the demander, or not, card by card); not for a name
+        starting with '_'."""
+        for kind in self.sym.decls.values():
+            if not isinstance(kind, A.Kind):
+                continue
+            for f in kind.fields:
+                if not f.params:
+                    continue
+                written = [e for e in self.sym.decls.values() if isinstance(e, A.Entity) and e.kind == kind.name
+                           and any(type(x) is A.FieldEffect and x.name == f.name and x.body for x in e.effects)]
+                if not written:
+                    continue
+                for p in f.params:
+                    if (kind.name, f.name, p.name) in self.slot_params_read or p.name.startswith("_"):
+                        continue
+                    self.diags.append(Diagnostic(
+                        "W613", f"parameter {p.name!r} of slot {f.name!r} of {kind.name} is read by "
+                                f"{'the one card that writes' if len(written) == 1 else f'none of the {len(written)} cards that write'}"
+                                " the slot: every "
+                                "copy gives it for nothing", self.at_name(p.name, p.span),
+                        hint=f"read it in the blocks that mean it, drop it, or name it '_{p.name}' if it is for "
+                             "cards still to come"))
 
     def force_asked(self, arg: A.Expr, given: str) -> None:
         """`in_force(c)`: c a card (E560 at it otherwise), of kinds some card of which holds a slot from a zone
@@ -3434,7 +3475,7 @@ class Checker(A.Visitor):
                 if f.type != "effect":
                     self.err("E303", f"field {item.name!r} is {article(TYPE_WORDS.get(f.type, f.type))}, not an effect: write '{item.name} = ...;'",
                              item.span)
-                self.block(item.body, Scope(this_kind=d.kind))
+                self.block(item.body, self.slot_scope(d.kind, f, item.body))
                 self.held_by_hand(item.body)
             else:
                 if f.type == "effect":
@@ -7920,6 +7961,55 @@ class Checker(A.Visitor):
                          s.ref.span, listed)
             elif field is None:
                 self.unknown("E205", "effect", s.ref.name, s.ref.span, slots, of=kind.name)
+            else:
+                self.slot_arguments(f"copy {printed(s.ref)}", s.ref, field, s.args, scope)
+                return
+        for a in s.args or ():
+            self.expr(a.value if type(a) is A.FieldValue else a, scope)
+
+    def slot_arguments(self, shown: str, ref: A.Attr, field: A.FieldDecl, args: Optional[tuple], scope: Scope) -> None:
+        """E636: the arguments of `copy c.SLOT(...)` (`can copy`'s) against the slot's parameters (`demand:
+        effect(by: player);`), given in order or by name: one too many, a name no parameter has or given twice, a
+        parameter without a default left out; each typed as a proc's argument is (typed_value). The slot's field is
+        noted for both backends (Symbols.slot_fields, by the operand's span: `layout.slot_args` orders them)."""
+        params = field.params or ()
+        if field.params is not None:
+            self.sym.slot_fields[ref.span] = field
+        written = f"{field.name}: effect({params_text(params)})" if params else f"{field.name}: effect"
+        positional = [a for a in args or () if type(a) is not A.FieldValue]
+        given: dict = {}
+        misnamed = False   # a name no parameter has: its did-you-mean says what is missing
+        for p, a in zip(params, positional):
+            given[p.name] = a
+        for a in positional[len(params):]:
+            self.err("E636", f"{shown} gives {arguments(len(positional))}, and the slot takes "
+                     f"{arguments(len(params)) if params else 'none'}", a.span,
+                     f"the kind declares '{written};'" + ("" if params else
+                                                         f": declare its parameters, '{field.name}: effect(by: player);'"))
+            self.expr(a, scope)
+            break
+        for a in args or ():
+            if type(a) is not A.FieldValue:
+                continue
+            p = next((p for p in params if p.name == a.name), None)
+            if p is None:
+                self.err("E636", f"the slot {field.name!r} has no parameter {a.name!r}", self.at_name(a.name, a.span),
+                         did_you_mean(a.name, [q.name for q in params]) or f"the kind declares '{written};'")
+                self.expr(a.value, scope)
+                misnamed = True
+                continue
+            if p.name in given:
+                self.err("E636", f"{shown} gives {p.name!r} twice", self.at_name(a.name, a.span),
+                         "give each parameter once, in order or by name")
+            given[p.name] = a.value
+        for p in params:
+            a = given.get(p.name)
+            if a is None:
+                if p.default is None and not misnamed:
+                    self.err("E636", f"{shown} does not give {p.name!r} ({p.type}), which the slot's blocks read",
+                             ref.span, f"give it: 'copy {printed(ref)}({p.name} = ...);' (the kind declares '{written};')")
+                continue
+            self.typed_value(p.type, a, scope, f"argument {p.name!r} of {shown} must be")
 
     def visit_Once(self, s: A.Once, scope: Scope) -> None:
         self.block(s.body, scope)
@@ -9751,6 +9841,10 @@ class Checker(A.Visitor):
                          f"{k}'s effect slots: {', '.join(slots)}" if slots else f"{k} has no effect slot")
                 return "bool"
         self.sym.can_slots.add(target.name)
+        field = next((f for f in getattr(self.sym.decls.get(kinds[0]), "fields", ()) if f.name == target.name), None) \
+            if kinds else None
+        if field is not None:
+            self.slot_arguments(f"can copy {printed(target)}", target, field, e.args, scope)
         cards = [d for d in self.sym.decls.values() if isinstance(d, A.Entity) and d.kind in kinds]
         if kinds and cards and all(any(f.name == target.name and f.body and slot_test(f.body, self.sym) is None
                                        for f in d.effects) for d in cards):
@@ -10845,7 +10939,7 @@ class Checker(A.Visitor):
         f = next((f for f in kind.fields if f.name == name), None)
         if f is None:
             return ("kept",) if name in ELEMENT_ATTRS else None
-        return self.field_type(kind, f), f.index, f.computed, f.type == "effect", f.tag and f.tag.action
+        return self.field_type(kind, f), f.index, f.computed, f.type == "effect", f.tag and f.tag.action, f.params
 
     def shared_kind(self, t: str, name: str, obj, at: A.Span, report: bool = True) -> Optional[A.Kind]:
         """The kind a field read `obj.name` looks its field up in, `obj` of type `t`: its kind; for a

@@ -19,7 +19,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS, MemberData
 
-from .layout import (blind_zones, is_live, item_at, set_fields, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (blind_zones, slot_args, is_live, item_at, set_fields, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, heard_globals, remembered_table,
                      recursive, ended_names, period_ends, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      hook_table, hooked_actions,
@@ -607,7 +607,7 @@ class CodeGen(A.Visitor):
         return f"rt.after({call}, lambda: {self.ex(e.value, ctx)}, {where(e)!r}, {e.proc!r})"
 
     def visit_CanCopy(self, e: A.CanCopy, ctx) -> str:
-        return f"rt.can_slot({ctx.you}, {self.ex(e.target.obj, ctx)}, {e.target.name!r})"
+        return f"rt.can_slot({ctx.you}, {self.ex(e.target.obj, ctx)}, {e.target.name!r}{self.slot_args(e.target, e.args, ctx)})"
 
     def visit_Allowed(self, e: A.Allowed, ctx) -> str:
         return f"rt.allowed({ctx.you}, {self.tag(e.tag, ctx)})"
@@ -1923,7 +1923,11 @@ class CodeGen(A.Visitor):
 
     def visit_Copy(self, s: A.Copy, ctx: Ctx):
         self.writeline(f"yield from rt.run_slot({ctx.you}, {self.ex(s.ref.obj, ctx)}, {s.ref.name!r}, "
-                       f"{where(s)!r})", s)
+                       f"{where(s)!r}{self.slot_args(s.ref, s.args, ctx)})", s)
+
+    def slot_args(self, ref: A.Attr, args, ctx: Ctx) -> str:
+        """A slot's arguments (`copy c.demand(by = you);`) in its parameters' order, each after a comma."""
+        return "".join(", " + self.ex(a, ctx) for a in slot_args(self.sym.slot_fields.get(ref.span), args))
 
     def visit_Once(self, s: A.Once, ctx: Ctx):
         self.writeline(f"if rt.once({ctx.you}, {self.sites[id(s)]!r}):", s)

@@ -704,9 +704,20 @@ class ExprReader(A.Visitor):
         return (f"{self.read(e.value)}, as it would be after {spoken(e.proc)}{args} (the call run on a scratch copy "
                 "of the game and thrown away: nothing of it is kept, nobody is asked)")
 
+    def slot_given(self, ref, args) -> str:
+        """`, with by: you and times: 2` of a `copy c.SLOT(ARGS)`: each argument by the parameter it gives."""
+        if not args:
+            return ""
+        field = getattr(self.symbols, "slot_fields", {}).get(ref.span)
+        names = [p.name for p in field.params] if field is not None else []
+        named = [(a.name, a.value) if type(a) is A.FieldValue else (names[i] if i < len(names) else f"#{i + 1}", a)
+                 for i, a in enumerate(args)]
+        return ", with " + _either([f"{spoken(n)}: {self.read(v)}" for n, v in named], "and")
+
     def visit_CanCopy(self, e):
         t = e.target
-        what = f"{self.read(t.obj)}'s {spoken(t.name)}" if type(t) is A.Attr else self.read(t)
+        what = f"{self.read(t.obj)}'s {spoken(t.name)}{self.slot_given(t, e.args)}" if type(t) is A.Attr \
+            else self.read(t)
         return (f"running {what} now would do something (it has that effect; its first decision, if it starts "
                 "with one, is open; nothing is done)")
 
@@ -2213,7 +2224,8 @@ class Reader(A.Visitor):
 
     def visit_Copy(self, s, depth: int) -> None:
         if isinstance(s.ref, A.Attr):
-            self.say(depth, f"Carry out the “{spoken(s.ref.name)}” effect of {self.x(s.ref.obj)}.")
+            self.say(depth, f"Carry out the “{spoken(s.ref.name)}” effect of {self.x(s.ref.obj)}"
+                     f"{self.words.slot_given(s.ref, s.args)}.")
         else:
             self.say(depth, f"Carry out the effect of {self.x(s.ref)}.")
 
@@ -2617,7 +2629,9 @@ class Reader(A.Visitor):
                 self.held_option(d, e, depth, f" (as every {singular(self.noun(d.kind))})" if inherited else
                                  self.effect_amended(d, e))
                 continue
-            self.say(depth, f"{capital(spoken(e.name))}{self.effect_amended(d, e)}:")
+            field = next((f for f in kind.fields if f.name == e.name), None) if isinstance(kind, A.Kind) else None
+            given = f" (given {_either([spoken(p.name) for p in field.params], 'and')})" if getattr(field, "params", None) else ""
+            self.say(depth, f"{capital(spoken(e.name))}{given}{self.effect_amended(d, e)}:")
             self.block(e.body, depth + 1)
 
     def slot(self, e: "A.Reaction | A.Anytime", depth: int, after: str = "") -> None:
@@ -2972,7 +2986,8 @@ class Reader(A.Visitor):
             self.say(depth, f"Its modifiers' value lines adjust {_either(fields, 'and')} wherever it is read.")
 
     def visit_Kind(self, d, depth: int) -> None:
-        slots = [spoken(f.name) for f in d.fields if f.type == "effect"]
+        slots = [spoken(f.name) + (f" (given {_either([f'{spoken(p.name)} ({p.type})' for p in f.params], 'and')} "
+                                   "by whoever runs it)" if f.params else "") for f in d.fields if f.type == "effect"]
         data = [spoken(f.name) + (f" (one for each number {range_words(*f.index_range, None)})" if f.index_range
                                   is not None else f" (one for each {singular(self.noun(f.index))})" if f.index is not None else "")
                 + (f" (a list of {plural(singular(self.noun(f.of)))})" if f.of is not None and f.held is None else "")

@@ -14,7 +14,7 @@ from rulebook.runtime.engine import CALL_FRAMES, FUNC_FRAMES, INTERPRETER_FILES,
 from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
-from .layout import (blind_zones, is_live, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (blind_zones, slot_args, is_live, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, ended_names, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, heard_globals, remembered_table,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
@@ -870,7 +870,11 @@ class Interpreter(A.Visitor):
         return rt.window(f.you, where(s), s.name)
 
     def visit_Copy(self, s, rt, f):
-        return rt.run_slot(f.you, self.ev(s.ref.obj, rt, f), s.ref.name, where(s))
+        return rt.run_slot(f.you, self.ev(s.ref.obj, rt, f), s.ref.name, where(s), *self.slot_args(s.ref, s.args, rt, f))
+
+    def slot_args(self, ref, args, rt, f) -> list:
+        """A slot's arguments (`copy c.demand(by = you);`) in its parameters' order (as compiled)."""
+        return [self.ev(a, rt, f) for a in slot_args(self.sym.slot_fields.get(ref.span), args)]
 
     def visit_Once(self, s, rt, f):
         if rt.once(f.you, self.sites[id(s)]):
@@ -1371,7 +1375,7 @@ class Interpreter(A.Visitor):
         return rt.after(self.proc(decl, rt, f.you, args), lambda: self.ev(e.value, rt, f), where(e), e.proc)
 
     def visit_CanCopy(self, e, rt, f):
-        return rt.can_slot(f.you, self.ev(e.target.obj, rt, f), e.target.name)
+        return rt.can_slot(f.you, self.ev(e.target.obj, rt, f), e.target.name, *self.slot_args(e.target, e.args, rt, f))
 
     def visit_Allowed(self, e, rt, f):
         return rt.allowed(f.you, self.tag(e.tag, rt, f))
@@ -1824,12 +1828,12 @@ def _callable(it: Interpreter, effect):
         return lambda rt, you, *args: it.func(decl, rt, you, args)
     if effect.shape == "cost":
         return lambda rt, you, *args: it.cost(node, rt, Frame(you, dict(zip(params, args))))
-    if effect.shape == "expr" and effect.this_ok:   # a computed field: `this` is the card
-        return lambda rt, you, this: _worked_out(it, node, rt, Frame(you, {}, this))
+    if effect.shape == "expr" and effect.this_ok:   # a computed field, a slot's test: `this` is the card
+        return lambda rt, you, this, *args: _worked_out(it, node, rt, Frame(you, dict(zip(params, args)), this))
     if effect.shape == "expr":
         return lambda rt, you, *args: _worked_out(it, node, rt, Frame(you, dict(zip(params, args))))
-    if effect.this_ok:
-        return lambda rt, you, this: it.run(node, rt, Frame(you, {}, this))
+    if effect.this_ok:   # a card's effect slot: its parameters after `this` (`demand: effect(by: player);`)
+        return lambda rt, you, this, *args: it.run(node, rt, Frame(you, dict(zip(params, args)), this))
     return lambda rt, you, *args: it.run(node, rt, Frame(you, dict(zip(params, args))))
 
 

@@ -238,6 +238,8 @@ class Layout:
     # (entity, slot) -> whether running the slot now would do something (`can copy e.SLOT`, slot_test), for
     # the slots some `can copy` tests only
     slot_tests: dict = field(default_factory=dict)
+    # (kind, slot) -> the names of an effect slot's parameters (`demand: effect(by: player);`), for the slots with some
+    slot_params: dict = field(default_factory=dict)
     stocks: dict = field(default_factory=dict)   # kind -> its stock fields (`eggs: stock;`) -> whether it has a cap
     held: dict = field(default_factory=dict)   # kind -> the zones its cards hold (`tucked: zone of card;`) -> visibility
     # the roles (a pack with none has none): {"roles": [(role, [the flat names of its counters, variables and
@@ -1087,6 +1089,8 @@ def layout(sym: Symbols) -> Layout:
         game=sym.game,
         slot_tests={(e.name, f.name): test for e in d if isinstance(e, A.Entity) for f in e.effects
                     if f.name in sym.can_slots and (test := slot_test(f.body, sym)) is not None},
+        slot_params={(k.name, f.name): tuple(p.name for p in f.params) for k in d if isinstance(k, A.Kind)
+                     for f in k.fields if f.params},
         roles=role_table(sym),
         option_periods=option_periods(sym),
         period_ends=frozenset(period_ends(sym)),
@@ -1414,6 +1418,16 @@ def pick_paid(pick: A.Pick, sym: Symbols, seen: frozenset = frozenset()) -> Opti
     return paid_first(pick.body, sym, seen, False)
 
 
+def slot_args(field: Optional[A.FieldDecl], args: Optional[tuple]) -> tuple:
+    """The arguments of `copy c.SLOT(ARGS)` (`can copy` too) in the order of the slot's parameters, as both backends
+    pass them after `this`: those given in order, then those given by name (`by = you`), a parameter left out its
+    default (`none` where it has none: the checker's E636). No parameters, no arguments."""
+    params = getattr(field, "params", None) or ()
+    given = dict(zip((p.name for p in params), (a for a in args or () if type(a) is not A.FieldValue)))
+    given.update((a.name, a.value) for a in args or () if type(a) is A.FieldValue)
+    return tuple(given.get(p.name, p.default if p.default is not None else A.Nothing(span=p.span)) for p in params)
+
+
 def slot_test(body: tuple, sym: Symbols) -> Optional[A.Expr]:
     """Whether a card's effect slot, run now, would do something (`can copy e.SLOT`): false when empty, its
     opening decision's test when it starts with one; None (true) when it starts with anything else."""
@@ -1507,13 +1521,14 @@ def effects(lay: "Layout") -> Iterator[Effect]:
         if name != source:
             continue
         for slot in slots:
-            yield Effect(("entity", name, slot.name), "body", slot.body, (), True, f"{kind} {name}: {slot.name}")
+            params = lay.slot_params.get((kind, slot.name), ())   # `demand: effect(by: player);`: after `this`
+            yield Effect(("entity", name, slot.name), "body", slot.body, params, True, f"{kind} {name}: {slot.name}")
             offer = anytime_offer(slot) if type(slot) is A.Anytime else None
             if offer is not None:   # an anytime slot's `when` and leading cost: whether it is offered
                 yield Effect(("offer", name, slot.name), "expr", offer, (), True, f"{kind} {name}: {slot.name} when")
             test = lay.slot_tests.get((name, slot.name))
             if test is not None:   # `can copy e.SLOT` (slot_test)
-                yield Effect(("can", name, slot.name), "expr", test, (), True, f"{kind} {name}: can {slot.name}")
+                yield Effect(("can", name, slot.name), "expr", test, params, True, f"{kind} {name}: can {slot.name}")
     for kind, name, field, value in lay.computed:   # `this`: the card (each copy its own), `you`: the reader
         yield Effect(("computed", kind, name, field), "expr", value, (), True,
                      f"{kind} {name}: {field}" if name else f"kind {kind}: {field} (default)")
@@ -2246,7 +2261,7 @@ def anytime_offer(slot: A.Anytime) -> Optional[A.Expr]:
     `when COND`, and its leading `pay` affordable (as a choose option's, 4.6); None when always."""
     cost, copied = leading_cost(slot.body), copied_slot(slot.body)
     paid = A.Affordable(cost, leading_tag(slot.body), span=slot.body[0].span) if cost else \
-        A.CanCopy(copied, span=copied.span) if copied is not None else None
+        A.CanCopy(copied, slot.body[0].args, span=copied.span) if copied is not None else None
     if slot.when is None or paid is None:
         return slot.when if paid is None else paid
     return A.Binary("and", slot.when, paid, span=slot.when.span)

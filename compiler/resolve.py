@@ -466,6 +466,9 @@ class Symbols:
     # member (both backends read this)
     member_tests: dict
     can_slots: set   # the effect slots a `can copy e.SLOT` tests (layout.slot_tests)
+    # the span of a `copy` (`can copy`) operand ENTITY.SLOT -> the slot's FieldDecl, for a slot declared with parameters
+    # (`demand: effect(by: player);`; the checker notes it, both backends order the arguments by it: layout.slot_args)
+    slot_fields: dict
     # role name -> its declaration (A.Role), in declaration order; and each name a role declares (a counter,
     # var, zone, proc or func) -> the role's name (resolve._role_parts)
     roles: dict

@@ -708,9 +708,12 @@ class CanCopy(Expr):
     """`can copy ENTITY.SLOT`: whether running the entity's effect slot now (as `copy ENTITY.SLOT;`
     would, for you) would do something: false for an entity without the slot or with it empty; its
     opening decision's test (as `can PROC(args)`'s) when it starts with one; true when it starts with
-    anything else. `target` is the operand as written (an Attr, E393 otherwise)."""
+    anything else. `target` is the operand as written (an Attr, E393 otherwise); `args` a slot's arguments,
+    as `Copy.args`."""
 
     target: "Expr"
+    args: Optional[tuple] = None
+    _quiet = ("args",)
 
 
 @node
@@ -1677,9 +1680,13 @@ class Emit(Stmt):
 
 @node
 class Copy(Stmt):
-    """`copy ENTITY.SLOT;` runs that card's or tile's effect for you (inside it, `this` is that entity)."""
+    """`copy ENTITY.SLOT;` runs that card's or tile's effect for you (inside it, `this` is that entity);
+    `copy ENTITY.SLOT(ARGS);` gives a slot declared with parameters its arguments, each an Expr (in order) or a
+    FieldValue (`by = you`: by name); None when none are written."""
 
     ref: Expr
+    args: Optional[tuple] = None
+    _quiet = ("args",)
 
 
 @node
@@ -2269,7 +2276,10 @@ class FieldDecl(Part):
     # `cost: int for costs;` the event whose modifiers' `value` lines adjust the field wherever it is read (7.7c),
     # the card its one argument (the checker records each read in Symbols.adjusted)
     tag: Optional["Tag"] = None
-    _quiet = ("stock", "cap", "held", "die", "bound", "index_range", "index_bound", "ends", "tag")
+    # `demand: effect(by: player);` an effect slot's parameters (Params), read as locals in each card's block and
+    # given by each `copy c.demand(...)`; None for a slot without them (and every other field)
+    params: Optional[tuple] = None
+    _quiet = ("stock", "cap", "held", "die", "bound", "index_range", "index_bound", "ends", "tag", "params")
 
     def index_keys(self, decls: dict) -> tuple:
         """What a field declared `int[ENUM]` (`bool[1..75]`, `int[GROUP]`) holds one value for: the members, or
@@ -2288,6 +2298,9 @@ class FieldDecl(Part):
             return f"{self.within[0]}..{self.within[1]}"
         if self.stock:
             return "stock"
+        if self.params is not None:   # an effect slot with parameters
+            from .printer import params_text
+            return f"effect({params_text(self.params)})"
         if self.held is not None:
             return f"zone of {self.of}" + ("" if self.held == "public" else f" {self.held}")
         return f"{self.type} of {self.of}" if self.of else self.type if self.index is None else f"{self.type}[{self.index}]"

@@ -53,6 +53,9 @@ class Word(NamedTuple):
 # (tests/test_tools2.py checks the table against rules.lark and the calls). The lexer's CONTEXTUAL words are
 # another kind: keywords where the parser takes them.
 WORDS: dict[str, Word] = {
+    "slot_params": Word(("effect",), "expected 'effect' before the parameters; found '{name}: {found}('",
+                        "only an effect slot takes parameters: '{name}: effect(by: player);', read as locals in "
+                        "each card's block and given by 'copy c.{name}(you);'"),
     "auction_passed": Word(("passed", "bids"), "expected 'passed as (PLAYER, BID) { ... }' or 'bids as (PLAYER, "
                            "CALL) { ... }'; found '{found} as'",
                            "an auction's 'passed as (p, bid) { ... }' runs for each bidder who passed, once the "
@@ -180,6 +183,20 @@ CARD_WORDS = WORDS["cost_cards"].words   # a cost term of cards: `3 cards from h
 # message for a reserved word written there (`ties lowest`) list them
 TIE_MODES = ("split", "share", "all", "lower", "none")
 _FILLED = re.compile(r"\{(\w+)\}")
+
+
+def _slot_ref(operand) -> tuple:
+    """A `copy` operand (or `can copy`'s) as (ENTITY.SLOT, its arguments): `copy c.demand(you);` is read as a
+    method call, whose arguments are the slot's, in order (None when none are written)."""
+    if type(operand) is A.Method:
+        return A.Attr(operand.obj, operand.name, span=_attr_span(operand.obj, operand.name)), operand.args or None
+    return operand, None
+
+
+def _attr_span(obj: A.Expr, name: str) -> A.Span:
+    """The span of `OBJ.NAME` written on one line after OBJ (a slot named before its arguments)."""
+    at = obj.span
+    return A.Span(at.file, at.line, at.column, at.end_line, at.end_column + 1 + len(name))
 
 
 def _expect_word(place: str, found, span, **values) -> None:
@@ -851,6 +868,11 @@ class _Builder:
         if of is not None and typed != "list":
             raise RulesError([Diagnostic("E343", f"'{typed} of {of}': only a list says what its items are",
                                          self._s(meta), hint=hint)])
+
+    def slot_decl(self, meta, items):
+        """`demand: effect(by: player);` an effect slot with parameters (only `effect` takes them)."""
+        _expect_word("slot_params", items[1], self._s(meta), name=items[0])
+        return A.FieldDecl(str(items[0]), "effect", None, params=items[2] or (), span=self._s(meta))
 
     def computed_decl(self, meta, items):
         return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), computed=True, span=self._s(meta))
@@ -2235,7 +2257,11 @@ class _Builder:
         return A.Emit(str(items[0]), items[1] or (), span=self._s(meta))
 
     def copy_stmt(self, meta, items):
-        return A.Copy(items[0], span=self._s(meta))
+        return A.Copy(*_slot_ref(items[0]), span=self._s(meta))
+
+    def copy_named(self, meta, items):   # `copy c.demand(by = you);`: the arguments by name (A.FieldValue)
+        ref = A.Attr(items[0], str(items[1]), span=_attr_span(items[0], str(items[1])))
+        return A.Copy(ref, tuple(items[2:]), span=self._s(meta))
 
     def once_stmt(self, meta, items):
         return A.Once(_block(items), span=self._s(meta))
@@ -2606,7 +2632,11 @@ class _Builder:
         return A.After(items[0], str(items[2]), items[3] or (), span=self._s(meta))
 
     def can_copy(self, meta, items):
-        return A.CanCopy(items[-1], span=self._s(meta))
+        return A.CanCopy(*_slot_ref(items[-1]), span=self._s(meta))
+
+    def can_copy_named(self, meta, items):   # `can copy c.demand(by = you)`: as `copy_named`
+        ref = A.Attr(items[1], str(items[2]), span=_attr_span(items[1], str(items[2])))
+        return A.CanCopy(ref, tuple(items[3:]), span=self._s(meta))
 
     def call(self, meta, items):
         return A.Call(str(items[0]), items[1] or (), span=self._s(meta))

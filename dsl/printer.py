@@ -130,7 +130,7 @@ class ExprPrinter(A.Visitor):
         return ", ".join(map(_expr, e.parts))
 
     def visit_Method(self, e):
-        return f"{_wrap(e.obj, 8)}.{e.name}({', '.join(_expr(a) for a in e.args)})"
+        return f"{_wrap(e.obj, 8)}.{e.name}({', '.join(_field_arg(a) if type(a) is A.FieldValue else _expr(a) for a in e.args)})"
 
     def visit_Call(self, e):   # `shift(s, rank = 2)`: the values named after the cell as a construction's
         return f"{e.func}({', '.join(_field_arg(a) if type(a) is A.FieldValue else _expr(a) for a in e.args)})"
@@ -163,7 +163,7 @@ class ExprPrinter(A.Visitor):
         return f"can {e.proc}({', '.join(_expr(a) for a in e.args)})"
 
     def visit_CanCopy(self, e):
-        return f"can copy {_expr(e.target)}"
+        return f"can copy {_expr(slot_call(e.target, e.args))}"
 
     def visit_After(self, e):   # its value a `not` or tighter, as the grammar reads it
         return f"{_wrap(e.value, 3)} after {e.proc}({', '.join(_expr(a) for a in e.args)})"
@@ -992,7 +992,7 @@ class Printer(A.Visitor):
         self.clauses([Clause("emit ", A.Call(s.event, s.args))])   # an event's arguments, laid out as a call's
 
     def visit_Copy(self, s):
-        self.clauses([Clause("copy ", s.ref)])
+        self.clauses([Clause("copy ", slot_call(s.ref, s.args))])
 
     def visit_Once(self, s):
         self.block("once", s.body)
@@ -1690,6 +1690,14 @@ def _mode(p) -> Optional[Clause]:
     if p.repeated and getattr(p, "budget", None) is None:
         return Clause(title + "repeatedly" + rand)
     return Clause((title + rand.lstrip()).rstrip()) if title or rand else None
+
+
+def slot_call(ref: A.Expr, args: Optional[tuple]) -> A.Expr:
+    """A `copy`'s operand as written: `c.demand`, or with the slot's arguments `c.demand(by = you)`, laid out as
+    a method call (an argument by name as a construction's)."""
+    if args is None or type(ref) is not A.Attr:
+        return ref
+    return A.Method(ref.obj, ref.name, args, span=ref.span)
 
 
 def params_text(params: tuple) -> str:

@@ -3725,7 +3725,7 @@ class Game:
         """After a pick of `repeated longest, then highest KEY`: the best KEY of the picks made so far, kept."""
         so_far[:] = [k if not so_far else (min if lowest else max)(so_far[0], k)]
 
-    def can_slot(self, h, e, slot: str) -> bool:
+    def can_slot(self, h, e, slot: str, *args) -> bool:
         """`can copy e.SLOT`: whether running the entity's effect slot now, for `h`, would do something:
         not for none, nor an entity without the slot; its opening decision's test (Program.slot_tests:
         false for an empty slot) where it has one; true otherwise. Nothing runs."""
@@ -3736,7 +3736,7 @@ class Game:
         if slot not in e.effects:
             return False
         test = self.program.slot_tests.get((e.declared, slot))
-        return True if test is None else bool(test(self, h, e))
+        return True if test is None else bool(test(self, h, e, *args))
 
     def held_uses(self, card, *zones) -> bool:
         """A card override's dispatcher (`held.uses(CARD, ZONE, ...)`, the zones the call's `you`'s): whether
@@ -5824,12 +5824,13 @@ class Game:
         `none` writes nothing."""
         return type(e) is EntityDef and slot in e.effects
 
-    def run_slot(self, h: Holder, e, slot: str, where: str):
-        """Run an entity's effect slot for `h` (`copy tile.now`)."""
+    def run_slot(self, h: Holder, e, slot: str, where: str, *args):
+        """Run an entity's effect slot for `h` (`copy tile.now`), given the slot's arguments in order
+        (`copy c.demand(by = you)`)."""
         if not isinstance(e, EntityDef):
             raise RulesRuntimeError("E601", f"cannot copy {label_of(e)}", where)
         fn = e.effects.get(slot)   # the slot's own generator: no frame of this method between
-        return _nothing() if fn is None else fn(self, h, e)
+        return _nothing() if fn is None else fn(self, h, e, *args)
 
     # ------------------------------------------------------------------ dice
     def roll(self, h: Holder, die: str):
