@@ -180,6 +180,15 @@ def test_torturer_makes_each_other_player_discard_two_or_take_a_curse_in_hand(ta
     assert len(table.names("hand", 1)) == 2 and len(table.names("discard", 1)) == 2
 
 
+def test_swindler_trashes_each_victims_top_card_and_the_attacker_chooses_what_they_gain(table):
+    table.deal("silver", zone="deck", player=1)
+    asked = table.play("swindler", ("choose a card costing 3 for P2", "Village"))
+    chooser = next(d for d in asked if d.prompt.startswith("choose a card costing"))
+    assert chooser.player is table.me and "Silver" in chooser.options
+    assert table.names("discard", 1) == ["village"] and table.me.stock["coin"] == 2
+    assert [c.name.split("#")[0] for c in table.game.state.zones["trash"]] == ["silver"]
+
+
 @pytest.mark.parametrize("held, silver", [(["estate", "copper"], True), (["estate"], False)])
 def test_trading_post_gives_a_silver_only_for_two_trashed_cards(table, held, silver):
     table.deal(*held)
@@ -194,7 +203,7 @@ def test_upgrade_gains_a_card_costing_exactly_one_more(table):
     offered = next(d.options for d in asked if d.prompt.startswith("gain a card costing exactly"))
     assert set(offered) == {table.game.program.entities[n].title for n in
                             ("silver", "village", "workshop", "vassal", "merchant", "harbinger",
-                             "shanty_town", "steward")}
+                             "shanty_town", "steward", "swindler")}
 
 
 def test_the_victory_cards_count_points(table):
