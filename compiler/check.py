@@ -8488,6 +8488,27 @@ class Checker(A.Visitor):
                      "nothing", s.span, f"score by them ('gain points * {s.stakes} score'), or name them "
                      f"'_{s.stakes}' if unused on purpose")
 
+    def auction_held(self, s: A.Auction, scope: Scope) -> bool:
+        """`over each HOLDINGS`: the numbers each bidder may bid, worked out for them (as `you`): a list of whole
+        numbers (E637 otherwise, and for `step`, which the numbers held replace); W614 when HOLDINGS reads nothing
+        of the bidder's (no `you`, nothing kept per player): it is the same list for everyone, `over CALLS`."""
+        kind, element = self.domain_kind(s.calls, scope)
+        if base_of(kind) == "zone" or not fits(element, "int"):
+            self.err("E637", f"an auction over what each bidder holds bids numbers, the highest winning; "
+                     f"{printed(s.calls)} gives {article(words(kind if base_of(kind) == 'zone' else element))}",
+                     s.calls.span, "give each card's number: 'over each gather(c in hand, [c.value])', and find the "
+                     "card won by its number in the body")
+        if s.step is not None:
+            self.err("E637", "'step' in an auction over what each bidder holds: a bid is one of their numbers, above "
+                     "the one standing", s.step.span, "drop 'step'")
+        if not any(type(n) is A.You or type(n) is A.Name and n.id not in scope.locals and self.per_player(n.id)
+                   for n in A.walk(s.calls)):
+            self.diags.append(Diagnostic(
+                "W614", f"'over each {printed(s.calls)}' reads nothing of the bidder's: every bidder holds the same "
+                        "numbers", s.calls.span, f"write 'over {printed(s.calls)}' for calls everyone may bid, or read "
+                        "the bidder's own: a per-player variable or zone, 'you'"))
+        return True
+
     def visit_Auction(self, s: A.Auction, scope: Scope) -> None:
         """An auction: the bidders are players, the amounts numbers, `up to` is written (the bidding
         always ends), and the body reads the winner (a player, acting) and the price (a number), as the
@@ -8504,8 +8525,8 @@ class Checker(A.Visitor):
             if not fits(start, "player"):
                 self.err("E303", f"'{'opened by' if s.opening else 'from'} ...' names the player the bidding "
                          f"starts from, not {article(words(start))}", s.start.span)
-        called = "int" if s.calls is None else self.auction_calls(s, scope)
-        for amount in (s.low, s.step, s.most if s.calls is None else None):
+        called = "int" if s.calls is None or s.held and self.auction_held(s, scope) else self.auction_calls(s, scope)
+        for amount in (s.low, s.step, s.most if s.calls is None or s.held else None):
             if amount is not None:
                 self.amount(amount, scope)
         if s.calls is None and s.most is None:

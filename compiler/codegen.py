@@ -2168,12 +2168,14 @@ class CodeGen(A.Visitor):
         if plain_text(s) is None:   # a prompt with values: each bidder's, worked out as `you`
             prompt = f"[{prompt} for {who} in {bidders}]"
         start = ctx.you if s.start is None else self.ex(s.start, ctx)
-        low = "1" if s.low is None else self.ex(s.low, ctx)
+        low = ("None" if s.held else "1") if s.low is None else self.ex(s.low, ctx)   # over each: the lowest held
         step = "1" if s.step is None else self.ex(s.step, ctx)
         # each bidder's most, as `you` (over calls without `up to`: none, every call)
         most = f"[{self.ex(s.most, seat_ctx)} for {who} in {bidders}]" if s.most is not None else \
             f"[None] * len({bidders})"
-        calls = "None" if s.calls is None else f"list({self.domain(s.calls, ctx, s)})"
+        calls = "None" if s.calls is None or s.held else f"list({self.domain(s.calls, ctx, s)})"
+        # over each HOLDINGS: each bidder's numbers, as `you`
+        held = f"[list({self.domain(s.calls, seat_ctx, s)}) for {who} in {bidders}]" if s.held else "None"
         passes = self.temp("passes") if s.passer is not None else None
         made = self.temp("made") if s.bidder is not None else None
         for bid_list in (passes, made):
@@ -2181,7 +2183,7 @@ class CodeGen(A.Visitor):
                 self.writeline(f"{bid_list} = []")
         mode = repr(s.mode) if s.form is None else f"rt.auction_form({self.ex(s.form, ctx)}, {where(s)!r})"
         self.writeline(f"{won} = yield from rt.auction({bidders}, {start}, {mode}, {s.opening!r}, {low}, {step}, "
-                       f"{most}, {prompt}, {where(s)!r}, {passes}, {calls}, {made}"
+                       f"{most}, {prompt}, {where(s)!r}, {passes}, {calls}, {made}, {held}"
                        f"{'' if s.doubling is None else ', ' + self.ex(s.doubling, ctx)})")
         # each bidder who passed, in the order they passed, then each bid in the order made, as its bidder
         for bid_list, bidder, bid, block in ((passes, s.passer, s.passed_bid, s.passed),

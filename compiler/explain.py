@@ -2377,6 +2377,9 @@ class Reader(A.Visitor):
         step = "" if s.step is None else f", in steps of {self.x(s.step)}"
         most = "no limit" if s.most is None else self.x(s.most)
         bids = f"bids of at least {low}{step}, each bidder bidding at most {most} (their own)" if s.calls is None else \
+            (f"each bidder bids one of the numbers of {self.x(s.calls)}, worked out for that bidder as you"
+             + ("" if s.mode == "sealed" else ", above the bid standing") + ("" if s.low is None else f", at least {low}")
+             + ("" if s.most is None else f", at most {most} (their own)")) if s.held else \
             (f"the bids are the calls of {self.x(s.calls)}, each ranked by its place there, lowest first, and must "
              f"outrank the call standing" + ("" if s.most is None else f", each bidder calling at most {most} (their own)"))
         how = {"open": "in turn, again and again, each bidder raises the bid or passes (a pass is for good), "

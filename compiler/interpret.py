@@ -1100,17 +1100,19 @@ class Interpreter(A.Visitor):
         prompt = self.prompt(s, rt, f) if plain_text(s) is not None else \
             [self.prompt(s, rt, f.with_you(who)) for who in bidders]
         start = f.you if s.start is None else self.ev(s.start, rt, f)
-        low = 1 if s.low is None else self.ev(s.low, rt, f)
+        low = (None if s.held else 1) if s.low is None else self.ev(s.low, rt, f)   # over each: the lowest held
         step = 1 if s.step is None else self.ev(s.step, rt, f)
         # each bidder's most, as `you` (over calls without `up to`: none, every call)
         most = [None if s.most is None else self.ev(s.most, rt, f.with_you(who)) for who in bidders]
-        calls = None if s.calls is None else list(self.domain(s, rt, f, s.calls))
+        calls = None if s.calls is None or s.held else list(self.domain(s, rt, f, s.calls))
+        # over each HOLDINGS: each bidder's numbers, as `you`
+        held = [list(self.domain(s, rt, f.with_you(who), s.calls)) for who in bidders] if s.held else None
         passes = [] if s.passer is not None else None
         made = [] if s.bidder is not None else None
         mode = s.mode if s.form is None else rt.auction_form(self.ev(s.form, rt, f), where(s))
         doubling = 0 if s.doubling is None else self.ev(s.doubling, rt, f)
         won = yield from rt.auction(bidders, start, mode, s.opening, low, step, most, prompt, where(s), passes, calls,
-                                    made, doubling)
+                                    made, held, doubling)
         # each bidder who passed, in the order they passed, then each bid in the order made, as its bidder
         for bid_list, bidder, bid_name, block in ((passes, s.passer, s.passed_bid, s.passed),
                                                   (made, s.bidder, s.bid_made, s.bids)):

@@ -1870,7 +1870,11 @@ class Auction(Stmt):
     doubling: Optional[Expr] = None
     stakes: Optional[str] = None
 
-    _quiet = ("passer", "passed_bid", "passed", "form", "calls", "bidder", "bid_made", "bids", "doubling", "stakes")
+    # `over each HOLDINGS`: the bids are the numbers HOLDINGS gives, worked out for each bidder as `you` (Ra's suns:
+    # each bids one of their own); `calls` holds the expression, and PRICE is the number won
+    held: bool = False
+
+    _quiet = ("passer", "passed_bid", "passed", "form", "calls", "bidder", "bid_made", "bids", "doubling", "stakes", "held")
 
 
 OFFER_MODES = ("first", "chosen")

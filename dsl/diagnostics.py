@@ -268,6 +268,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W613": (WARNING, "a parameter of an effect slot that no card's block for the slot reads"),
+    "W614": (WARNING, "an auction 'over each HOLDINGS' whose HOLDINGS reads nothing of the bidder's: the same for everyone"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),
@@ -612,6 +613,7 @@ CODES: dict[str, tuple[str, str]] = {
                     "winner or the price"),
     "E636": (ERROR, "a 'copy' of an effect slot whose arguments do not match its parameters (one too many, a name no "
                     "parameter has or given twice, a parameter without a default left out)"),
+    "E637": (ERROR, "an auction 'over each HOLDINGS' whose HOLDINGS is no list of whole numbers, or with 'step'"),
 }
 
 

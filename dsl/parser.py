@@ -53,6 +53,8 @@ class Word(NamedTuple):
 # (tests/test_tools2.py checks the table against rules.lark and the calls). The lexer's CONTEXTUAL words are
 # another kind: keywords where the parser takes them.
 WORDS: dict[str, Word] = {
+    "auction_over_each": Word(("over",), "expected 'over each HOLDINGS'; found '{found} each'",
+                              "'over each suns' bids one of the numbers each bidder holds (worked out for them)"),
     "slot_params": Word(("effect",), "expected 'effect' before the parameters; found '{name}: {found}('",
                         "only an effect slot takes parameters: '{name}: effect(by: player);', read as locals in "
                         "each card's block and given by 'copy c.{name}(you);'"),
@@ -183,6 +185,17 @@ CARD_WORDS = WORDS["cost_cards"].words   # a cost term of cards: `3 cards from h
 # message for a reserved word written there (`ties lowest`) list them
 TIE_MODES = ("split", "share", "all", "lower", "none")
 _FILLED = re.compile(r"\{(\w+)\}")
+
+
+class _Held(NamedTuple):
+    """An auction's `over each HOLDINGS` while its clauses are gathered (the expression, told from `over CALLS`)."""
+
+    value: A.Expr
+
+
+def _unheld(calls):
+    """The expression of an auction's `over` clause, either form."""
+    return calls.value if type(calls) is _Held else calls
 
 
 def _slot_ref(operand) -> tuple:
@@ -2416,8 +2429,9 @@ class _Builder:
                          clauses.get("step", (None, None))[1], clauses.get("up", (None, None))[1], winner, price,
                          _block(items), _pick(items, "else_block", ()), _title(items), self._prompt_parts(items),
                          passer, passed_bid, passed, form if mode == "open" and form is not None else None,
-                         clauses.get("over", (None, None))[1], bidder, bid_made, bids,
-                         clauses.get("doubling", (None, None))[1], stakes, span=self._s(meta))
+                         _unheld(clauses.get("over", (None, None))[1]), bidder, bid_made, bids,
+                         clauses.get("doubling", (None, None))[1], stakes,
+                         type(clauses.get("over", (None, None))[1]) is _Held, span=self._s(meta))
 
     def auction_from(self, meta, items):
         return _Marker("auction_from", (items[0], self._s(meta)))
@@ -2451,6 +2465,11 @@ class _Builder:
         word, passer, bid = [i for i in items if isinstance(i, Token) and i.type == "NAME"]
         _expect_word("auction_passed", word, self._s(meta))
         return _Marker(f"auction_{word}", ((str(passer), str(bid), _block(items)), self._s(meta)))
+
+    def auction_over_each(self, meta, items):   # `over each HOLDINGS`: each bidder's own numbers
+        word, value = items
+        _expect_word("auction_over_each", word, self._s(meta))
+        return _Marker("auction_over", (_Held(value), self._s(meta)))
 
     def auction_amount(self, meta, items):
         word, value = items

@@ -1033,8 +1033,8 @@ class Printer(A.Visitor):
         start = _where("opened by " if s.opening else "from ", s.start)
         form = _where("form ", s.form) if s.form is not None else Clause(s.mode)
         head = [Clause(f"auction {title}among ", s.domain), _where("where ", s.where), start, form,
-                _where("over ", s.calls), _where("min ", s.low), _where("step ", s.step), _where("up to ", s.most),
-                _where("doubling ", s.doubling)]
+                _where("over each " if s.held else "over ", s.calls), _where("min ", s.low), _where("step ", s.step),
+                _where("up to ", s.most), _where("doubling ", s.doubling)]
         # `... passed as (p, bid) { ... } bids as (p, call) { ... } as (winner, price) { ... }`: the passers' block,
         # the bids', then the winner's, each after the brace of the one before
         blocks = [(f"passed as ({s.passer}, {s.passed_bid})", s.passed)] if s.passer is not None else []

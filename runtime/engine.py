@@ -2305,7 +2305,7 @@ class Game:
 
     def auction(self, bidders: list, start: Optional[Holder], mode: str, opening: bool, low: int, step: int,
                 maxima: list, prompt, where: str, passes: Optional[list] = None, calls: Optional[list] = None,
-                made: Optional[list] = None, doubling: int = 0):
+                made: Optional[list] = None, held: Optional[list] = None, doubling: int = 0):
         """An auction's bidding (both backends call it; what the winner pays is the rules' body): the
         bidders (each once, in seat order from `start`, the acting player when none), each with the
         most they may bid (`maxima`, read for each); one who cannot bid `low` passes unasked at their turn
@@ -2328,7 +2328,22 @@ class Game:
         an opponent of the high bidder (another team; without teams anyone else), then by the high side, and so
         on (Bridge's double and redouble); such a call outranks nothing, a new bid cancels them, and the
         bidding ends when all but the last caller pass in a row. Returns (winner, price, stakes), the stakes
-        2 ** the doublings standing (1 without)."""
+        2 ** the doublings standing (1 without). `held`
+        (`over each HOLDINGS`): each bidder's numbers, in `bidders`' order: a bidder bids one of their own (above
+        the bid standing, at most their `maxima`, None for any), the lowest being `low` (None: the lowest anyone
+        holds)."""
+        if held is not None:   # Ra's suns: each bids one of the numbers they hold
+            holdings = {who: sorted(set(numbers)) for who, numbers in zip(bidders, held)}
+            low = min((v for numbers in holdings.values() for v in numbers), default=0) if low is None else low
+            maxima = [max((v for v in holdings[who] if most is None or v <= most), default=low - 1)
+                      for who, most in zip(bidders, maxima)]
+            step = 1
+
+            def offered(who, floor: int, most: int) -> list:
+                return [v for v in holdings[who] if floor <= v <= most]
+        else:
+            def offered(_who, floor: int, most: int) -> list:
+                return bids(floor, most, step)
         if calls is not None:   # the bids are the calls' ranks, 0 the lowest
             low, step = 0, 1
             maxima = [len(calls) - 1 if most is None else call_rank(calls, most) for most in maxima]
@@ -2351,7 +2366,7 @@ class Game:
             self.secret_round = {}
             try:
                 for who, most, asked in order:
-                    bid = yield from self._bid(who, asked, bids(low, most, step), True, where, calls)
+                    bid = yield from self._bid(who, asked, offered(who, low, most), True, where, calls)
                     self.secret_round[who] = bid if calls is None or bid is None else calls[bid]
                     if bid is None and passes is not None:
                         passes.append((who, None))
@@ -2368,14 +2383,14 @@ class Game:
         elif mode == "once around":
             for who, most, asked in order:
                 floor = low if price is None else max(low, price + step)
-                bid = yield from self._bid(who, asked, bids(floor, most, step), who is not opener, where, calls)
+                bid = yield from self._bid(who, asked, offered(who, floor, most), who is not opener, where, calls)
                 if bid is not None:
                     high, price = who, bid
                     made.append((who, bid))
                 elif passes is not None:
                     passes.append((who, None))
         elif mode == "open in any order":
-            high, price = yield from self.open_shouted(order, opener, low, step, where, passes, calls, made)
+            high, price = yield from self.open_shouted(order, opener, low, step, where, passes, calls, made, offered)
         elif mode == "open until all pass":
             turn, quiet = 0, 0   # `quiet`: the passes in a row since the last call (or the start)
             while order and quiet < len(order) - (high is not None):
@@ -2385,7 +2400,7 @@ class Game:
                 # a double (an odd doubling) is the opponents' of the high bidder, a redouble the high side's
                 may_double = high is not None and doubled < doubling and \
                     (who is not high and (who.team == 0 or who.team != high.team)) == (doubled % 2 == 0)
-                bid = yield from self._bid(who, asked, bids(floor, most, step), who is not opener or high is not None,
+                bid = yield from self._bid(who, asked, offered(who, floor, most), who is not opener or high is not None,
                                            where, calls, ("double" if doubled == 0 else "redouble") if may_double else None)
                 if bid is None:
                     quiet += 1
@@ -2406,7 +2421,7 @@ class Game:
                     i += 1
                     continue
                 floor = low if price is None else max(low, price + step)
-                bid = yield from self._bid(who, asked, bids(floor, most, step), who is not opener or high is not None,
+                bid = yield from self._bid(who, asked, offered(who, floor, most), who is not opener or high is not None,
                                            where, calls)
                 if bid is None:
                     del active[i]   # out for good
@@ -2430,7 +2445,7 @@ class Game:
         return None if high is None else (high, read(price), 2 ** doubled)
 
     def open_shouted(self, order: list, opener: Optional[Holder], low: int, step: int, where: str,
-                     passes: Optional[list], calls: Optional[list], made: list):
+                     passes: Optional[list], calls: Optional[list], made: list, offered=None):
         """An open auction in any order (Modern Art's open auction, shouted; the `auction` statement's
         "open in any order"): after the opener's bid, if any, every bidder but the high bidder is asked at
         once, in secret (a simultaneous round, as a sealed auction's), whether and how much to raise; the
@@ -2439,11 +2454,13 @@ class Game:
         raise may raise in a later round. It ends when a round has no raise. `order`: (bidder, their most,
         their prompt). Returns (high bidder, price), (None, None) when nobody bid; `passes` gets everyone
         but the winner, in `order`, with the last bid each made (None for none); `made` each raise that took the
-        bid. `calls`: as `auction`'s (the bids are their ranks)."""
+        bid. `calls`: as `auction`'s (the bids are their ranks); `offered(bidder, floor, most)`: the bids a
+        bidder is offered (`auction`'s: the amounts by `step`, or the numbers they hold)."""
         shown = (lambda bid: bid) if calls is None else (lambda bid: label_of(calls[bid], self.member_titles))
+        offered = offered or (lambda _who, floor, most: bids(floor, most, step))
         high, price, own = None, None, {}
         if opener is not None:   # the opener bids first, alone, and may not pass
-            bid = yield from self._bid(opener, order[0][2], bids(low, order[0][1], step), False, where, calls)
+            bid = yield from self._bid(opener, order[0][2], offered(opener, low, order[0][1]), False, where, calls)
             if bid is not None:
                 high, price = opener, bid
                 own[opener] = bid
@@ -2457,7 +2474,7 @@ class Game:
             try:
                 for who, most, asked in order:
                     if who is not high:
-                        raised[who] = yield from self._bid(who, asked, bids(floor, most, step), True, where, calls)
+                        raised[who] = yield from self._bid(who, asked, offered(who, floor, most), True, where, calls)
                         if calls is not None:
                             self.secret_round[who] = None if raised[who] is None else calls[raised[who]]
             finally:

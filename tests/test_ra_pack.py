@@ -50,7 +50,9 @@ def test_the_player_who_called_ra_must_bid_when_nobody_did(program):
     game = started(program)
     game.move(game.program.entities["gold_tile"], game.zone(None, "auction_track"))
     asked = drive(game, game.program.procs["auction"](game, game.state.players[0], game.state.players[0], True),
-                  ["pass", "pass", "2"])
+                  ["pass", "pass", "pass", "2"])
+    # asked in the auction (and passed, as everyone), then made to bid one of their suns, without a pass
+    assert asked[-2].options == ["pass", "2", "5", "8", "13"]
     assert "pass" not in asked[-1].options and asked[-1].options == ["13", "8", "5", "2"]
     assert game.state.globals["middle_sun"] == 2
 
