@@ -55,7 +55,7 @@ class Word(NamedTuple):
 WORDS: dict[str, Word] = {
     "auction_over_each": Word(("over",), "expected 'over each HOLDINGS'; found '{found} each'",
                               "'over each suns' bids one of the numbers each bidder holds (worked out for them)"),
-    "slot_params": Word(("effect",), "expected 'effect' before the parameters; found '{name}: {found}('",
+    "slot_decl": Word(("effect",), "expected 'effect' before the parameters; found '{name}: {found}('",
                         "only an effect slot takes parameters: '{name}: effect(by: player);', read as locals in "
                         "each card's block and given by 'copy c.{name}(you);'"),
     "auction_passed": Word(("passed", "bids"), "expected 'passed as (PLAYER, BID) { ... }' or 'bids as (PLAYER, "
@@ -884,7 +884,7 @@ class _Builder:
 
     def slot_decl(self, meta, items):
         """`demand: effect(by: player);` an effect slot with parameters (only `effect` takes them)."""
-        _expect_word("slot_params", items[1], self._s(meta), name=items[0])
+        _expect_word("slot_decl", items[1], self._s(meta), name=items[0])
         return A.FieldDecl(str(items[0]), "effect", None, params=items[2] or (), span=self._s(meta))
 
     def computed_decl(self, meta, items):
