@@ -5847,7 +5847,9 @@ class Game:
         if not isinstance(e, EntityDef):
             raise RulesRuntimeError("E601", f"cannot copy {label_of(e)}", where)
         fn = e.effects.get(slot)   # the slot's own generator: no frame of this method between
-        return _nothing() if fn is None else fn(self, h, e, *args)
+        if fn is None:
+            return _nothing()
+        return fn(self, h, e, *args) if args else fn(self, h, e)   # (a plain call where no argument is given)
 
     # ------------------------------------------------------------------ dice
     def roll(self, h: Holder, die: str):
