@@ -1408,11 +1408,8 @@ class Game:
         elif (message := self._field_of_none(e) or self._none_given(e)) is not None:
             failure = RulesRuntimeError("E601", message, self._rules_line())
         elif type(e) is KeyError and e.args == (None,):   # a stock looked up by a resource that is none
-            nones = self._none_locals()
-            what = f"{nones[0]} is none" if nones else "the resource or counter is none"
-            failure = RulesRuntimeError("E601", f"{what}: there is no resource or counter to gain, lose, pay or "
-                                        "count", self._rules_line(),
-                                        [f"test it first: 'if {nones[0] if nones else 'r'} != none {{ ... }}'"])
+            failure = RulesRuntimeError("E601", "the resource or counter is none: there is none to gain, lose, pay or "
+                                        "count", self._rules_line(), ["test it first: 'if r != none { ... }'"])
         elif isinstance(e, TypeError) and (message := list_arithmetic(str(e))) is not None:
             failure = RulesRuntimeError("E601", message, self._rules_line())
         elif isinstance(e, TypeError) and "'NoneType'" in str(e):

@@ -58,3 +58,24 @@ def test_a_parameter_that_is_none_is_named(program):
     e = failure(program("deal(sp);"))
     assert "q is none and players_from() needs a player" in str(e)
     assert ":4:" in str(e)
+
+
+RESOURCE_PACK = """
+resource gold;
+counter vp;
+func paid_in(n: int): resource = if n > 0 then gold else none;
+game g {
+  seats 2;
+  phase play { let r = paid_in(0); gain 1 r; }
+  winner most vp;
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_a_resource_that_is_none_gained_is_said_so_not_a_key_error(interpreted):
+    """Catan: Seafarers' sea produces no resource; a gain of what a sea hex produces stopped play with Python's
+    `KeyError: None` (the same message on both backends, at the statement)."""
+    e = failure(build_text(RESOURCE_PACK, interpreted=interpreted))
+    assert str(e).endswith("error[E601]: the resource or counter is none: there is none to gain, lose, pay or count")
+    assert ":7:" in str(e) and "KeyError" not in str(e)
