@@ -3573,17 +3573,21 @@ def changes(events: list[tuple[str, object]], symbols=None, sources=None) -> lis
     extension adds, those steps in words."""
     lines = []
     latest = None   # the declaration an override replaces
+    amended_since = []   # the amends the rules text of `latest` does not show (the override replaced them too)
     for event, item in events:
         if event == "declared":
-            latest = item
+            latest, amended_since = item, []
             continue
         verb = VERBS.get(event) or f"extended ({item.when}) by"
         replaced = event == "overridden" and latest is not None
-        lines.append(f"{capital(verb)} {item.span}" + (", which replaces:" if replaced else ":"))
+        also = f" (as amended by {', '.join(str(a.span) for a in amended_since)})" if replaced and amended_since else ""
+        lines.append(f"{capital(verb)} {item.span}" + (f", which replaces{also}:" if replaced else ":"))
+        if event == "amended":
+            amended_since.append(item)
         shown = latest if replaced else item
         lines.extend(indented(declaration_text(shown, (sources or {}).get(shown.span.file))))
         if event == "overridden":
-            latest = item.decl
+            latest, amended_since = item.decl, []
         if event == "extended":
             own = "the phase's" if item.name in PHASES else "the proc's"
             lines.append(f"  In words, the steps it adds ({item.when} {own} own):")

@@ -176,3 +176,16 @@ def test_thirteen_points_win_a_seeded_game_alike_on_both_backends():
     (game, result), _ = played_on_both_backends(PACK, 3, 1)
     winner = next(p for p in game.state.players if p.name == result["winners"][0])
     assert call(game, "points", winner) >= 13
+
+
+def test_explain_says_the_override_replaces_the_proc_as_the_amend_before_it_left_it():
+    """The robber's pick is amended (land only), then the proc overridden with a choice that runs it by `base()`:
+    explain's "which replaces" shows the base's text and names the amend it replaced with it."""
+    from rulebook.compiler.explain import changes, history
+
+    result = analyse(str(PACK))
+    replaced = changes(history("move_robber", result.modules), result.symbols)
+    amend_line = next(i for i, line in enumerate((PACK / "seafarers.rules").read_text().splitlines(), 1)
+                      if line.startswith("amend move_robber"))
+    header = next(line for line in replaced if line.startswith("Overridden by"))
+    assert ", which replaces (as amended by " in header and header.endswith(f"seafarers.rules:{amend_line}:1):")
