@@ -3457,7 +3457,7 @@ def _change_to(name: str, item, events: list) -> Optional[str]:
     if isinstance(item, A.Standing):
         return "standing" if game is not None and game.name == name else None
     if isinstance(item, A.Remove):
-        return "removed" if item.name == name else None
+        return "removed" if name in item.names() else None
     if getattr(item, "name", None) == name and not events:
         return "declared"
     return None

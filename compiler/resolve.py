@@ -1011,8 +1011,9 @@ def _amends_nothing(item: A.Amend, its_findings: list) -> bool:
         not any(d.severity == "error" for d in its_findings)
 
 
-def _listed_at(sources: dict, item: A.Amend) -> list[A.Span]:
-    """Where each name of `amend a, b, c` is written, in order (the whole amend where the source is unknown)."""
+def _listed_at(sources: dict, item: A.Amend | A.Remove) -> list[A.Span]:
+    """Where each name of `amend a, b, c` (or `remove a, b, c;`) is written, in order (the whole declaration where
+    the source is unknown)."""
     names, spans = item.names(), []
     for line, col, token in tokens_in(sources, item.span):
         if len(spans) == len(names) or token == "{" or token.startswith(('"', "*")):
@@ -3313,6 +3314,16 @@ def words_read(item) -> set:
 
 
 def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources: dict) -> None:
+    if isinstance(item, A.Remove) and item.also:   # `remove a, b, c;`: one remove of each name, at its name
+        listed = set()
+        for name, span in zip(item.names(), _listed_at(sources, item)):
+            if name in listed:
+                diags.append(Diagnostic("W611", f"{name!r} is listed twice in this remove", span,
+                                        "it is removed once: write each name once"))
+                continue
+            listed.add(name)
+            _merge(sym, pack_name, A.Remove(name, span=span), diags, sources)
+        return
     if isinstance(item, A.Remove):
         enum = next((d for d in sym.decls.values() if isinstance(d, A.Enum) and item.name in d.members), None)
         if item.name not in sym.decls and enum is not None:

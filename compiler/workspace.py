@@ -270,7 +270,7 @@ _NAMES: dict = {
     # (`seen by side`: a field of the zone's kind)
     A.Zone: (("name", "decl"), ("kind", "ref"), ("more_kinds", "ref"), ("refills", "ref"), ("face_field", "field")),
     A.IsKind: (("kind", "ref"),),
-    A.Remove: (("name", "ref"),), A.Extend: (("name", "ref"),), A.Amend: (("name", "ref"), ("also", "ref")),
+    A.Remove: (("name", "ref"), ("also", "ref")), A.Extend: (("name", "ref"),), A.Amend: (("name", "ref"), ("also", "ref")),
     A.Param: (("name", None), ("type", "ref")),
     A.Let: (("name", None), ("type", "ref"), ("of", "ref")),   # `let seen: list of city = [];`
     A.FieldDecl: (("name", "field_def"), ("type", "ref"), ("index", "ref"), ("of", "ref"), ("bound", "ref")),   # `types: list of card_type;`, `col: 1..size;`

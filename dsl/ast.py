@@ -2899,9 +2899,16 @@ def number_text(value, values: bool = True) -> str:
 
 @node
 class Remove(Decl):
-    """`remove NAME;` drops a declaration of an extended pack."""
+    """`remove NAME;` drops a declaration of an extended pack; `remove a, b, c;` several, as one `remove` each."""
 
     name: str
+    also: Optional[tuple] = None   # `remove a, b, c;`: the names after the first
+
+    _quiet = ("also",)
+
+    def names(self) -> tuple:
+        """Every name the remove drops: `name`, then those of `remove a, b, c;` after it."""
+        return (self.name,) + (self.also or ())
 
 
 @node

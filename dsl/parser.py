@@ -1357,7 +1357,7 @@ class _Builder:
         return tuple(items)
 
     def remove_decl(self, meta, items):
-        return A.Remove(str(items[0]), span=self._s(meta))
+        return A.Remove(str(items[0]), also=_pick(items, "also", None), span=self._s(meta))
 
     def extend_decl(self, meta, items):
         return A.Extend(items[0].value, str(items[1]), _block(items), span=self._s(meta))

@@ -1428,7 +1428,7 @@ class Printer(A.Visitor):
         self.clauses([Clause(f"const {d.name}{_title(d.title)} = ", d.value)], ";")
 
     def visit_Remove(self, d):
-        self.line(f"remove {d.name};")
+        self.line(f"remove {', '.join(d.names())};")
 
     def visit_Extend(self, d):
         self.block(f"{d.when} {d.name}", d.body)
