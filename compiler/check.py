@@ -7329,6 +7329,15 @@ class Checker(A.Visitor):
 
     def visit_EndGame(self, s: A.EndGame, scope: Scope) -> None:
         self.text_parts(s.reason_parts or (), scope)   # allowed in any effect: a card, a trigger, a proc, any phase
+        if s.by is not None:   # `end game won by P;`: a player or a list of players (E638), never an actor
+            verb = "lost" if s.lost else "won"
+            kind = self.expr(s.by, scope)
+            if not (fits(kind, "player") or fits(kind, "list:player")):
+                self.err("E638", f"'end game {verb} by' names a player or a list of players, not "
+                         f"{article(words(kind))}", s.by.span)
+            elif isinstance(s.by, A.Name) and s.by.id not in scope.locals and self.sym.category(s.by.id) == "actor":
+                self.err("E638", f"'end game {verb} by' names a player: the actor {s.by.id!r} neither wins nor loses",
+                         s.by.span)
 
     def visit_EndAfter(self, s: A.EndAfter, scope: Scope) -> None:
         """`end game after LABEL;`: allowed in any effect, as `end game;`, naming a label some loop of

@@ -1658,7 +1658,10 @@ class CodeGen(A.Visitor):
         self.writeline(f"return {self.given(s.value, ctx, s)}", s)
 
     def visit_EndGame(self, s: A.EndGame, ctx: Ctx):
-        self.writeline(f"rt.end_game({where(s)!r}{self.reason(s, ctx)})", s)
+        if s.by is not None:   # `end game won by P;` / `lost by P`
+            self.writeline(f"rt.end_game_by({self.ex(s.by, ctx)}, {s.lost}, {where(s)!r}{self.reason(s, ctx)})", s)
+        else:
+            self.writeline(f"rt.end_game({where(s)!r}{self.reason(s, ctx)})", s)
 
     def visit_EndAfter(self, s: A.EndAfter, ctx: Ctx):
         self.writeline(f"rt.end_after({s.label!r}, {where(s)!r}{self.reason(s, ctx)})", s)

@@ -1989,6 +1989,14 @@ class Reader(A.Visitor):
 
     def visit_EndGame(self, s, depth: int) -> None:
         why = f" ({s.reason})" if s.reason is not None else ""   # `end game "REASON";`
+        if s.by is not None:   # `end game won by P;` / `lost by P`
+            who = self.x(s.by)
+            you = who == "you"   # "you win", "P wins"
+            outcome = f"{who} {'lose' if you else 'loses'} and every other player still in wins" if s.lost else \
+                f"{who} {'win' if you else 'wins'}"
+            self.say(depth, f"The game ends at once{why}: {outcome}; what was under way stops and the final phase is "
+                            "skipped (the winner line only scores).")
+            return
         self.say(depth, f"The game ends at once{why}: what was under way stops, the final phase runs, and the winner "
                         "is decided.")
 

@@ -752,7 +752,10 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_EndGame(self, s, rt, f):
-        rt.end_game(where(s)) if s.reason is None else rt.end_game(where(s), self.reason(s, rt, f))
+        reason = None if s.reason is None else self.reason(s, rt, f)
+        if s.by is not None:   # `end game won by P;` / `lost by P`
+            rt.end_game_by(self.ev(s.by, rt, f), s.lost, where(s), reason)
+        rt.end_game(where(s)) if reason is None else rt.end_game(where(s), reason)
 
     def visit_EndAfter(self, s, rt, f):
         rt.end_after(s.label, where(s), None if s.reason is None else self.reason(s, rt, f))

@@ -1236,11 +1236,16 @@ class EndGame(Stmt):
     """`end game;`: the game ends at once: every running effect stops, the final phase runs (in the
     final phase: it stops there), then the winner is decided. `end game "REASON";` gives the reason it
     ended ("checkmate", "fivefold repetition"), shown with the outcome and kept in the result; its `{...}`
-    values (`reason_parts`, as a `say` text's parts; none for a text without any) are filled in as it ends."""
+    values (`reason_parts`, as a `say` text's parts; none for a text without any) are filled in as it ends.
+    `end game won by P;` (`by` P, a player or a list of players) is a sudden end with its outcome named: the
+    game stops at once, the final phase is skipped, and P wins (shares the win); `end game lost by P;`
+    (`lost` true): every other player still in wins (nobody left: a draw). The winner line only scores."""
 
     reason: Optional[str] = None
     reason_parts: Optional[tuple] = None
-    _quiet = ("reason", "reason_parts")
+    by: Optional[Expr] = None
+    lost: bool = False
+    _quiet = ("reason", "reason_parts", "by", "lost")
 
 
 @node

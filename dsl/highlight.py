@@ -57,6 +57,9 @@ class RulesLexer(RegexLexer):
             # `eliminate P;`, `restore;` and `end game;` where a statement starts, `pick ... as "label"`,
             # a loop's `as LABEL` before its block or `:` (`while true as round {`)
             (r"([{};:])(\s*)(eliminate|restore)\b(?!\s*\()", bygroups(Punctuation, Whitespace, Keyword)),
+            # `end game won by P;` / `end game lost by P;`: `won` and `lost` keywords there only (a counter `won` is a name)
+            (r"\b(end)(\s+)(game)(\s+)(won|lost)(\s+)(by)\b",
+             bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword, Whitespace, Keyword)),
             (r"\b(end)(\s+)(game)\b", bygroups(Keyword, Whitespace, Keyword)),
             # a trigger that fires once, `next [SUBJECT] EVENT ...`: before a word (`next(m)` is the member after m)
             (r"\bnext\b(?=\s+[A-Za-z_])", Keyword),

@@ -90,6 +90,10 @@ WORDS: dict[str, Word] = {
     "visibility": Word(("seen",), "expected 'seen by FIELD' or a zone's visibility; found '{found} by'",
                        "write 'seen by FIELD' (only the player an item's FIELD names sees its face), 'hidden from "
                        "FIELD' (every player but that one), 'hidden from owner', 'hidden', 'secret' or 'public'"),
+    "end_by_stmt": Word(("won", "lost"), "expected 'end game won by PLAYER;' or 'end game lost by PLAYER;'; found "
+                        "'end game {found} by'",
+                        "'end game won by p;' ends the game at once with p the winner, 'end game lost by p;' with the "
+                        "others winning"),
     "once_per": Word(("per",), "expected 'once per PARAMETER'; found 'once {found}'",
                      "write 'once per c' (c a parameter): in one chain of calls, the proc runs at most once for "
                      "each value of c"),
@@ -1281,6 +1285,13 @@ class _Builder:
         label = next(t for t in items if isinstance(t, Token) and t.type == "NAME")
         reason = next((t for t in items if isinstance(t, Token) and t.type == "STRING"), None)
         return A.EndAfter(str(label), *self._reason(reason), span=self._s(meta))
+
+    def end_by_stmt(self, meta, items):
+        word = next(t for t in items if isinstance(t, Token) and t.type == "NAME")
+        _expect_word("end_by_stmt", word, self._s(meta))
+        who = next(i for i in items if isinstance(i, A.Expr))
+        reason = next((t for t in items if isinstance(t, Token) and t.type == "STRING"), None)
+        return A.EndGame(*self._reason(reason), by=who, lost=str(word) == "lost", span=self._s(meta))
 
     def _reason(self, reason: Optional[Token]) -> tuple:
         """An `end game` reason as written, and its parts when it shows values or braces (`"{you} reached 10 VP"`),

@@ -866,7 +866,10 @@ class Printer(A.Visitor):
             self.clauses([Clause("return ", s.value)])
 
     def visit_EndGame(self, s):
-        self.line(f"end game{_title(s.reason)};")
+        if s.by is None:
+            self.line(f"end game{_title(s.reason)};")
+        else:   # `end game won by P;` / `end game lost by P;`
+            self.clauses([Clause(f"end game {'lost' if s.lost else 'won'} by ", s.by, _title(s.reason))])
 
     def visit_EndAfter(self, s):
         self.line(f"end game after {s.label}{_title(s.reason)};")

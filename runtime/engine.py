@@ -56,6 +56,8 @@ def outcome(result: dict) -> str:
     or alone ("the team scored 17") when the game is scored and not won or lost."""
     score = f", team score {result['team_score']}" if "team_score" in result else ""
     why = f" ({result['reason']})" if "reason" in result else ""   # `end game "REASON";`
+    if "sudden" in result:   # `end game won by P;` / `lost by P`: the game was decided at once
+        why = f" (at once{': ' + result['reason'] if 'reason' in result else ''})"
     if result.get("together") and result.get("team_won", False) is None:   # `winner together score EXPR;`
         return f"the team scored {result['team_score']}{why}"
     if result.get("draw"):   # `winner ... else draw`
@@ -1643,6 +1645,8 @@ class Game:
             yield from g.play(self, first)
         except GameEnded:   # `end game;`: the rest of the setup and play phases is skipped
             self._ended()
+            if self.state.sudden is not None:   # `end game won by P;`: the outcome is named, nothing is scored
+                return
         try:
             yield from g.final(self, first)
         except GameEnded:   # in the final phase: the scoring stands as it is
@@ -1680,6 +1684,25 @@ class Game:
         "REASON";` keeps why (the first reason given: one in the final phase does not replace it)."""
         if self.tracer is not None:
             self._note("end", None, "the game" + (f" ({reason})" if reason is not None else ""), where=where)
+        if reason is not None and self.state.reason is None:
+            self.state.reason = reason
+        raise GameEnded()
+
+    def end_game_by(self, who, lost: bool, where: Optional[str] = None, reason: Optional[str] = None) -> None:
+        """`end game won by P;` (`lost` false) / `end game lost by P;`: the game stops at once with its outcome
+        named (P a player or a list of players), and the final phase is skipped; said in the final phase, or
+        after the game already ended so, the first outcome stands."""
+        named = tuple(who) if type(who) is list else (who,)
+        for p in named:
+            if type(p) is not Holder or not p.is_player:
+                raise RulesRuntimeError("E601", f"end game {'lost' if lost else 'won'} by {self.text(p)}: only a player "
+                                        "wins or loses", where)
+        verb = "lost" if lost else "won"
+        if self.tracer is not None:
+            self._note("end", None, f"the game: {verb} by {', '.join(p.name for p in named) or 'nobody'}"
+                       + (f" ({reason})" if reason is not None else ""), where=where)
+        if self.state.sudden is None:
+            self.state.sudden = (verb, named)
         if reason is not None and self.state.reason is None:
             self.state.reason = reason
         raise GameEnded()
@@ -1956,6 +1979,8 @@ class Game:
         winning = result["winners"] if teams is None else {result["teams"][w] for w in result["winners"]}
         if g.draw and len(winning) != 1:
             result["winners"], result["draw"] = [], True
+        if self.state.sudden is not None:   # `end game won by P;` / `lost by P`: the outcome named, not ranked
+            self._sudden_outcome(result, teams)
         if self.state.reason is not None:   # `end game "REASON";`
             result["reason"] = self.state.reason
         if g.together:   # a cooperative game: `winners` is every player (the team won) or nobody
@@ -1970,6 +1995,26 @@ class Game:
         if digest:
             result["digest"] = self.state.digest()
         return result
+
+    def _sudden_outcome(self, result: dict, teams: Optional[list]) -> None:
+        """The winners an `end game won by P;` named (with their teams in a team game), or for `lost by P` every
+        other player still in (nobody left: a draw); the scores stay as the winner line read them."""
+        verb, named = self.state.sudden
+        players, out = self.state.players, self.state.out
+        if verb == "won":
+            winners = [p for p in players if p in named]
+        else:
+            winners = [p for p in players if p not in named and p not in out]
+        if teams is not None:   # a team wins or loses whole
+            sides = {teams[p.index] for p in winners}
+            if verb == "lost":
+                sides -= {teams[p.index] for p in named}
+            winners = [p for p in players if teams[p.index] in sides]
+        result["winners"] = [p.name for p in winners]
+        result.pop("draw", None)
+        if verb == "lost" and not winners:   # everyone lost at once (both queens surrounded)
+            result["draw"] = True
+        result["sudden"] = verb
 
     # ------------------------------------------------------------------ decisions
     def decide(self, player: Holder, prompt: str, options: list, where: str) -> Decision:

@@ -38,13 +38,14 @@ class Result(BaseModel):
     team_score: Optional[int] = None   # a cooperative game's score (`winner together ... score EXPR`)
     draw: Optional[bool] = None   # a drawn game (`winner ... else draw`)
     reason: Optional[str] = None   # why the game ended (`end game "REASON";`)
+    sudden: Optional[str] = None   # "won" or "lost": `end game won by P;` / `lost by P` decided it at once
 
     @model_serializer(mode="wrap")
     def _without_absent_score(self, handler):
         """The team's score, the draw and the reason only when the game has them: other games' logs read as
         they always did."""
         data = handler(self)
-        for key in ("team_score", "draw", "reason"):
+        for key in ("team_score", "draw", "reason", "sudden"):
             if data.get(key) is None:
                 data.pop(key, None)
         return data

@@ -266,7 +266,7 @@ class State:
 
     __slots__ = ("players", "actors", "globals", "gvars", "zones", "evars", "flipped", "triggers", "modifiers",
                  "once_done", "claimed", "where", "over", "known", "known_fields", "supply", "out", "retired", "vals",
-                 "loops", "held", "filled", "reason", "shown", "seen", "aside", "refilled", "remembered")
+                 "loops", "held", "filled", "reason", "sudden", "shown", "seen", "aside", "refilled", "remembered")
 
     def __init__(self, player_count: int, actor_names: list[str], names: Sequence[str] = ()):
         # the seats' names (`seats ... named "White", "Black";`), else P1, P2, ...
@@ -312,6 +312,9 @@ class State:
         self.filled: set[str] = set()
         # `end game "REASON";`: why the game ended, kept for its result (neither saved nor digested)
         self.reason: Optional[str] = None
+        # `end game won by P;` / `end game lost by P;`: ("won" or "lost", the players named), which decides the
+        # winners instead of the winner line (neither saved nor digested: the game is over)
+        self.sudden: Optional[tuple] = None
         # the displays laid out (`fill market;` of a `zone market ... show 5 from deck`), which keep themselves
         # filled from then on, in declaration order; saved and digested only once one is
         self.shown: list[str] = []

@@ -107,7 +107,8 @@ def test_the_player_whose_queen_is_surrounded_loses(program):
     white.stock["turns_taken"] = 5
     with pytest.raises(GameEnded):
         drive(game, game.program.procs["turn"](game, white), ["no", "4,8", "5,7"])
-    assert [p.stock["won"] for p in game.state.players] == [1, 0]
+    result = game.result(digest=False)   # Black's queen is surrounded: Black loses at once
+    assert result["winners"] == ["White"] and result["sudden"] == "lost" and result["reason"] == "queen surrounded"
 
 
 def test_random_games_agree_on_both_backends():
