@@ -73,7 +73,8 @@ def test_the_player_who_degrades_defcon_to_one_loses(program):
     game = board(program, us={"iran": 1}, defcon=2)
     with pytest.raises(GameEnded):
         run_proc(game, "coup_with", "iran", 4, 6, player=USSR)
-    assert [p.stock["won"] for p in game.state.players] == [0, 1]
+    result = game.result(digest=False)   # the USSR started a nuclear war: the US wins at once
+    assert result["winners"] == [game.state.players[1].name] and result["sudden"] == "lost"
 
 
 def test_influence_costs_two_where_the_opponent_controls(program):
