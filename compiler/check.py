@@ -7338,6 +7338,12 @@ class Checker(A.Visitor):
             elif isinstance(s.by, A.Name) and s.by.id not in scope.locals and self.sym.category(s.by.id) == "actor":
                 self.err("E638", f"'end game {verb} by' names a player: the actor {s.by.id!r} neither wins nor loses",
                          s.by.span)
+            game = self.sym.game
+            if game is not None and game.winner is not None and game.winner.together:
+                # the team wins or loses whole, by its condition: naming one player says nothing it can use
+                self.err("E639", f"'end game {verb} by' in a cooperative game ('winner together'): the team wins or "
+                         "loses together, by the winner line's condition", s.span,
+                         "write 'end game;' and let the condition tell a win from a loss (set what it reads first)")
 
     def visit_EndAfter(self, s: A.EndAfter, scope: Scope) -> None:
         """`end game after LABEL;`: allowed in any effect, as `end game;`, naming a label some loop of

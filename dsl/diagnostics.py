@@ -266,6 +266,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E628": (ERROR, "'seen by FIELD' or 'hidden from FIELD' of a zone whose items have no such field naming a player"),
     "E629": (ERROR, "'seen by FIELD' or 'hidden from FIELD' of a player's zone or of a zone a card holds"),
     "E638": (ERROR, "'end game won by' or 'end game lost by' naming no player (another type, or an actor)"),
+    "E639": (ERROR, "'end game won by' or 'end game lost by' in a cooperative game ('winner together')"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W611": (WARNING, "a name listed twice in 'remove a, b, c;'"),

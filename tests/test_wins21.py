@@ -167,3 +167,19 @@ def test_the_highlighter_colours_won_and_lost_only_there():
     said = tokens("proc p() { end game won by you; end game lost by left; gain 1 won; }")
     assert [v for t, v in said if t in Keyword and v in ("won", "lost", "by")] == ["won", "by", "lost", "by"]
     assert (Name, "won") in said
+
+
+def test_a_cooperative_game_names_no_winner_e639():
+    coop = GAME.replace("winner most vp then pawn else draw;", "winner together if pawn >= 9;")
+    the_one_error(analyse_text(PACK + coop), "E639", "cooperative")
+
+
+def test_a_team_wins_whole(program):
+    text = GAME.replace("seats 2 to 4;", "seats 4 teams of 2 alternating;").replace(
+        "winner most vp then pawn else draw;", "winner most vp by team;")
+    game = Game(program(text.replace("repeat 20", "end game won by all_players[2];\n    repeat 20")), 4, 1,
+                make_agents("first", 4, 1))
+    assert game.play()["winners"] == ["P2", "P4"]
+    game = Game(program(text.replace("repeat 20", "end game lost by all_players[2];\n    repeat 20")), 4, 1,
+                make_agents("first", 4, 1))
+    assert game.play()["winners"] == ["P1", "P3"]
