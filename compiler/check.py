@@ -5752,6 +5752,16 @@ class Checker(A.Visitor):
         names the acting player's)."""
         verb = "gain" if isinstance(s, A.Gain) else "lose"
         given = self.expr(s.owner, scope)
+        if base_of(given) in ("entity", "member") and s.index is None:   # `gain 1 c.good;`: the resource c holds
+            held = A.Attr(s.owner, s.resource, span=s.span)
+            kind = self.expr(held, scope)
+            if fits(kind, "resource"):
+                self.sym.held_resources[id(s)] = held
+                return False
+            self.err("E521", f"'{verb} N {printed(held)}' {verb}s the resource {printed(held)} holds, and it holds "
+                     f"{article(words(kind))}, not a resource", s.owner.span,
+                     "declare the field a resource: 'FIELD: resource;'")
+            return False
         if not fits(given, "player"):
             self.err("E521", f"'{verb} N P.{s.resource}' changes player P's {s.resource}, and "
                      f"{printed(s.owner)} is {article(words(given))}, not a player", s.owner.span,

@@ -1190,6 +1190,11 @@ class CodeGen(A.Visitor):
             shown = f"rt.element_args({shown})"
         return f"({t.action!r}, {shown})"
 
+    def stock(self, s, ctx: Ctx) -> str:
+        """The resource a `gain` or `lose` changes: as named (`res`), or the one a field holds (`gain 1 c.good;`)."""
+        held = self.sym.held_resources.get(id(s))
+        return self.res(s.resource, ctx, s.index) if held is None else self.ex(held, ctx)
+
     def visit_Gain(self, s: A.Gain, ctx: Ctx):
         who = self.owned(s, ctx)   # `gain N P.R;`: P's stock (P worked out first, then the amount, as you)
         tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
@@ -1197,10 +1202,10 @@ class CodeGen(A.Visitor):
             self.writeline(f"yield from rt.gain_onto({who}, {self.ex(s.on, ctx)}, {s.resource!r}, "
                            f"{self.ex(s.amount, ctx)}, {where(s)!r}{tag})", s)
             return
-        resource, amount = self.res(s.resource, ctx, s.index), self.ex(s.amount, ctx)
+        resource, amount = self.stock(s, ctx), self.ex(s.amount, ctx)
         if s.tag is not None and s.tag.action in self.hooked:   # a modifier of it may ask its holder (7.7d)
             self.writeline(f"yield from rt.gain_asking({who}, {resource}, {amount}, {where(s)!r}{tag})", s)
-        elif s.resource in ctx.locals or s.resource in self.shared_cap:
+        elif s.resource in ctx.locals or id(s) in self.sym.held_resources or s.resource in self.shared_cap:
             self.writeline(f"yield from rt.gain_or_discard({who}, {resource}, {amount}, {where(s)!r}{tag})", s)
         else:   # no cap is shared: the gain asks nothing (the same as gain_or_discard, without a generator)
             self.writeline(f"rt.gain({who}, {resource}, {amount}{tag})", s)
@@ -1216,7 +1221,7 @@ class CodeGen(A.Visitor):
         """Whose stock a `gain` or `lose` changes: the acting player's, or P's for `gain N P.R;` / `lose N
         P.R;`, worked out first into a temporary (the amount and the tag are still read as the acting player,
         who stays `you` in them: only the holder changes)."""
-        if s.owner is None:
+        if s.owner is None or id(s) in self.sym.held_resources:   # `gain 1 c.good;`: c holds the resource
             return ctx.you
         holder = self.temp("owner")
         self.writeline(f"{holder} = rt.holder_of({self.ex(s.owner, ctx)})", s)
@@ -1235,19 +1240,19 @@ class CodeGen(A.Visitor):
         amount = self.ex(s.amount, ctx)
         if s.debt is not None:
             tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
-            self.writeline(f"yield from rt.lose_or_debt({who}, {self.res(s.resource, ctx, s.index)}, {amount}, "
+            self.writeline(f"yield from rt.lose_or_debt({who}, {self.stock(s, ctx)}, {amount}, "
                            f"{self.res(s.debt, ctx)}, {where(s)!r}{tag})", s)
         elif s.to is not None:   # a transfer: the receiver gains what was lost
-            self.writeline(f"yield from rt.lose_to({who}, {self.res(s.resource, ctx, s.index)}, {amount}, "
+            self.writeline(f"yield from rt.lose_to({who}, {self.stock(s, ctx)}, {amount}, "
                            f"{self.ex(s.to, ctx)}, {where(s)!r})", s)
         elif s.tag is not None and s.tag.action in self.hooked:   # a modifier of it may ask its holder (7.7d)
-            self.writeline(f"yield from rt.lose_asking({who}, {self.res(s.resource, ctx, s.index)}, {amount}, "
+            self.writeline(f"yield from rt.lose_asking({who}, {self.stock(s, ctx)}, {amount}, "
                            f"{self.tag(s.tag, ctx)}, {where(s)!r})", s)
         elif s.tag is not None:   # a tagged loss: the modifiers of its action change it (untagged: the plain primitive)
-            self.writeline(f"rt.lose_for({who}, {self.res(s.resource, ctx, s.index)}, {amount}, "
+            self.writeline(f"rt.lose_for({who}, {self.stock(s, ctx)}, {amount}, "
                            f"{self.tag(s.tag, ctx)})", s)
         else:
-            self.writeline(f"rt.lose({who}, {self.res(s.resource, ctx, s.index)}, {amount})", s)
+            self.writeline(f"rt.lose({who}, {self.stock(s, ctx)}, {amount})", s)
 
     def visit_Share(self, s: A.Share, ctx: Ctx):
         """`share N R among PLAYERS [odd to P];`: the players, the amount, then P worked out (Game.share_among)."""

@@ -1515,7 +1515,19 @@ class Reader(A.Visitor):
         if s.tag is not None:
             self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
 
+    def held_stock(self, s, verb: str, depth: int) -> bool:
+        """`gain N X.FIELD;` / `lose N X.FIELD;` of a resource a field holds (`gain 1 c.good;`): said, and True."""
+        sym = self.symbols
+        if sym is None or id(s) not in sym.held_resources:
+            return False
+        self.say(depth, self.act(verb, f"{self.x(s.amount)} of {self.x(sym.held_resources[id(s)])} (the resource it names)"))
+        if s.tag is not None:
+            self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
+        return True
+
     def visit_Gain(self, s, depth: int) -> None:
+        if self.held_stock(s, "gain", depth):
+            return
         if s.owner is not None:   # another player's stock
             self.owned(s, "gain", self.amount(s.amount, s.resource, s.index), depth)
             return
@@ -1533,6 +1545,8 @@ class Reader(A.Visitor):
             self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
 
     def visit_Lose(self, s, depth: int) -> None:
+        if self.held_stock(s, "lose", depth):
+            return
         if s.on is not None:   # a stock the card holds
             self.say(depth, self.act("take", f"{self.x(s.amount)} {spoken(s.resource)} off {self.x(s.on)}"
                                              " (or as many as it holds)" +

@@ -192,15 +192,26 @@ class Interpreter(A.Visitor):
             element = element or e is not None
         return t.action, rt.element_args(args) if element else args
 
+    def owned(self, s, rt, f):
+        """Whose stock a `gain` or `lose` changes: the acting player's, or P's for `gain N P.R;` (P first)."""
+        if s.owner is None or id(s) in self.sym.held_resources:   # `gain 1 c.good;`: c holds the resource
+            return f.you
+        return rt.holder_of(self.ev(s.owner, rt, f))
+
+    def stock(self, s, rt, f):
+        """The resource a `gain` or `lose` changes: as named (`res`), or the one a field holds (`gain 1 c.good;`)."""
+        held = self.sym.held_resources.get(id(s))
+        return self.res(s.resource, rt, f, s.index) if held is None else self.ev(held, rt, f)
+
     def visit_Gain(self, s, rt, f):
-        who = f.you if s.owner is None else rt.holder_of(self.ev(s.owner, rt, f))   # `gain N P.R;`: P's (P first)
+        who = self.owned(s, rt, f)
         if s.on is not None:   # a stock the card (a zone's cards) holds (the card worked out first, then the amount)
             card = self.ev(s.on, rt, f)
             return rt.gain_onto(who, card, s.resource, self.ev(s.amount, rt, f), where(s), self.tag(s.tag, rt, f))
         if s.tag is not None and s.tag.action in self.hooked:   # a modifier of it may ask its holder (7.7d)
-            return rt.gain_asking(who, self.res(s.resource, rt, f, s.index), self.ev(s.amount, rt, f), where(s),
+            return rt.gain_asking(who, self.stock(s, rt, f), self.ev(s.amount, rt, f), where(s),
                                   self.tag(s.tag, rt, f))
-        return rt.gain_or_discard(who, self.res(s.resource, rt, f, s.index), self.ev(s.amount, rt, f), where(s),
+        return rt.gain_or_discard(who, self.stock(s, rt, f), self.ev(s.amount, rt, f), where(s),
                                   self.tag(s.tag, rt, f))
 
     def visit_GainEach(self, s, rt, f):
@@ -211,7 +222,7 @@ class Interpreter(A.Visitor):
         return rt.gain_any(f.you, s.group, self.ev(s.amount, rt, f), where(s))
 
     def visit_Lose(self, s, rt, f):
-        who = f.you if s.owner is None else rt.holder_of(self.ev(s.owner, rt, f))   # `lose N P.R;`: P's (P first)
+        who = self.owned(s, rt, f)
         if s.on is not None and s.to is not None:   # a card's stock moved to a player or another card
             card = self.ev(s.on, rt, f)
             amount = self.ev(s.amount, rt, f)
@@ -222,16 +233,16 @@ class Interpreter(A.Visitor):
             return ()
         amount = self.ev(s.amount, rt, f)
         if s.debt is not None:
-            return rt.lose_or_debt(who, self.res(s.resource, rt, f, s.index), amount, self.res(s.debt, rt, f),
+            return rt.lose_or_debt(who, self.stock(s, rt, f), amount, self.res(s.debt, rt, f),
                                    where(s), self.tag(s.tag, rt, f))
         if s.to is not None:   # a transfer: the receiver gains what was lost
-            return rt.lose_to(who, self.res(s.resource, rt, f, s.index), amount, self.ev(s.to, rt, f), where(s))
+            return rt.lose_to(who, self.stock(s, rt, f), amount, self.ev(s.to, rt, f), where(s))
         if s.tag is not None and s.tag.action in self.hooked:   # a modifier of it may ask its holder (7.7d)
-            return rt.lose_asking(who, self.res(s.resource, rt, f, s.index), amount, self.tag(s.tag, rt, f), where(s))
+            return rt.lose_asking(who, self.stock(s, rt, f), amount, self.tag(s.tag, rt, f), where(s))
         if s.tag is not None:   # a tagged loss: the modifiers of its action change it
-            rt.lose_for(who, self.res(s.resource, rt, f, s.index), amount, self.tag(s.tag, rt, f))
+            rt.lose_for(who, self.stock(s, rt, f), amount, self.tag(s.tag, rt, f))
         else:
-            rt.lose(who, self.res(s.resource, rt, f, s.index), amount)
+            rt.lose(who, self.stock(s, rt, f), amount)
         return ()
 
     def visit_Share(self, s, rt, f):

@@ -427,6 +427,9 @@ class Symbols:
     # id() of each `reveal ITEM.FIELD;` / `look ITEM.FIELD;` that shows one field of a card, not a whole
     # card or zone (`reveal c.colour;`): both backends read this
     field_reveals: set
+    # id() of each `gain N X.FIELD;` / `lose N X.FIELD;` whose X is no player but a card or member holding a
+    # resource in FIELD (`gain 1 c.good;`) -> the `X.FIELD` node, typed by the checker: both backends read this
+    held_resources: dict
     # id() of each `reset` -> what it puts back: (the vars and counters, ((kind, its fields' flat names), ...));
     # a field declared `int[ENUM]` stands for its members' fields (`cost[white]`, ...): both backends read this
     resets: dict

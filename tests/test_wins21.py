@@ -183,3 +183,80 @@ def test_a_team_wins_whole(program):
     game = Game(program(text.replace("repeat 20", "end game lost by all_players[2];\n    repeat 20")), 4, 1,
                 make_agents("first", 4, 1))
     assert game.play()["winners"] == ["P1", "P3"]
+
+
+# `gain N X.FIELD;` / `lose N X.FIELD;` of a resource a field holds (Concordia's cities, a card's yield)
+HARVEST = """
+resource brick;
+resource wine;
+counter vp;
+enum city {
+  good: resource;
+  size: int;
+  verona "Verona" (good = brick, size = 2),
+  aquileia "Aquileia" (good = wine, size = 1),
+}
+kind field { yields: resource; }
+field vineyard "Vineyard" { yields = wine; }
+zone fields per_player of field;
+proc harvest(c: city) {
+  gain c.size c.good;
+}
+proc sell(c: city) {
+  lose 1 c.good;
+}
+proc crop() {
+  for each f in fields {
+    gain 2 f.yields;
+  }
+}
+game g {
+  seats 2;
+  phase setup { each players: move vineyard to fields; }
+  phase play {
+    each players {
+      harvest(verona);
+      harvest(aquileia);
+      sell(verona);
+      crop();
+    }
+  }
+  winner most wine;
+}
+"""
+
+harvest = rules_programs("")
+
+
+def test_a_resource_a_field_holds_is_gained_and_lost(harvest):
+    game = Game(harvest(HARVEST.replace("phase setup { each players: move vineyard to fields; }", "")), 2, 1,
+                make_agents("first", 2, 1))
+    game.play()
+    assert [(p.stock["brick"], p.stock["wine"]) for p in game.state.players] == [(1, 1), (1, 1)]
+
+
+def test_a_cards_field_names_the_resource(harvest):
+    text = HARVEST.replace("phase setup { each players: move vineyard to fields; }", "phase setup { move vineyard to fields; }")
+    game = Game(harvest(text), 2, 1, make_agents("first", 2, 1))
+    game.play()
+    assert [p.stock["wine"] for p in game.state.players] == [3, 1]   # P1's vineyard yields 2 wine
+
+
+def test_a_field_that_holds_no_resource_is_e521():
+    result = analyse_text(HARVEST.replace("lose 1 c.good;", "lose 1 c.size;"))
+    the_one_error(result, "E521", "not a resource")
+
+
+def test_a_held_resource_prints_back_and_is_explained():
+    _module, printed = printed_back(HARVEST)
+    assert "gain c.size c.good;" in printed and "lose 1 c.good;" in printed
+    said = explained(analyse_text(HARVEST), "sell")
+    assert "Lose 1 of c's good (the resource it names)." in said
+
+
+def test_another_players_stock_is_still_theirs(harvest):
+    text = HARVEST.replace("lose 1 c.good;", "gain 1 left(you).wine;")
+    game = Game(harvest(text.replace("phase setup { each players: move vineyard to fields; }", "")), 2, 1,
+                make_agents("first", 2, 1))
+    game.play()
+    assert [p.stock["wine"] for p in game.state.players] == [2, 2]
