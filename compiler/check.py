@@ -1208,6 +1208,7 @@ class Checker(A.Visitor):
         self._lint_internal()
         self._lint_say_unseen()
         self._lint_shared_limits()
+        self._lint_zone_for_another()
         self._lint_offers()
         self._lint_remembered()
         self._lint_slots_never_run()
@@ -12230,6 +12231,42 @@ class Checker(A.Visitor):
                     "W523", f"{which} reads {what}{through}, which the deciding player cannot see: which options are "
                     "offered tells them", at.span,
                     "offer the option whatever is hidden and check it in the body, or reveal what it reads first"))
+
+    def _lint_zone_for_another(self) -> None:
+        """W615: a per-player zone passed by its bare name (the acting player's zone) to a proc that reads that
+        parameter only inside an `each P` of its body, where another player acts: the zone stays the caller's
+        (trial24's Magic: `leave_play(t, hand)` from the caster's Unsummon put the creature into the caster's hand)."""
+        read_elsewhere: dict = {}   # proc -> {index of a zone parameter: whether it is read outside every `each`}
+        for d in self.sym.decls.values():
+            if type(d) is not A.Proc:
+                continue
+            zones = {p.name: i for i, p in enumerate(d.params) if p.type.split()[0] == "zone"}
+            if not zones:
+                continue
+            in_each = {id(n) for e in A.walk(d) if type(e) is A.Each for x in e.body for n in A.walk(x)}
+            found: dict = {}
+            for n in A.walk(d):
+                if type(n) is A.Name and n.id in zones:
+                    found[zones[n.id]] = found.get(zones[n.id], False) or id(n) not in in_each
+            only_inside = {i for i, outside in found.items() if not outside}
+            if only_inside:
+                read_elsewhere[d.name] = only_inside
+        if not read_elsewhere:
+            return
+        for n in self.pack_nodes:
+            if type(n) not in (A.CallStmt, A.Call) or n.func not in read_elsewhere:
+                continue
+            proc = self.sym.decls[n.func]
+            for i in sorted(read_elsewhere[n.func]):
+                arg = n.args[i] if i < len(n.args) else None
+                zone = self.sym.decls.get(arg.id) if type(arg) is A.Name else None
+                if isinstance(zone, A.Zone) and zone.per_player:
+                    param = proc.params[i].name
+                    self.diags.append(Diagnostic(
+                        "W615", f"{arg.id!r} here is the acting player's {arg.id}, and {n.func}() reads {param!r} only "
+                        f"inside an 'each' of its body, where another player acts: the zone stays this player's",
+                        arg.span, f"pass the player (or a flag) and name the zone inside the 'each' ('move c to "
+                        f"{arg.id};' there is that player's), or pass the other player's: 'p.{arg.id}'"))
 
     def _lint_shared_limits(self) -> None:
         """The options that share a limit (`once ... as NAME`, 4.6): E588 when they mark it with different

@@ -272,6 +272,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W611": (WARNING, "a name listed twice in 'remove a, b, c;'"),
     "W613": (WARNING, "a parameter of an effect slot that no card's block for the slot reads"),
     "W614": (WARNING, "an auction 'over each HOLDINGS' whose HOLDINGS reads nothing of the bidder's: the same for everyone"),
+    "W615": (WARNING, "a per-player zone passed by its bare name to a proc that reads it only inside an 'each' "
+                      "(the zone stays the caller's)"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

@@ -260,3 +260,45 @@ def test_another_players_stock_is_still_theirs(harvest):
                 make_agents("first", 2, 1))
     game.play()
     assert [p.stock["wine"] for p in game.state.players] == [2, 2]
+
+
+# W615: a per-player zone passed by its bare name to a proc that reads it only inside an `each` (trial24's Magic)
+BOUNCE = """
+counter vp;
+kind creature { power: int; }
+creature bear "Bear" { power = 2; }
+zone hand per_player of creature;
+zone play per_player of creature;
+zone grave of creature;
+func owner_of(c: creature): player = first(p in all_players where contains(p.play, c));
+proc leave_play(c: creature, z: zone) {
+  each owner_of(c) {
+    move c to z;
+  }
+}
+proc discard(c: creature, z: zone) {
+  move c to z;
+}
+game duel {
+  seats 2;
+  phase play {
+    each players {
+      CALL
+      gain 1 vp;
+    }
+  }
+  winner most vp;
+}
+"""
+
+
+def test_a_players_zone_handed_to_an_each_is_w615():
+    found = found_at(BOUNCE.replace("CALL", "leave_play(bear, hand);"))
+    assert [(c, line) for c, line, _col in found if c == "W615"] == [("W615", 21)]
+
+
+@pytest.mark.parametrize("call", ["leave_play(bear, grave);", "discard(bear, hand);",
+                                  "leave_play(bear, left(you).hand);"])
+def test_no_w615_where_the_zone_is_meant(call):
+    # a zone of the game's, a proc that uses the zone as the caller, another player's zone named
+    assert "W615" not in [c for c, _l, _col in found_at(BOUNCE.replace("CALL", call))]
