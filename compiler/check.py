@@ -11019,12 +11019,13 @@ class Checker(A.Visitor):
 
     @staticmethod
     def sort_words(sort: tuple) -> str:
-        """A field's sort (`field_sort`) in words, for E328: "a number", "a computed number", "an effect"."""
+        """A field's sort (`field_sort`) in words, for E328: "a number", "a computed number", "an effect", "an effect
+        given (by)"."""
         if sort == ("kept",):
             return "kept by the game"
-        t, index, computed, effect, adjusted = sort
-        if effect:
-            return "an effect"
+        t, index, computed, effect, adjusted, params = sort
+        if effect:   # (a slot's parameters, 3.7: `demand: effect(by: player);`)
+            return f"an effect given ({', '.join(p.name for p in params)})" if params else "an effect"
         shown = article(words(t)) + (f" for each {index}" if index else "")
         shown = f"{shown} adjusted for {adjusted}" if adjusted else shown
         return f"computed, {shown}" if computed else shown

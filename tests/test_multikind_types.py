@@ -169,3 +169,17 @@ def test_what_while_and_match_do_not_narrow():
     assert e328("let c = first(purse); while c is card and vp < 2 { gain 1 vp; } gain c.cost vp;")
     assert e328("for each c in purse { match c { copper { } else { gain c.cost vp; } } }")
     assert e328("for each c in purse { match c { copper, penny { gain c.cost vp; } else { } } }")
+
+
+def test_e328_tells_an_effect_slot_given_parameters_from_one_without():
+    """Two kinds' effects of one name, one given a parameter (3.7: `demand: effect(by: player);`), are no shared
+    field: E328 says which takes what (the sorts compared include the slot's parameters)."""
+    text = """
+kind a { demand: effect(by: player); }
+kind b { demand: effect; }
+zone z of a or b;
+proc t() { for each i in z { copy i.demand; } }
+"""
+    errors = [d for d in analyse_text(text).diagnostics if d.code == "E328"]
+    assert len(errors) == 1 and "an effect given (by)" in errors[0].message and "b's 'demand' is an effect" \
+        in errors[0].message
