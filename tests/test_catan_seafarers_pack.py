@@ -16,6 +16,7 @@ from rulebook.runtime.engine import Game
 from rulebook.runtime.state import Record
 
 from .conftest import answer_by_prompt, pack_program, played_on_both_backends, run_proc
+from .test_catan_pack import bottom, island, key, top
 
 PACK = Path(__file__).parent / "packs" / "catan_seafarers"
 
@@ -24,28 +25,6 @@ program = pack_program(PACK)
 
 def hexagon(q: int, r: int) -> Record:
     return Record("hex", {"q": q, "r": r})
-
-
-def top(q: int, r: int) -> Record:
-    return Record("corner", {"q": q, "r": r, "tip": "head"})
-
-
-def bottom(q: int, r: int) -> Record:
-    return Record("corner", {"q": q, "r": r, "tip": "foot"})
-
-
-def edge(q: int, r: int, way: str) -> Record:
-    return Record("edge", {"q": q, "r": r, "way": way})
-
-
-def key(name: str, rec: Record) -> str:
-    return f"{name}[{','.join(str(v) for v in rec.fields.values())}]"
-
-
-def board(program, players: int = 3) -> Game:
-    game = Game(program, players, 1)
-    run_proc(game, "lay_out_board")
-    return game
 
 
 def call(game: Game, func: str, *args, seat: int = 0):
@@ -61,7 +40,7 @@ def test_the_expansion_lints_clean_and_is_in_canonical_form():
 
 
 def test_the_base_island_lies_in_a_sea_with_four_small_islands_and_two_gold_fields(program):
-    game = board(program)
+    game = island(program)
     gv = game.state.gvars
     terrains = Counter(v for k, v in gv.items() if k.startswith("terrain_of["))
     assert sum(terrains.values()) == 61 and terrains["sea"] == 34 and terrains["gold"] == 2
@@ -74,14 +53,14 @@ def test_the_base_island_lies_in_a_sea_with_four_small_islands_and_two_gold_fiel
 
 
 def test_the_first_settlements_go_on_the_home_island(program):
-    game = board(program)
+    game = island(program)
     asked = answer_by_prompt(program.procs["first_settlement"](game, game.state.players[0]), {})
     # the base island's 54 corners, none of the small islands' nor of the open sea
     assert asked[0].prompt == "place your first settlement on" and len(asked[0].options) == 54
 
 
 def test_a_road_keeps_to_land_and_a_ship_to_the_sea(program):
-    game = board(program)
+    game = island(program)
     run_proc(game, "place_settlement", top(0, -2))   # a coastal corner of the home island's top row
     roads = {str(e) for e in call(game, "open_edges", game.state.players[0])}
     ships = {str(e) for e in call(game, "open_sea_edges", game.state.players[0])}
@@ -102,7 +81,7 @@ def test_a_road_keeps_to_land_and_a_ship_to_the_sea(program):
 
 
 def test_no_ship_is_built_or_moved_beside_the_pirate(program):
-    game = board(program)
+    game = island(program)
     run_proc(game, "place_settlement", top(0, -2))
     e = next(e for e in call(game, "open_sea_edges", game.state.players[0]) if not call(game, "beside_land", e))
     game.state.gvars["pirate"] = call(game, "sides", e)[0]
@@ -110,13 +89,13 @@ def test_no_ship_is_built_or_moved_beside_the_pirate(program):
 
 
 def test_the_robber_stays_on_land_and_the_pirate_steals_from_a_ships_owner(program):
-    game = board(program)
+    game = island(program)
     asked = answer_by_prompt(program.procs["move_robber"](game, game.state.players[0]),
                              {"move the robber or the pirate?": "the robber"})
     robber_places = asked[1].options
     assert len(robber_places) == 18 + 8   # the 27 land hexes but the one the robber is on
     # P2's ship beside a sea hex; P1 moves the pirate there and takes P2's only card
-    game = board(program)
+    game = island(program)
     p2 = game.state.players[1]
     run_proc(game, "place_settlement", top(0, -2), player=1)
     ship = next(e for e in call(game, "open_sea_edges", p2, seat=1) if not call(game, "beside_land", e))
@@ -131,7 +110,7 @@ def test_the_robber_stays_on_land_and_the_pirate_steals_from_a_ships_owner(progr
 
 
 def test_a_gold_field_pays_a_resource_of_the_owners_choice(program):
-    game = board(program)
+    game = island(program)
     run_proc(game, "place_settlement", top(2, -4))   # the north island's gold field, token 10
     assert game.state.gvars[key("terrain_of", hexagon(2, -4))] == "gold"
     answer_by_prompt(program.procs["produce"](game, game.state.players[0], 10), {"take from the gold field": "Ore"})
@@ -139,7 +118,7 @@ def test_a_gold_field_pays_a_resource_of_the_owners_choice(program):
 
 
 def test_the_first_settlement_on_each_new_island_scores_two_points(program):
-    game = board(program)
+    game = island(program)
     p1 = game.state.players[0]
     before = call(game, "points", p1)
     run_proc(game, "place_settlement", top(1, -4))   # the north island
@@ -154,7 +133,7 @@ def test_the_first_settlement_on_each_new_island_scores_two_points(program):
 
 
 def test_the_trade_route_counts_roads_and_ships_together(program):
-    game = board(program)
+    game = island(program)
     p1 = game.state.players[0]
     run_proc(game, "place_settlement", top(0, -2))
     # three ships out to sea, each on from the last one's far end, then two roads inland
