@@ -7251,13 +7251,20 @@ class Checker(A.Visitor):
                 return
 
     def visit_Deal(self, s: A.Deal, scope: Scope) -> None:
-        """`deal all of Z to W [from P];` / `deal N of ...`: N a number of at least 0 (E303, E308), Z a zone, W a
+        """`deal all of Z to W [from P] [K at a time];` / `deal N of ...`: N a number of at least 0 (E303, E308), K of
+        at least 1 (E631), Z a zone, W a
         `per_player` zone named bare, each receiver's own (E591: a shared zone, another player's or one element of
         an indexed zone has no "each player's" to deal into), able to hold Z's items (E557 as `draw`'s), P a
         player (E592)."""
         if s.count is not None:
             self.amount(s.count, scope)
             self.not_negative(s.count, "'deal'")
+        if s.packet is not None:   # `K at a time`: K a number or a constant (the grammar's), of at least 1
+            self.amount(s.packet, scope)
+            if type(s.packet) is A.Int and s.packet.value < 1:
+                self.err("E631", f"'{s.packet.value} at a time' deals packets of no card: a deal's packet is at "
+                         "least 1", s.packet.span, "write '1 at a time' (or leave it out: one at a time round the "
+                         "table), or the size of each player's packet, as 'deal 8 of deck to hand 4 at a time;'")
         source = self.zone_expr(s.source, scope)
         kind, decl = self.zone_expr(s.dest, scope), self.zone_decl(s.dest, scope)
         if fits(kind, "zone") and not (kind == "any" and decl is None):   # (no zone: E303; unknown: E209)
@@ -8127,6 +8134,13 @@ class Checker(A.Visitor):
                                     "1..size(ZONE)', then take ZONE[i]" if "hidden from its owner" in unseen else
                 f"if the picker may see the cards (a draft's cards passed on), show them first: 'look "
                 f"{printed(s.domain)};'; to pick blind, say so: 'pick i from 1..size(ZONE)', then take ZONE[i]"))
+        faces = None if s.random else self.face_unseen(s)
+        if faces is not None:
+            self.diags.append(Diagnostic(
+                "W619", f"'pick {s.var} from ...' keeps {faces}: the picker never sees their faces, so the options "
+                        "are shown masked, and picking one by what it is would use what they may not know",
+                s.where.span, hint="pick where the item is instead (a square, a place: 'pick q from square where "
+                                   "...'), or 'reveal' the item first if the rules show it"))
         if s.where is not None:
             self.condition(s.where, inner)
             if not s.random:
@@ -8823,17 +8837,57 @@ class Checker(A.Visitor):
                             self.looked.add(name)
         return self.looked
 
-    def never_seen(self, domain) -> Optional[str]:
-        """The zone a pick ranges over, described, when its picker (the acting player) never sees into
-        it: a `secret` zone, or their own zone `hidden from owner` (`hand`, `you.hand`), unless the
-        rules `look` at it or `reveal` it somewhere, or tell something of its cards (`told_of`) (7 Wonders' discards, looked through); else None.
-        Looks through `sorted(c in ZONE ...)` and `gather(x in D, ZONE)`: the same cards, unseen."""
+    @staticmethod
+    def picked_zone(domain) -> tuple:
+        """(the zone expression a pick's items come from, with its indexes taken off; whether it was an indexed
+        zone's element, `deck[2]`): through `sorted(c in ZONE ...)` and `gather(x in D, ZONE)`, the same items."""
         while type(domain) is A.Sorted or type(domain) is A.Aggregate and domain.op == "gather" \
                 and domain.value is not None:
             domain = domain.domain if type(domain) is A.Sorted else domain.value
         indexed = type(domain) is A.Index   # an indexed zone's element, `deck[2]` (not a zone's item)
         while type(domain) is A.Index:
             domain = domain.obj
+        return domain, indexed
+
+    def face_unseen(self, s: A.Pick) -> Optional[str]:
+        """W619's case, described: a pick from a zone seen item by item (`seen by FIELD`, `hidden from FIELD`)
+        whose `where` keeps only items whose face the picker never sees (`c.side != you` under `seen by side`,
+        `c.holder == you` under `hidden from holder`), unless the rules `look` at or `reveal` the zone, or a
+        `shown` field or a field's `reveal` tells something of its items; else None."""
+        if s.where is None:
+            return None
+        domain, _indexed = self.picked_zone(s.domain)
+        name = domain.id if type(domain) is A.Name else domain.name if type(domain) is A.Attr else None
+        d = self.sym.decls.get(name)
+        rule = A.face_rule(d.visibility) if type(d) is A.Zone else None
+        if rule is None or name in self.looked_at() or self.told_of(d):
+            return None
+        words, field = rule
+        unseen_op = "!=" if words == "seen by" else "=="   # the test that keeps only faces the picker does not see
+
+        def you(e) -> bool:
+            return type(e) is A.You or (type(e) is A.Name and e.id == "you")
+
+        def the_field(e) -> bool:
+            return type(e) is A.Attr and e.name == field and type(e.obj) is A.Name and e.obj.id == s.var
+
+        stack = [s.where]
+        while stack:   # the `and`ed tests of the `where`
+            n = stack.pop()
+            if type(n) is A.Binary and n.op == "and":
+                stack += [n.left, n.right]
+            elif type(n) is A.Binary and n.op == unseen_op and (
+                    (the_field(n.left) and you(n.right)) or (you(n.left) and the_field(n.right))):
+                return f"the items of {name!r} whose {field} {'is not' if words == 'seen by' else 'is'} the picker " \
+                       f"({name!r} is {d.visibility})"
+        return None
+
+    def never_seen(self, domain) -> Optional[str]:
+        """The zone a pick ranges over, described, when its picker (the acting player) never sees into
+        it: a `secret` zone, or their own zone `hidden from owner` (`hand`, `you.hand`), unless the
+        rules `look` at it or `reveal` it somewhere, or tell something of its cards (`told_of`) (7 Wonders' discards, looked through); else None.
+        Looks through `sorted(c in ZONE ...)` and `gather(x in D, ZONE)`: the same cards, unseen."""
+        domain, indexed = self.picked_zone(domain)
         if type(domain) is A.Name:
             owner, name = None, domain.id
         elif type(domain) is A.Attr:

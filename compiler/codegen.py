@@ -1744,9 +1744,10 @@ class CodeGen(A.Visitor):
         dealt = None if s.body is None else self.temp("dealt")
         if dealt is not None:
             self.writeline(f"{dealt} = []")
+        packet = "" if s.packet is None else f", packet={self.ex(s.packet, ctx)}"
         self.writeline(f"rt.deal({ctx.you}, {count}, {self.ex(s.source, ctx)}, [({who}, "
                        f"{self.ex(s.dest, replace(ctx, you=who))}) for {who} in {receivers}]"
-                       f"{'' if dealt is None else ', ' + dealt})", s)
+                       f"{'' if dealt is None else ', ' + dealt}{packet})", s)
         if dealt is not None:   # each card dealt, in the order dealt, as its receiver
             self.writeline(f"for {who}, v_{s.var} in {dealt}:")
             self._indent += 1

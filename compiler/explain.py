@@ -1977,10 +1977,13 @@ class Reader(A.Visitor):
         items = plural(self.words.item_noun(source)) if source else "items"
         name = s.dest.id if isinstance(s.dest, A.Name) else self.x(s.dest)
         start = f", starting from {self.x(s.start)}" if s.start is not None else ", in seat order"
-        how = f"Deal all the {items} of {self.x(s.source)} one at a time round the players still in{start}, " \
-              f"each into their own {name}, until none is left (the first players may get one more)" \
+        # `K at a time`: each player's packet of K before the next player's
+        pace = "one at a time" if s.packet is None else f"{self.x(s.packet)} at a time (each player's packet before " \
+            "the next player's)"
+        how = f"Deal all the {items} of {self.x(s.source)} {pace} round the players still in{start}, " \
+              f"each into their own {name}, until none is left (the first players may get {'one more' if s.packet is None else 'more'})" \
             if s.count is None else f"Deal {self.x(s.count)} {items} of {self.x(s.source)} to each player still in, " \
-              f"one at a time round them{start}, each into their own {name} (fewer if it runs out)"
+              f"{pace} round them{start}, each into their own {name} (fewer if it runs out)"
         self.say(depth, how + ".")
         if s.body is not None:   # `as (p, c) { ... }`: each card dealt, once the deal is over
             self.say(depth, f"Once the deal is over, for each card in the order dealt, its receiver ({s.receiver}), "

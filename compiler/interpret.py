@@ -750,7 +750,7 @@ class Interpreter(A.Visitor):
         receivers = rt.players() if s.start is None else rt.players_from(self.ev(s.start, rt, f))
         dealt = None if s.body is None else []
         rt.deal(f.you, count, self.ev(s.source, rt, f), [(who, self.ev(s.dest, rt, f.with_you(who))) for who in receivers],
-                dealt)
+                dealt, 1 if s.packet is None else self.ev(s.packet, rt, f))
         for who, card in dealt or ():   # each card dealt, in the order dealt, as its receiver
             inner = f.with_you(who)
             inner.locals[s.receiver], inner.locals[s.var] = who, card

@@ -1478,8 +1478,11 @@ class Deal(Stmt):
     receiver: Optional[str] = None
     var: Optional[str] = None
     body: Optional[tuple] = None
+    # `K at a time`: each player's items dealt in packets of K, the whole packet before the next player's
+    # (None: one at a time); Tichu's eight and six, a Pinochle deal three at a time
+    packet: Optional[Expr] = None
 
-    _quiet = ("receiver", "var", "body")
+    _quiet = ("receiver", "var", "body", "packet")
 
 
 @node

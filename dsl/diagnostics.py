@@ -265,6 +265,7 @@ CODES: dict[str, tuple[str, str]] = {
              "lines stop applying to that card"),
     "E628": (ERROR, "'seen by FIELD' or 'hidden from FIELD' of a zone whose items have no such field naming a player"),
     "E629": (ERROR, "'seen by FIELD' or 'hidden from FIELD' of a player's zone or of a zone a card holds"),
+    "E631": (ERROR, "a deal's packet ('deal N of ZONE to HAND K at a time') of less than one item"),
     "E638": (ERROR, "'end game won by' or 'end game lost by' naming no player (another type, or an actor)"),
     "E639": (ERROR, "'end game won by' or 'end game lost by' in a cooperative game ('winner together')"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
@@ -274,6 +275,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W614": (WARNING, "an auction 'over each HOLDINGS' whose HOLDINGS reads nothing of the bidder's: the same for everyone"),
     "W615": (WARNING, "a per-player zone passed by its bare name to a proc that reads it only inside an 'each' "
                       "(the zone stays the caller's)"),
+    "W619": (WARNING, "a pick from a zone seen item by item ('seen by FIELD', 'hidden from FIELD') that keeps only "
+                      "items whose face the picker never sees"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

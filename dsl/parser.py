@@ -159,6 +159,12 @@ WORDS: dict[str, Word] = {
     "always_asked": Word(("asked",), "expected 'always asked'; found 'always {found}'",
                          "write 'always asked': the pick is asked even when one candidate is left (a 'first ... may' "
                          "asks those who cannot accept too), so that who is asked tells nothing"),
+    "deal_packets a": Word(("a",), "expected 'K at a time' after the deal's zones; found 'at {found}'",
+                           "write 'deal 8 of deck to hand 4 at a time;': each player's packet of 4 before the next "
+                           "player's"),
+    "deal_packets time": Word(("time",), "expected 'K at a time'; found 'at a {found}'",
+                              "write 'deal 8 of deck to hand 4 at a time;': each player's packet of 4 before the next "
+                              "player's"),
     "at_random": Word(("random",), "expected 'at random'; found 'at {found}'",
                       "write 'at random': the game's seeded RNG picks, nobody is asked"),
     "up_to": Word(("up",), "expected 'up to'; found '{found} to'",
@@ -1799,12 +1805,23 @@ class _Builder:
         rest = [i for i in items if not isinstance(i, Token)]
         return A.PassOn(rest[0], rest[1], span=self._s(meta))
 
-    def deal_stmt(self, meta, items):   # DEAL (all | count) "of" zone "to" zone ["from" player] [as (P, C) { }]
-        each = items[-1].value if isinstance(items[-1], _Marker) else (None, None, None)
+    def deal_stmt(self, meta, items):   # DEAL (all | count) "of" zone "to" zone ["from" player] [K at a time] [as (P, C) { }]
+        each = _pick(items, "deal_each", (None, None, None))
         count, source, dest, *start = [i for i in items[1:] if not isinstance(i, _Marker)]
         if isinstance(count, A.Name) and count.id == "all":
             count = None   # `deal all of`: a local named `all` cannot be dealt as a count (it reads as the word)
-        return A.Deal(count, source, dest, start[0] if start else None, *each, span=self._s(meta))
+        return A.Deal(count, source, dest, start[0] if start else None, *each, packet=_pick(items, "deal_packets"),
+                      span=self._s(meta))
+
+    def deal_packets(self, meta, items):   # K "at" a time
+        packet, a, time = items[0], items[-2], items[-1]
+        _expect_word("deal_packets a", a, _token_span(self.file, a))
+        _expect_word("deal_packets time", time, _token_span(self.file, time))
+        if type(packet) is int:   # an expression, as a deal's count is (a constant's name reads as one)
+            packet = A.Int(packet, span=self._s(meta))
+        elif type(packet) is A.ConstNumber:
+            packet = A.Name(packet.name, span=packet.span)
+        return _Marker("deal_packets", packet)
 
     def deal_each(self, meta, items):
         receiver, card = [str(i) for i in items if isinstance(i, Token) and i.type == "NAME"]

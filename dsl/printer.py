@@ -931,7 +931,7 @@ class Printer(A.Visitor):
 
     def visit_Deal(self, s):
         head = [Clause(f"deal {'all' if s.count is None else expr(s.count)} of ", s.source), Clause("to ", s.dest),
-                _where("from ", s.start)]
+                _where("from ", s.start)] + ([] if s.packet is None else [Clause("", s.packet, " at a time")])
         if s.body is None:
             self.clauses(head)
         else:   # `... as (p, c) { ... }`: the block for each card dealt

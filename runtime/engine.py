@@ -5325,25 +5325,28 @@ class Game:
                 del remembered[place]
 
     def deal(self, h: Holder, count: Optional[int], source: ZoneRef, receivers: list,
-             dealt: Optional[list] = None) -> None:
+             dealt: Optional[list] = None, packet: int = 1) -> None:
         """`deal all of Z to W` (count None) / `deal N of ...`: `receivers` holds each player dealt to, in the
         order dealt, with their own W. One item at a time round them, each drawn as `draw 1` draws it (its
         trace line, its `draw` event): all of Z until it is empty, or N rounds, stopping when nothing is left
         to draw (a deck that `refills from` refills first, as `draw` does). `dealt` (a deal with a block): filled
-        with (receiver, card) for each card, in the order dealt."""
+        with (receiver, card) for each card, in the order dealt. `packet` (`K at a time`): each player's K
+        items drawn at once (`draw K`) before the next player's, N items each in rounds of K (the last packet
+        what is left of N), so `deal 8 of deck to hand 8 at a time` deals as `each players: draw 8 ...` does."""
         if count is not None:
             at_least_zero(count, "deal")
         if any(dest.items is source.items for _who, dest in receivers):   # it would never run out
             raise RulesRuntimeError("E601", f"'deal' of {source.label()} into that same zone")
-        rounds = 0
-        while count is None or rounds < count:
+        given = 0   # how many each player has been dealt
+        while count is None or given < count:
+            size = packet if count is None else min(packet, count - given)
             for who, dest in receivers:
-                drawn = None if count is None and not source.items else self.draw(who, source, dest, 1)
+                drawn = None if count is None and not source.items else self.draw(who, source, dest, size)
                 if not drawn:
                     return
                 if dealt is not None:
-                    dealt.append((who, drawn[0]))
-            rounds += 1
+                    dealt.extend((who, card) for card in drawn)
+            given += size
 
     def pass_on(self, h: Holder, passes: list) -> None:
         """`pass ZONE to PLAYER`: `passes` holds, for each player still in (seat order), their zone and the player
