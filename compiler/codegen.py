@@ -96,7 +96,8 @@ class CodeGen(A.Visitor):
         self.sites = site_ids(sym)
         self.zone_caps = zone_caps(sym)   # the zones with a hand limit (`cap N over PROC`): checked after filling
         self.shows = bool(shown_zones(sym))   # a display that keeps itself filled: topped up after taking
-        self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
+        self.faces: dict = {}   # a value worked out from faces ('f'): the items whose faces it reads
+        self.open = open_values(sym, self.faces)   # the values prompts show that the hot seat may tell the others
         self.dynamic_attrs = dynamic_attrs(sym)
         # the fields a keyed search may index: a kind's own (not an effect slot, not one per member)
         # and the attributes a card keeps wherever it is
@@ -2320,8 +2321,12 @@ class CodeGen(A.Visitor):
     def filled(self, written: str, parts: tuple, ctx: Ctx) -> str:
         """A prompt or label with values as a Python expression: the runtime fills it in, knowing
         which values are open (compiler/hidden.py); literal parts enter the code through repr() only."""
-        args = [repr(p) if isinstance(p, str) else self.ex(p, ctx) for p in parts]
-        return f"rt.filled({', '.join([repr(written), repr(marks(parts, self.open))] + args)})"
+        letters = marks(parts, self.open)
+        # a value read from faces ('f') goes with the items whose faces it reads: (value, (item, ...))
+        args = [repr(p) if isinstance(p, str) else self.ex(p, ctx) if mark != "f" else
+                f"({self.ex(p, ctx)}, ({''.join(self.ex(o, ctx) + ', ' for o in self.faces[id(p)])}))"
+                for mark, p in zip(letters, parts)]
+        return f"rt.filled({', '.join([repr(written), repr(letters)] + args)})"
 
 
 def and_operands(e) -> tuple[list, object]:

@@ -41,16 +41,28 @@ BINDERS = (A.ForEach, A.Pick, A.Aggregate, A.Sorted, A.Network, A.FirstMay)
 DECIDING = (A.Choose, A.May, A.Pick, A.ForEach, A.Option, A.Auction, A.Offer, A.FirstMay)
 
 
-def open_values(sym) -> dict[int, str]:
+def open_values(sym, faces_out: dict | None = None) -> dict[int, str]:
     """The mark of each value part of a decision's prompt, an option's label or a pick's candidate
     label, by id(): 'v' worked out from nothing hidden (see the module's doc), 'h' from what only a
-    hidden zone's owner sees (the deciding player may be shown it), 's' from a zone nobody or not
-    its owner sees (`secret`, `hidden from owner`: masked from the deciding player too, who may not
-    see it either); both backends read it."""
+    hidden zone's owner sees (the deciding player may be shown it), 'f' from the faces of items of a
+    zone seen item by item (`seen by FIELD`, `hidden from FIELD`), read as `ITEM.field` of items the part
+    names (`{first(at[s]).rank}`, `{mine.rank}`): shown to each player, the deciding one too, who sees the
+    face of every such item when the text is filled in, masked from the others (Stratego's own pieces,
+    one's rank in one's own prompt); `faces_out` gets, by id(), the items' expressions, which both
+    backends work out with the value; 's' from a zone nobody or not its owner sees (`secret`, `hidden from
+    owner`, or a face read otherwise: masked from the deciding player too, who may not see it either);
+    both backends read it."""
     zones = {name: d.visibility for name, d in sym.decls.items() if type(d) is A.Zone}
     # a variable or counter declared `hidden` is seen as a `hidden` zone is: by its holder only
     zones.update({name: "hidden" for name, d in sym.decls.items() if A.kept_hidden(d)})
-    others = _open(sym, {name for name, v in zones.items() if v != "public"}, True)
+    faces: dict[int, tuple] = {}
+    face_zones = {name for name, v in zones.items() if A.face_rule(v) is not None}
+    face_fields = {f.name for name in face_zones for k in (sym.decls[name].kind, *sym.decls[name].more_kinds)
+                   if type(sym.decls.get(k)) is A.Kind for f in sym.decls[k].fields}
+    others = _open(sym, {name for name, v in zones.items() if v != "public"}, True,
+                   faces=(face_fields, faces) if face_zones else None)
+    if faces_out is not None:
+        faces_out.update(faces)
     # the deciding player sees their own `hidden` zones, not another player's: `victim.hand`, read through
     # anything but `you`, is hidden from them (Catan's robber asking about a card picked from it)
     # and a zone `hidden from owner` is hidden from them only as their own (`hand`, `you.hand`): another
@@ -59,7 +71,7 @@ def open_values(sym) -> dict[int, str]:
     mine = _open(sym, {name for name, v in zones.items() if v not in ("public", "hidden", A.HIDDEN_FROM_OWNER)},
                  False, {name for name, v in zones.items() if v == "hidden"},
                  own={name for name, v in zones.items() if v == A.HIDDEN_FROM_OWNER}, picker=True)
-    return {**{part: "s" for part in others.keys() | mine.keys()},
+    return {**{part: "s" for part in others.keys() | mine.keys()}, **{part: "f" for part in faces},
             **{part: "h" for part in mine if mine[part]}, **{part: "v" for part in others if others[part]}}
 
 
@@ -75,12 +87,16 @@ def hidden_funcs(sym) -> set[str]:
 
 
 def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset(),
-          results_out: set | None = None, own: frozenset = frozenset(), picker: bool = False) -> dict[int, bool]:
+          results_out: set | None = None, own: frozenset = frozenset(), picker: bool = False,
+          faces: tuple | None = None) -> dict[int, bool]:
     """Each value part of a decision's prompt or an option's label (by id()) -> whether it is worked
     out from nothing in `hidden_zones` (nor the current card or event, when `current`), nor from a zone
     of `theirs` read as another holder's (`victim.hand`: through anything but `you`), nor from a zone of
     `own` read as the deciding player's (`hand`, `you.hand`, a func's parameter given `you`). With
-    `picker`, a pick's variable is bound from its domain only (the deciding player sees their options)."""
+    `picker`, a pick's variable is bound from its domain only (the deciding player sees their options).
+    `faces`, (the fields of the items of zones seen item by item, a dict): a part not open that would be
+    but for reads `ITEM.FIELD` of one of those fields on an item worked out from hidden cards is put in
+    the dict, by id(), with those ITEM expressions (whose faces the runtime checks per viewer)."""
     zones = {name for name, d in sym.decls.items() if type(d) is A.Zone}
     callables = {name: d for name, d in sym.decls.items() if type(d) in (A.Proc, A.Func)}
     roots = list(sym.decls.values()) + [amend for amend, _ in sym.amended] \
@@ -114,14 +130,16 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
         return (type(e) is A.Name and e.id in zones) or (type(e) is A.Attr and e.name in zones) \
             or (type(e) is A.Index and zone_ref(e.obj))
 
-    def hidden(e, root) -> bool:
+    def hidden(e, root, opaque: frozenset = frozenset()) -> bool:
         """Whether an expression may be worked out from hidden cards (without recursion: chains can
-        be long)."""
+        be long); the nodes of `opaque` (by id()) count as open."""
         key = id(root)
         stack = [e]
         while stack:
             n = stack.pop()
             t = type(n)
+            if opaque and id(n) in opaque:
+                continue
             if t is A.Name:
                 if n.id in hidden_zones or n.id in own or (current and n.id in ("this", "it") and key not in computed_roots) \
                         or (key, n.id) in tainted:
@@ -222,6 +240,11 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 for part in n.title_parts + getattr(n, "label_parts", ()):
                     if not isinstance(part, str):
                         found[id(part)] = not hidden(part, root)
+                        if faces is not None and not found[id(part)]:
+                            read = [x for x in A.walk(part) if type(x) is A.Attr and x.name in faces[0]
+                                    and hidden(x.obj, root)]
+                            if read and not hidden(part, root, frozenset(map(id, read))):
+                                faces[1][id(part)] = tuple(x.obj for x in read)
     return found
 
 

@@ -80,7 +80,8 @@ class Interpreter(A.Visitor):
         self.gates: dict = {}   # id(option) -> what gates it when its body pays first inside (layout.paid_first)
         self.blinds: dict = {}   # id(pick) -> the zones its `or blind` offers the tops of (layout.blind_zones), kept
         self.openings: dict = {}   # proc -> the test of its opening decision (`can PROC(args)`, layout.opening_test)
-        self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
+        self.faces: dict = {}   # a value worked out from faces ('f'): the items whose faces it reads
+        self.open = open_values(sym, self.faces)   # the values prompts show that the hot seat may tell the others
         # (enum, field) -> the members' values, as the compiled module's tables (MemberData: none is E601)
         self.enum_data = {key: MemberData(key[1], column) for key, column in enum_data(sym).items()}
         self.steps: dict = {}   # a direction enum -> its members' steps (layout.direction_steps), as step() and ray() read them
@@ -1240,7 +1241,10 @@ class Interpreter(A.Visitor):
         letters = self.marks.get(id(parts))
         if letters is None:
             letters = self.marks[id(parts)] = marks(parts, self.open)
-        return rt.filled(written, letters, *[p if isinstance(p, str) else self.ev(p, rt, f) for p in parts])
+        # a value read from faces ('f') goes with the items whose faces it reads: (value, (item, ...))
+        return rt.filled(written, letters, *[p if isinstance(p, str) else self.ev(p, rt, f) if mark != "f" else
+                                             (self.ev(p, rt, f), tuple(self.ev(o, rt, f) for o in self.faces[id(p)]))
+                                             for mark, p in zip(letters, parts)])
 
     # ------------------------------------------------------------------ expressions
     def ev(self, e, rt, f: Frame):

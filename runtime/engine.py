@@ -487,8 +487,10 @@ class Filled(str):
 
     What it is made of is kept for a screen that tells the answer to another player (`told`):
     `_parts`, literal texts and the values filled in; `_texts`, each as shown; `_marks`, one letter
-    a part: '-' a literal text, 'v' a value, 'h' a value worked out from hidden cards (see
-    compiler/hidden.py). Private: an agent's question must not hand it the values' live objects."""
+    a part: '-' a literal text, 'v' a value, 'h' or 's' a value worked out from hidden cards, 'f' one
+    read from the faces of items of a zone seen item by item, its part then (value, the items), each
+    viewer shown it when they see those items' faces (see compiler/hidden.py). Private: an agent's
+    question must not hand it the values' live objects."""
 
     written: str
     _parts: tuple
@@ -6853,7 +6855,7 @@ class Game:
         """A prompt or option label with values, from its parts (literal texts and values, `marks`
         telling which: see Filled; values are shown by `text`), that knows how it is written and
         what it is made of (see Filled)."""
-        texts = [part if mark == "-" else self.text(part) for mark, part in zip(marks, parts)]
+        texts = [part if mark == "-" else self.text(part[0] if mark == "f" else part) for mark, part in zip(marks, parts)]
         text = Filled("".join(texts))
         text.written, text._parts, text._texts, text._marks = written, parts, texts, marks
         return text

@@ -172,7 +172,9 @@ def told(game, seat: int, text: str, own: bool = False) -> str:
     engine.Filled) that their own view could not show masked as `…`: a card or tile (of a zone, a
     list) they cannot see where it is now, or any other value worked out from hidden cards (marked
     'h' or 's' by the checker: `{c.strength}` of a card in a hidden hand); other values (players,
-    numbers, members, texts: a view shows them) as filled in. A text without values is as written.
+    numbers, members, texts: a view shows them) as filled in; one read from the faces of items of a zone
+    seen item by item ('f': `{first(at[s]).rank}`) to whoever sees each of those items' faces now (the
+    deciding player too), masked from the others. A text without values is as written.
     `own`: the text is the deciding player's own question, which shows them a value worked out
     from what only they see ('h') and masks one worked out from what they may not see ('s': a
     secret zone, a zone hidden from its owner)."""
@@ -182,6 +184,11 @@ def told(game, seat: int, text: str, own: bool = False) -> str:
     masked = "s" if own else "hs"
     shown = []
     for mark, part, line in zip(marks, text._parts, text._texts):
+        if mark == "f":   # read from items' faces: shown to whoever sees each of those faces now, the asker too
+            part, faces = part
+            if not all(cards_of(item) and all(seen(game, seat, e) for e in cards_of(item)) for item in faces):
+                shown.append(MASK)
+                continue
         if mark != "-":
             cards = cards_of(part)
             if (cards is None and mark in masked) or (cards and not all(seen(game, seat, e) for e in cards)):

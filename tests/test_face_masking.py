@@ -1,0 +1,106 @@
+"""What a prompt shows of pieces seen item by item (branch hidden2): Stratego with its move written with the
+rank of the piece moved (`as "{first(at[m.src]).rank} ..."`). A value read from a piece's face (`ITEM.FIELD` of a
+zone `seen by FIELD` or `hidden from FIELD`) is shown to whoever sees that piece's face when it is filled in: its
+side in its own prompt, and the other player too once an attack has revealed it; masked from the others (the
+checker marks it 'f', both backends pass the pieces with the value). W619: a pick that keeps only pieces whose
+face the picker never sees."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text
+from rulebook.compiler.hidden import open_values
+from rulebook.runtime.engine import Game
+from rulebook.runtime.view import shown_prompt, told, told_label
+
+from .conftest import found_at, on_both_backends, build_text, run_proc
+from .test_stratego_pack import board, square
+
+STRATEGO = (Path(__file__).parent / "packs" / "stratego" / "stratego.rules").read_text()
+MOVE = 'pick m from options "move which piece where?" {'
+LABELLED = STRATEGO.replace(MOVE, 'pick m from options "move which piece where?" as "{first(at[m.src]).rank} moves" {')
+# the same rank, asked in a prompt of its own after the move is picked (an attack's own question)
+ASKED = LABELLED.replace('''  if size(options) == 0 {''', '''  if size(options) == 1 {
+    may "move your {first(at[first(options).src]).rank}, {first(at[first(options).dst]).rank} in its way?" { }
+  }
+  if size(options) == 0 {''')
+assert LABELLED != STRATEGO and ASKED != LABELLED
+
+program = on_both_backends(lambda interpreted: build_text(LABELLED, interpreted=interpreted))
+
+
+def first_question(game: Game, seat: int):
+    """The first question of `turn` for the player in `seat` (1 or 2)."""
+    return game.program.procs["turn"](game, game.state.players[seat - 1]).send(None)
+
+
+def test_the_rank_of_ones_own_piece_is_shown_to_its_side_and_masked_from_the_other(program):
+    game = board(Game(program, 2, 1), {(1, 4): (1, "scout"), (1, 7): (2, "marshal"), (9, 9): (2, "flag")})
+    d = first_question(game, 1)
+    labels = [told_label(game, 0, label, value, own=True) for label, value in zip(d.options, d.values)]
+    assert len(labels) == 15 and all(label.startswith("Scout moves (") for label in labels)   # 9 up, 6 across
+    assert all(told_label(game, 1, label, value).startswith("… moves") for label, value in zip(d.options, d.values))
+
+
+def test_once_revealed_the_rank_is_told_to_both(program):
+    game = board(Game(program, 2, 1), {(1, 4): (1, "scout"), (1, 7): (2, "marshal"), (9, 9): (2, "flag")})
+    run_proc(game, "strike", _move((1, 4), (1, 7)))   # the scout attacks the marshal: both revealed, it is taken
+    d = first_question(game, 2)   # the marshal, revealed, moves: both see its rank
+    assert [told_label(game, i, d.options[0], d.values[0], own=i == 1) for i in (0, 1)] == ["Marshal moves (1 of 3)"] * 2
+
+
+def _move(src: tuple, dst: tuple):
+    """A move_ record from src to dst."""
+    from rulebook.runtime.state import Record
+    return Record("move_", {"src": square(*src), "dst": square(*dst)})
+
+
+def test_a_prompt_of_ones_own_and_the_opponents_rank():
+    for built in (build_text(ASKED), build_text(ASKED, interpreted=True)):
+        game = board(Game(built, 2, 1), {(1, 1): (1, "bomb"), (1, 4): (1, "scout"), (1, 5): (2, "miner"),
+                                         (9, 9): (2, "flag"), (2, 4): (1, "bomb"), (1, 3): (1, "bomb")})
+        d = first_question(game, 1)   # the scout's one move: onto the miner
+        assert d.prompt == "move your Scout, Miner in its way?"
+        assert shown_prompt(game, d) == "move your Scout, … in its way?"   # its side sees its own scout only
+        assert told(game, 1, d.prompt) == "move your …, Miner in its way?"   # the other sees their miner only
+
+
+def test_the_checker_marks_face_reads_and_leaves_others_as_they_were():
+    result = analyse_text(LABELLED)
+    faces = {}
+    found = open_values(result.symbols, faces)
+    assert sorted(found.values()).count("f") == 1 and len(faces) == 1
+    # the plain pack (no face read in a prompt) has none
+    assert "f" not in open_values(analyse_text(STRATEGO).symbols).values()
+
+
+W619_BASE = """kind piece { rank: int; side: player = none; }
+piece soldier "Soldier" * 4 { rank = 1; }
+zone at[1..4] of piece seen by side;
+zone table of piece hidden from side;
+counter won;
+game g { seats 2; phase play { each players: turn(); } winner most won; }
+"""
+
+
+@pytest.mark.parametrize("body, found", [
+    ('pick c from gather(i in 1..4, at[i]) where c.side != you "which?" { gain 1 won; }', [("W619", 8, 46)]),
+    ('pick c from table where c.side == you and c.rank > 0 "which?" { gain 1 won; }', [("W619", 8, 27)]),
+    # the picker's own pieces, and the other's on a table hidden from them: seen, no warning
+    ('pick c from gather(i in 1..4, at[i]) where c.side == you "which?" { gain 1 won; }', []),
+    ('pick c from table where c.side != you "which?" { gain 1 won; }', []),
+    # revealed somewhere: the options read what the picker knows
+    ('pick c from table where c.side == you "which?" { gain 1 won; }\n  look table;', []),
+])
+def test_w619_a_pick_of_faces_its_picker_never_sees(body, found):
+    text = W619_BASE + "proc turn() {\n  " + body + "\n}\n"
+    assert [f for f in found_at(text) if f[0] in ("W619", "W421")] == found
+
+
+def test_w619_says_what_to_do():
+    text = W619_BASE + 'proc turn() {\n  pick c from table where c.side == you "which?" { gain 1 won; }\n}\n'
+    d = next(d for d in analyse_text(text).diagnostics if d.code == "W619")
+    assert "'table'" in d.message and "hidden from side" in d.message and "reveal" in d.hint
