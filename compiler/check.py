@@ -8134,13 +8134,8 @@ class Checker(A.Visitor):
                                     "1..size(ZONE)', then take ZONE[i]" if "hidden from its owner" in unseen else
                 f"if the picker may see the cards (a draft's cards passed on), show them first: 'look "
                 f"{printed(s.domain)};'; to pick blind, say so: 'pick i from 1..size(ZONE)', then take ZONE[i]"))
-        faces = None if s.random else self.face_unseen(s)
-        if faces is not None:
-            self.diags.append(Diagnostic(
-                "W619", f"'pick {s.var} from ...' keeps {faces}: the picker never sees their faces, so the options "
-                        "are shown masked, and picking one by what it is would use what they may not know",
-                s.where.span, hint="pick where the item is instead (a square, a place: 'pick q from square where "
-                                   "...'), or 'reveal' the item first if the rules show it"))
+        if not s.random:   # (nobody sees the candidates of a random pick)
+            self.face_picks(s)
         if s.where is not None:
             self.condition(s.where, inner)
             if not s.random:
@@ -8849,11 +8844,11 @@ class Checker(A.Visitor):
             domain = domain.obj
         return domain, indexed
 
-    def face_unseen(self, s: A.Pick) -> Optional[str]:
-        """W619's case, described: a pick from a zone seen item by item (`seen by FIELD`, `hidden from FIELD`)
-        whose `where` keeps only items whose face the picker never sees (`c.side != you` under `seen by side`,
-        `c.holder == you` under `hidden from holder`), unless the rules `look` at or `reveal` the zone, or a
-        `shown` field or a field's `reveal` tells something of its items; else None."""
+    def face_filter(self, s: A.Pick) -> Optional[tuple]:
+        """A pick with a `where` from a zone seen item by item (`seen by FIELD`, `hidden from FIELD`) that no
+        `look`/`reveal` of the zone, `shown` field or field's `reveal` tells of: (the zone, which faces the
+        `where`'s `and`ed tests keep: {"seen"} with `c.side == you` under `seen by side` (`c.holder != you`
+        under `hidden from holder`), {"unseen"} with the opposite test, empty when none says); else None."""
         if s.where is None:
             return None
         domain, _indexed = self.picked_zone(s.domain)
@@ -8863,7 +8858,6 @@ class Checker(A.Visitor):
         if rule is None or name in self.looked_at() or self.told_of(d):
             return None
         words, field = rule
-        unseen_op = "!=" if words == "seen by" else "=="   # the test that keeps only faces the picker does not see
 
         def you(e) -> bool:
             return type(e) is A.You or (type(e) is A.Name and e.id == "you")
@@ -8871,16 +8865,46 @@ class Checker(A.Visitor):
         def the_field(e) -> bool:
             return type(e) is A.Attr and e.name == field and type(e.obj) is A.Name and e.obj.id == s.var
 
-        stack = [s.where]
+        kept, stack = set(), [s.where]
         while stack:   # the `and`ed tests of the `where`
             n = stack.pop()
             if type(n) is A.Binary and n.op == "and":
                 stack += [n.left, n.right]
-            elif type(n) is A.Binary and n.op == unseen_op and (
+            elif type(n) is A.Binary and n.op in ("==", "!=") and (
                     (the_field(n.left) and you(n.right)) or (you(n.left) and the_field(n.right))):
-                return f"the items of {name!r} whose {field} {'is not' if words == 'seen by' else 'is'} the picker " \
-                       f"({name!r} is {d.visibility})"
-        return None
+                kept.add("seen" if (n.op == "==") == (words == "seen by") else "unseen")
+        return d, kept
+
+    def face_picks(self, s: A.Pick) -> None:
+        """W619: a pick from a zone seen item by item that keeps only items whose face its picker never sees
+        (unplayable: the options are shown masked); W620: one whose `where` reads a face of items it does not
+        keep to those its picker sees (the options offered tell the faces). At the `where`, at the read."""
+        found = self.face_filter(s)
+        if found is None:
+            return
+        zone, kept = found
+        field = A.face_rule(zone.visibility)[1]
+        if "unseen" in kept:
+            self.diags.append(Diagnostic(
+                "W619", f"'pick {s.var} from ...' keeps the items of {zone.name!r} whose face the picker never sees "
+                        f"({zone.name!r} is {zone.visibility}): the options are shown masked, and picking one by "
+                        "what it is would use what they may not know", s.where.span,
+                hint="pick where the item is instead (a square, a place: 'pick q from square where ...'), or "
+                     "'reveal' the item first if the rules show it"))
+            return
+        if "seen" in kept:
+            return
+        kinds = [self.sym.decls.get(k) for k in (zone.kind, *zone.more_kinds)]
+        fields = {f.name: f for k in kinds if type(k) is A.Kind for f in k.fields}
+        for n in unknowing_reads(s.where, s.var, self.sym):
+            if type(n) is A.Attr and n.name in fields and n.name != field and not fields[n.name].shown:
+                self.diags.append(Diagnostic(
+                    "W620", f"this 'where' reads the {n.name} of {s.var}, an item of {zone.name!r} ({zone.visibility}) "
+                            f"whose face its picker may not see: the options offered tell them the {n.name} of "
+                            "items they do not see", n.span,
+                    hint=f"keep the items they see first: 'where {s.var}.{field} {'==' if zone.visibility.startswith('seen') else '!='} "
+                         f"you and ...', or offer every item and check it in the body"))
+                return
 
     def never_seen(self, domain) -> Optional[str]:
         """The zone a pick ranges over, described, when its picker (the acting player) never sees into

@@ -277,6 +277,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "(the zone stays the caller's)"),
     "W619": (WARNING, "a pick from a zone seen item by item ('seen by FIELD', 'hidden from FIELD') that keeps only "
                       "items whose face the picker never sees"),
+    "W620": (WARNING, "a pick's 'where' reading a face of items of a zone seen item by item that it does not keep "
+                      "to those its picker sees: the options offered tell it"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

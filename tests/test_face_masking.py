@@ -94,10 +94,16 @@ game g { seats 2; phase play { each players: turn(); } winner most won; }
     ('pick c from table where c.side != you "which?" { gain 1 won; }', []),
     # revealed somewhere: the options read what the picker knows
     ('pick c from table where c.side == you "which?" { gain 1 won; }\n  look table;', []),
+    # W620: the rank read of pieces not kept to those the picker sees (the options offered tell it)
+    ('pick c from gather(i in 1..4, at[i]) where c.rank > 1 "which?" { gain 1 won; }', [("W620", 8, 46)]),
+    ('pick c from table where c.side != you or c.rank > 1 "which?" { gain 1 won; }', [("W620", 8, 44)]),
+    ('pick c from gather(i in 1..4, at[i]) where c.side == you and c.rank > 1 "which?" { gain 1 won; }', []),
+    ('pick c from table where c.rank > 1 and c.side != you "which?" { gain 1 won; }', []),
+    ('pick c from gather(i in 1..4, at[i]) where c.side != none "which?" { gain 1 won; }', []),   # the side is shown
 ])
-def test_w619_a_pick_of_faces_its_picker_never_sees(body, found):
+def test_w619_w620_a_pick_of_faces_its_picker_never_sees_or_filtered_by_them(body, found):
     text = W619_BASE + "proc turn() {\n  " + body + "\n}\n"
-    assert [f for f in found_at(text) if f[0] in ("W619", "W421")] == found
+    assert [f for f in found_at(text) if f[0] in ("W619", "W620", "W421", "W534")] == found
 
 
 def test_w619_says_what_to_do():
