@@ -48,6 +48,9 @@ class Word(NamedTuple):
     hint: str
 
 
+# the hint of a deal's `K at a time` written otherwise (both of its words)
+PACKETS_HINT = "write 'deal 8 of deck to hand 4 at a time;': each player's packet of 4 before the next player's"
+
 # Every such word, by the grammar rule (or alias) whose NAME holds it, with the word after a space where one
 # rule holds two; adding a contextual word to the grammar is one line here and one call in its rule's builder
 # (tests/test_tools2.py checks the table against rules.lark and the calls). The lexer's CONTEXTUAL words are
@@ -159,12 +162,8 @@ WORDS: dict[str, Word] = {
     "always_asked": Word(("asked",), "expected 'always asked'; found 'always {found}'",
                          "write 'always asked': the pick is asked even when one candidate is left (a 'first ... may' "
                          "asks those who cannot accept too), so that who is asked tells nothing"),
-    "deal_packets a": Word(("a",), "expected 'K at a time' after the deal's zones; found 'at {found}'",
-                           "write 'deal 8 of deck to hand 4 at a time;': each player's packet of 4 before the next "
-                           "player's"),
-    "deal_packets time": Word(("time",), "expected 'K at a time'; found 'at a {found}'",
-                              "write 'deal 8 of deck to hand 4 at a time;': each player's packet of 4 before the next "
-                              "player's"),
+    "deal_packets a": Word(("a",), "expected 'K at a time' after the deal's zones; found 'at {found}'", PACKETS_HINT),
+    "deal_packets time": Word(("time",), "expected 'K at a time'; found 'at a {found}'", PACKETS_HINT),
     "at_random": Word(("random",), "expected 'at random'; found 'at {found}'",
                       "write 'at random': the game's seeded RNG picks, nobody is asked"),
     "up_to": Word(("up",), "expected 'up to'; found '{found} to'",
