@@ -1032,7 +1032,7 @@ def _print_state(game, title: str) -> None:
         holders = [(f"{p.name}'s ", {**p.stock, **p.vars}) for p in players] if g["per_player"] else \
                   [("", {**state.globals, **state.gvars})]
         if g["per_player"] and scoped:   # a role's board: its holders' alone
-            first = g["elements"][0][0]
+            first = next(flat for row in g["elements"] for flat in row if flat)
             holders = [h for h in holders if first in h[1]]
         out.print(boards(shown_as(name), g, holders, game.text))
     for name, spec in lists.items():   # a map's spaces, each holding a value: a table, a row per space

@@ -489,6 +489,9 @@ def elements(decl, sym: Symbols) -> list[tuple]:
                   for d in ix.dims()]
         if any(shape is not None for shape in shapes):   # a record with a shape: only its values' cells
             combos = [key for key in combos if _in_shapes(key, shapes, ix, sym)]
+        ragged = [(place, d) for place, d in enumerate(ix.dims()) if d.ragged is not None]
+        if ragged:   # `[g: gear, 0..(g.positions - 1)]`: each gear's own positions (the resolver's rows)
+            combos = [key for key in combos if all(key[place] <= d.high_of(key[:place]) for place, d in ragged)]
         return [(key, f"{decl.name}[{','.join(map(str, key))}]") for key in combos]
     return [(i, f"{decl.name}[{i}]") for i in keys[0]]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Callable, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
@@ -592,6 +593,7 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
             sym.decls[name] = _faces_laid_out(decl, diags)
     _bounded_fields(sym, diags)
     _bounded_indexes(sym, diags)
+    _ragged_indexes(sym, diags)
     for decl in sym.decls.values():
         if isinstance(decl, A.Enum):
             for m in decl.members:
@@ -2787,6 +2789,111 @@ def _bounded_indexes(sym: Symbols, diags: list[Diagnostic]) -> None:
                 fields.append(f if f.index_bound is None else replace(f, index_range=(f.index_range[0], high))
                               if high is not None else replace(f, index_bound=None))
             sym.decls[name] = replace(decl, fields=tuple(fields))
+
+
+def _ragged_indexes(sym: Symbols, diags: list[Diagnostic]) -> None:
+    """A ragged range among a counter's, variable's or zone's indexes (`counter at[g: gear, 0..(g.positions -
+    1)]`) as every stage sees it: its end worked out before play for each combination of the indexes before it
+    (`rows`), `high` the largest (the checker's hull, the axis of a board). E620 for an end that reads what is not
+    known before play (a counter, a name that is no index named before it, a field that is no member's data), for
+    an index named twice or named where it is no enum or range, and for a ragged range of a first index; W610 for
+    a value of the earlier indexes that leaves the range no number (no element at all there)."""
+    for name, decl in list(sym.decls.items()):
+        ix = getattr(decl, "indexes", None) if isinstance(decl, (A.Counter, A.Var, A.Zone)) else None
+        if ix is None or all(d.ragged is None and d.name is None for d in ix.dims()):
+            continue
+        dims, named = list(ix.dims()), {}
+        for place, d in enumerate(dims):
+            kind = sym.decls.get(d.enum) if d.enum is not None else None
+            if d.name is not None and (d.name in named or not (d.enum is None or isinstance(kind, A.Enum))):
+                diags.append(Diagnostic("E620", f"{decl.name}[{ix.shown()}]: the index {d.name!r} "
+                                        + ("is named twice" if d.name in named else
+                                           f"is {d.enum!r}, which a ragged range cannot read: name an enum or a range"),
+                                        d.span or decl.span, "give each index its own name, or leave the name out"))
+                dims[place] = replace(d, name=None)
+                continue
+            if d.ragged is not None:
+                dims[place] = _ragged_rows(decl, ix, d, dims[:place], sym, diags)
+            if d.name is not None:
+                named[d.name] = place
+        sym.decls[name] = replace(decl, indexes=_chained(ix, dims))
+
+
+def _ragged_rows(decl, ix: A.Indexes, d: A.Indexes, earlier: list, sym: Symbols,
+                 diags: list[Diagnostic]) -> A.Indexes:
+    """One ragged range's `rows` and `high` (_ragged_indexes): its end for each combination of the earlier
+    indexes' values, the members of an enum and the numbers of a range; on E620 the range of the one number LOW."""
+    from .layout import inlined   # (the layout reads this module: imported when first used)
+    what = f"{decl.name}[{ix.shown()}]"
+    names = {e.name: e for e in earlier if e.name is not None}
+    end = inlined(d.ragged, sym)
+    for n in A.walk(end):   # what the end may read: the earlier indexes' names, their members' data, constants
+        if type(n) is A.Attr and type(n.obj) is A.Name and n.obj.id in names:
+            enum = sym.decls.get(names[n.obj.id].enum)
+            if isinstance(enum, A.Enum) and any(f.name == n.name for f in enum.fields):
+                continue
+            odd, why = n, (f"{n.obj.id} is a number, which has no field {n.name!r}" if enum is None else
+                           f"{enum.name!r} has no field {n.name!r}")
+        elif type(n) is A.Name and (n.id in names or n.id in sym.consts or n.id in sym.members):
+            continue
+        elif type(n) in (A.Name, A.Attr, A.Call, A.Aggregate, A.Method, A.Construct):
+            shown = printed(n)
+            odd, why = n, (f"{shown!r} is no index named before it" if type(n) is A.Name and n.id not in sym.decls
+                           else f"{shown!r} is not known before play")
+        else:
+            continue
+        diags.append(Diagnostic("E620", f"{what}: the range's end is worked out before play from the indexes named "
+                                f"before it, and {why}", n.span or d.span,
+                                "read the earlier indexes by their names, their members' fields, numbers and "
+                                "constants ('0..(g.positions - 1)' with 'g: gear' before it)"))
+        return replace(d, ragged=None, high=d.low)
+    if not names:
+        diags.append(Diagnostic("E620", f"{what}: a ragged range's end reads an index named before it, and none is",
+                                d.span or decl.span, "name the index it depends on ('[g: gear, 0..(g.positions - "
+                                "1)]'), or write the number"))
+        return replace(d, ragged=None, high=d.low)
+    axes = []
+    for e in earlier:
+        enum = sym.decls.get(e.enum) if e.enum is not None else None
+        axes.append(list(enum.members) if isinstance(enum, A.Enum) else e.keys() if e.enum is None else None)
+    if any(a is None for a in axes):   # (an earlier index of cards, records or players: rows of its own would vary)
+        diags.append(Diagnostic("E620", f"{what}: a ragged range follows indexes of enums and ranges alone",
+                                d.span or decl.span, "put the ragged range right after the enum or range it reads"))
+        return replace(d, ragged=None, high=d.low)
+    rows = []
+    for key in itertools.product(*axes):
+        values = {e.name: v for e, v in zip(earlier, key) if e.name is not None}
+        try:
+            fields = A.rewrite(end, lambda n: _ragged_value(n, values, names, sym) if type(n) is A.Attr else None)
+            high = A.as_const(A.rewrite(fields, lambda n: _ragged_value(n, values, names, sym)))
+        except (A.NotConstant, TypeError, ZeroDivisionError):
+            high = None
+        if type(high) is not int:
+            diags.append(Diagnostic("E620", f"{what}: the range's end is no whole number for "
+                                    f"{', '.join(map(str, key))}", d.ragged.span or d.span,
+                                    "the end is a whole number for every value of the indexes before it"))
+            return replace(d, ragged=None, high=d.low)
+        if high < d.low:
+            diags.append(Diagnostic("W610", f"{what} has no element for {', '.join(map(str, key))}: the range "
+                                    f"{d.low}..{high} is empty there", d.ragged.span or d.span,
+                                    "a value with nothing indexed is left out of the index's enum or range; or "
+                                    "check the field the end reads"))
+        rows.append((tuple(key), high))
+    return replace(d, rows=tuple(rows), high=max([d.low] + [high for _key, high in rows]))
+
+
+def _ragged_value(n, values: dict, names: dict, sym: Symbols):
+    """A ragged range's end for one combination of the earlier indexes (`values`: name -> member or number): a
+    member's field as its data (`g.positions`), an index's name as its value, a member's or constant's name as a
+    constant; None for what stays as it is."""
+    if type(n) is A.Attr and type(n.obj) is A.Name and n.obj.id in values:
+        enum = sym.decls[names[n.obj.id].enum]
+        field = next(f for f in enum.fields if f.name == n.name)
+        return next((v.value for v in enum.values_of(values[n.obj.id]) if v.name == n.name), field.default)
+    if type(n) is not A.Name:
+        return None
+    v = values[n.id] if n.id in values else sym.consts.get(n.id, n.id if n.id in sym.members else None)
+    return A.Int(v, span=n.span) if type(v) is int else A.Str(v, span=n.span) if type(v) is str else None
 
 
 def _chained(ix: A.Indexes, dims: list) -> A.Indexes:

@@ -2074,7 +2074,14 @@ class Indexes(Part):
     # `[1..size]`: a range whose high end is an option's value in each game; the option's name (`high` holds the
     # option's largest value, set by the resolver: the layout's tables are the largest board's)
     bound: Optional[str] = None
-    _quiet = ("frame_var", "frame", "bound")
+    # `g: gear`: the index's name, which a ragged range after it reads (None when it has none)
+    name: Optional[str] = None
+    # `0..(g.positions - 1)`: a ragged range's end, worked out before play for each value of the indexes named
+    # before it (`high` then holds the largest, set by the resolver); `rows` is what the resolver worked out:
+    # ((the earlier indexes' values, a tuple; this range's high end), ...), the elements past it not declared
+    ragged: Optional["Expr"] = None
+    rows: tuple = ()
+    _quiet = ("frame_var", "frame", "bound", "name", "ragged", "rows")
 
     def dims(self) -> tuple:
         """Each index, in order: one, or two or more for a grid (each without a `second`)."""
@@ -2082,9 +2089,22 @@ class Indexes(Part):
 
     def shown(self) -> str:
         """The index as declared: `floor`, `1..7`, `1..5, colour`."""
-        return ", ".join(d.enum if d.enum is not None else f"{number_text(d.low, False)}.."
-                         f"{d.bound if d.bound is not None else number_text(d.high, False)}"
-                         for d in self.dims())
+        return ", ".join((f"{d.name}: " if d.name is not None else "") + (
+            d.enum if d.enum is not None else f"{number_text(d.low, False)}..{d.end_shown()}") for d in self.dims())
+
+    def end_shown(self) -> str:
+        """A range's high end as declared: a number, an option's or constant's name, or a ragged end `(EXPR)`."""
+        if self.ragged is not None:
+            from .printer import expr as printed   # (the printer reads this module: imported when first used)
+            return f"({printed(self.ragged)})"
+        return self.bound if self.bound is not None else number_text(self.high, False)
+
+    def high_of(self, earlier: tuple) -> int:
+        """The high end of this range for the values of the indexes before it (`earlier`, in order): a ragged
+        range's own for them (LOW - 1, no element, for values the resolver found none for), else `high`."""
+        if self.ragged is None:
+            return self.high
+        return next((high for key, high in self.rows if key == earlier), self.low - 1)
 
     def keys(self, members: tuple = ()) -> list:
         """The index values, in order: the enum's members (given by the caller) or LOW..HIGH."""

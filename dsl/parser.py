@@ -657,6 +657,19 @@ class _Builder:
         a name that is no option is E551)."""
         return A.Indexes(None, items[0], items[0], bound=str(items[1]), span=self._s(meta))
 
+    def index_ragged(self, meta, items):
+        """`[g: gear, 0..(g.positions - 1)]`: a range whose end is worked out before play for each value of the
+        indexes named before it (the resolver sets `rows` and the largest, `high`; E620 for what it cannot)."""
+        return A.Indexes(None, items[0], items[0], ragged=items[1], span=self._s(meta))
+
+    def index_named(self, meta, items):
+        """`g: gear`: an index with a name, which a ragged range after it reads."""
+        return A.Indexes(str(items[1]), name=str(items[0]), span=self._s(meta))
+
+    def index_named_range(self, meta, items):
+        """`r: 1..5`: a range with a name, which a ragged range after it reads."""
+        return A.replace(self.index_range(meta, items[1:]), name=str(items[0]))
+
     def until(self, meta, items):
         """`until PATTERN [or PATTERN ...]`: the first ending, the others its `or_until` (dsl.ast.Pattern)."""
         first = items[0] if len(items) == 1 else A.replace(items[0], or_until=tuple(items[1:]))

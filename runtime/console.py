@@ -18,7 +18,7 @@ from rich.text import Text
 
 from rulebook.dsl.diagnostics import printable
 
-from .view import MASK, changed_text, fields_words, item_label, look, screen_name, seen_item, value_text
+from .view import MASK, NO_CELL, changed_text, fields_words, item_label, look, screen_name, seen_item, value_text
 
 
 class PlainConsole(Console):
@@ -294,7 +294,8 @@ def boards(label: str, grid: dict, holders: list, text: Callable[[Any], str]):
     shared grid), side by side where they fit. An element the holder's values lack shows `…`."""
     shown = []
     for whose, values in holders:
-        cells = [[cell_text(values[flat], text) if flat is not None and flat in values else MASK for flat in row]
+        cells = [["" if flat == NO_CELL else cell_text(values[flat], text) if flat is not None and flat in values
+                  else MASK for flat in row]
                  for row in grid["elements"]]
         shown.append(Board(whose + label, grid["row_titles"], grid["column_titles"], cells, grid.get("columns")))
     return shown[0] if len(shown) == 1 else Columns(shown, padding=(0, 3))

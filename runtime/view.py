@@ -620,6 +620,10 @@ def seat_lists(program, lists: dict, names: list) -> dict:
             for base, spec in lists.items()}
 
 
+# a board's place with no element (past a ragged row's end, off a record's shape): blank on the screens
+NO_CELL = ""
+
+
 def grids_of(program, unseen: frozenset = frozenset(), out: frozenset = frozenset(), names: list = ()) -> dict:
     """A view's `grids`: how each counter or variable declared with two indexes or more is laid out as
     boards, for screens and embedders (its elements' values stay where every counter's or variable's
@@ -627,7 +631,8 @@ def grids_of(program, unseen: frozenset = frozenset(), out: frozenset = frozense
     name (the grid's name, or for a grid of more indexes one per value of the indexes after the first
     two: `meeple[*,*,north]`) -> `rows` and `columns` (the first index's values and the second's),
     `row_titles` and `column_titles` (as a screen heads them: members and cards by title), `elements`
-    (the flat names, row by row; None for one left out of the view, see `unseen_elements`) and
+    (the flat names, row by row; None for one left out of the view, see `unseen_elements`; NO_CELL, "", where the
+    board has no square: past the end of a ragged row, `[g: gear, 0..(g.positions - 1)]`, off a record's shape) and
     `per_player`; a board of a grid of more indexes adds `grid` (its name) and `at` (those values). `out`: the
     elements not in play in this game (Game.out_of_play: a board sized by an option), whose rows and columns
     are left out (a 9 x 9 game is a board of 9 rows and 9 columns). `names`: the players' names, which head the rows
@@ -637,8 +642,8 @@ def grids_of(program, unseen: frozenset = frozenset(), out: frozenset = frozense
         if name.partition("[")[0] in program.internal:   # `internal`: off the screens
             continue
         if out:
-            rows = [r for r in rows if any(elements[r, c] not in out for c in columns)]
-            columns = [c for c in columns if any(elements[r, c] not in out for r in rows)]
+            rows = [r for r in rows if any(elements.get((r, c), out) not in out for c in columns)]
+            columns = [c for c in columns if any(elements.get((r, c), out) not in out for r in rows)]
         first = next(iter(elements.values()))
         spec = program.counters.get(first) or program.variables[first]
         places = seats.get(name.partition("[")[0], frozenset()) if program.ranked.get(name) is None else frozenset()
@@ -646,7 +651,8 @@ def grids_of(program, unseen: frozenset = frozenset(), out: frozenset = frozense
             "rows": rows, "columns": columns,
             "row_titles": [seat_title(program, names, places, 0, r) for r in rows],
             "column_titles": [seat_title(program, names, places, 1, c) for c in columns],
-            "elements": [[None if elements[r, c] in unseen else elements[r, c] for c in columns] for r in rows],
+            "elements": [[NO_CELL if (r, c) not in elements else None if elements[r, c] in unseen else elements[r, c]
+                          for c in columns] for r in rows],
             "per_player": not spec[0],
         }
         if rest:
