@@ -5210,8 +5210,30 @@ class Checker(A.Visitor):
         if any(d.enum is None and isinstance(v, int) and not d.low <= v <= d.high for d, v in zip(dims, values)):
             self.err("E312", f"{name}[{','.join(str(v) if isinstance(v, int) else printed(p) for v, p in zip(values, parts))}]"
                      f" is outside {shown}", index.span)
-        else:
+        elif not self.past_ragged_end(name, shown, dims, values, parts):
             self.index_past_loop(name, shown, dims, parts, scope)
+
+    def past_ragged_end(self, name: str, shown: str, dims, values: list, parts) -> bool:
+        """E621: a constant element past the end of its ragged row (`at[palenque, 11]` of `at[g: gear,
+        0..(g.positions - 1)]` where Palenque has 10 positions), at the number; whether it was found."""
+        values = [p.id if type(p) is A.Name and d.enum is not None and self.sym.members.get(p.id) == d.enum else v
+                  for d, p, v in zip(dims, parts, values)]   # (a member written: its name)
+        for place, d in enumerate(dims):
+            earlier = tuple(values[:place])
+            if d.ragged is None or not d.rows or not isinstance(values[place], int) \
+                    or any(v is None for v in earlier):
+                continue
+            high = d.high_of(earlier)
+            if values[place] > high:
+                row = ", ".join(str(v) for v in earlier)
+                self.err("E621", f"{name}[{','.join(str(v) for v in values[:place + 1])}"
+                         f"{',...' if place + 1 < len(dims) else ''}] is past the end of its row: {shown} "
+                         f"has {d.low}..{high} for {row}" if high >= d.low else
+                         f"{name}[{row},...] has no element: {shown} is empty for {row}", parts[place].span,
+                         f"its elements for {row} are {name}[{row},{d.low}] to {name}[{row},{high}]"
+                         if high >= d.low and place + 1 == len(dims) else None)
+                return True
+        return False
 
     def seat_as_number(self, name: str, d: A.Indexes, parts, dims, place: int) -> None:
         """W542: an index of numbers read with a player's seat (`ships[seat(p), k]`, the Cosmic Encounter audit's

@@ -3309,8 +3309,20 @@ def _indexed_by(ix: A.Indexes) -> str:
         return f"for each {group} of {plural(spoken(ix.enum))}" if ix.enum is not None else \
             f"for each {group} of numbers {range_words(ix.low, ix.high, ix.bound)}"
     each = [("each player of the game (one per seat)" if d.enum == "player" else f"each {spoken(d.enum)}")
-            if d.enum is not None else f"each number {range_words(d.low, d.high, d.bound)}" for d in dims]
+            if d.enum is not None else ragged_words(d) if d.ragged is not None else
+            f"each number {range_words(d.low, d.high, d.bound)}" for d in dims]
     return "for " + (each[0] if len(each) == 1 else ", ".join(each[:-1]) + " and " + each[-1])
+
+
+def ragged_words(d: A.Indexes) -> str:
+    """A ragged range read aloud: "each number from 0 to g.positions - 1 (0 to 9 for palenque, yaxchilan and
+    tikal; 0 to 12 for chichen itza)", the values of the indexes before it grouped by the end they give."""
+    ends: dict = {}
+    for key, high in d.rows:
+        ends.setdefault(high, []).append(", ".join(spoken(str(v)) for v in key))
+    said = [f"{f'{d.low} to {high}' if high >= d.low else 'none'} for "
+            f"{keys[0] if len(keys) == 1 else ', '.join(keys[:-1]) + ' and ' + keys[-1]}" for high, keys in ends.items()]
+    return f"each number from {d.low} to {expr(d.ragged)} ({'; '.join(said)})"
 
 
 def describe(stmts: tuple, depth: int = 0, symbols=None) -> list[str]:

@@ -270,6 +270,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E639": (ERROR, "'end game won by' or 'end game lost by' in a cooperative game ('winner together')"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
+    "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
     "W611": (WARNING, "a name listed twice in 'remove a, b, c;'"),
     "W613": (WARNING, "a parameter of an effect slot that no card's block for the slot reads"),
     "W614": (WARNING, "an auction 'over each HOLDINGS' whose HOLDINGS reads nothing of the bidder's: the same for everyone"),
@@ -617,6 +618,10 @@ CODES: dict[str, tuple[str, str]] = {
     "E612": (ERROR, "an amend names a labelled loop with another loop's keyword ('while as round' of a 'repeat')"),
     "E616": (ERROR, "a modifier's cost line on a list cost ('needs: list for card_needs;') that is no discount or addition of its units: a unit the list cannot hold, an added wild unit, cards, 'different', 'using' or a trade"),
     "E617": (ERROR, "a list field tagged with an event ('needs: list of KIND for EVENT;') whose items are no units of a cost (cards, records)"),
+    "E620": (ERROR, "a ragged index range ('[g: gear, 0..(g.positions - 1)]') whose end is not worked out before "
+                    "play from the indexes named before it, or an index named twice or where it is no enum or range"),
+    "E621": (ERROR, "a constant element past the end of its ragged row ('at[palenque, 11]' where Palenque's "
+                    "positions are 0..9)"),
     "E626": (ERROR, "an auction's 'doubling N' in another form than 'open until all pass', or with N no whole "
                     "number of at least 1"),
     "E627": (ERROR, "an auction's stakes ('as (WINNER, PRICE, STAKES)') without 'doubling N', or named as the "
