@@ -2810,8 +2810,8 @@ def _ragged_indexes(sym: Symbols, diags: list[Diagnostic]) -> None:
                                         + ("is named twice" if d.name in named else
                                            f"is {d.enum!r}, which a ragged range cannot read: name an enum or a range"),
                                         d.span or decl.span, "give each index its own name, or leave the name out"))
-                dims[place] = replace(d, name=None)
-                continue
+                dims = [replace(e, name=None, ragged=None, high=e.low) if e.ragged is not None else e for e in dims]
+                break   # (the ranges after it: not worked out, which name they read being unclear)
             if d.ragged is not None:
                 dims[place] = _ragged_rows(decl, ix, d, dims[:place], sym, diags)
             if d.name is not None:
@@ -2837,6 +2837,7 @@ def _ragged_rows(decl, ix: A.Indexes, d: A.Indexes, earlier: list, sym: Symbols,
         elif type(n) is A.Name and (n.id in names or n.id in sym.consts or n.id in sym.members):
             continue
         elif type(n) in (A.Name, A.Attr, A.Call, A.Aggregate, A.Method, A.Construct):
+            n = n.obj if type(n) is A.Attr and type(n.obj) is A.Name and n.obj.id not in sym.decls else n
             shown = printed(n)
             odd, why = n, (f"{shown!r} is no index named before it" if type(n) is A.Name and n.id not in sym.decls
                            else f"{shown!r} is not known before play")
@@ -2849,7 +2850,7 @@ def _ragged_rows(decl, ix: A.Indexes, d: A.Indexes, earlier: list, sym: Symbols,
         return replace(d, ragged=None, high=d.low)
     if not names:
         diags.append(Diagnostic("E620", f"{what}: a ragged range's end reads an index named before it, and none is",
-                                d.span or decl.span, "name the index it depends on ('[g: gear, 0..(g.positions - "
+                                d.ragged.span or d.span or decl.span, "name the index it depends on ('[g: gear, 0..(g.positions - "
                                 "1)]'), or write the number"))
         return replace(d, ragged=None, high=d.low)
     axes = []
