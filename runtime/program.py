@@ -344,6 +344,8 @@ class Program:
                 for rest, cells in boards.items():
                     rows = list(dict.fromkeys(index[0] for index in cells))
                     columns = list(dict.fromkeys(index[1] for index in cells))
+                    if all(type(c) is int for c in columns):   # (a shaped board's rows start at different numbers)
+                        columns.sort()
                     if rank is not None:   # the highest rank at the top, as a board is printed
                         rows.reverse()
                     self._grids[board_name(base, rest)] = (rows, columns, cells, rest)

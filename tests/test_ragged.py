@@ -222,3 +222,19 @@ def test_tzolkins_gears_hold_their_own_positions_alone():
     assert len(at) == 4 * 10 + 13 and ("palenque", 10) not in at and ("chichen_itza", 12) in at
     game = Game(program, 2, 1)
     assert sum(1 for k in game.state.players[0].stock if k.startswith("at[")) == 53
+
+
+def test_a_board_of_a_shaped_record_is_laid_out_in_order_with_its_corners_blank():
+    # (the same blank places: `--show-state` of a hexagon stopped with a KeyError before ragged rows had them)
+    from rulebook.compiler.driver import build_text
+
+    program = build_text("""enum marble { no_marble, black, white }
+record hole "{q},{r}" { q: -2..2; r: -2..2; } where abs(q + r) <= 2;
+var board[hole] "Board" global: marble = no_marble;
+counter vp;
+game a { seats 2; winner most vp; }
+""")
+    grid = Game(program, 2, 1).view(0)["grids"]["board"]
+    assert grid["columns"] == [-2, -1, 0, 1, 2]
+    assert grid["elements"][0] == [NO_CELL, NO_CELL, "board[-2,0]", "board[-2,1]", "board[-2,2]"]
+    assert grid["elements"][4] == ["board[2,-2]", "board[2,-1]", "board[2,0]", NO_CELL, NO_CELL]
