@@ -238,3 +238,11 @@ game a { seats 2; winner most vp; }
     assert grid["columns"] == [-2, -1, 0, 1, 2]
     assert grid["elements"][0] == [NO_CELL, NO_CELL, "board[-2,0]", "board[-2,1]", "board[-2,2]"]
     assert grid["elements"][4] == ["board[2,-2]", "board[2,-1]", "board[2,0]", NO_CELL, NO_CELL]
+
+
+def test_an_expansion_that_adds_a_member_adds_its_row(tmp_path):
+    write_pack(tmp_path / "base", PACK)
+    house = write_pack(tmp_path / "canals", 'amend industry { brewery "Brewery" (levels = 2) }\n', extends=["../base"])
+    program = compile_pack(str(house)).program
+    assert [k for k in program.indexed["tiles"] if k[0] == "brewery"] == [("brewery", 1), ("brewery", 2)]
+    assert len(program.indexed["tiles"]) == 19
