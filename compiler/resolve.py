@@ -2834,7 +2834,8 @@ def _ragged_rows(decl, ix: A.Indexes, d: A.Indexes, earlier: list, sym: Symbols,
                 continue
             odd, why = n, (f"{n.obj.id} is a number, which has no field {n.name!r}" if enum is None else
                            f"{enum.name!r} has no field {n.name!r}")
-        elif type(n) is A.Name and (n.id in names or n.id in sym.consts or n.id in sym.members):
+        elif type(n) is A.Name and (n.id in names or n.id in sym.consts or n.id in sym.members) or \
+                type(n) is A.Call and n.func in ("min", "max", "abs"):   # (the calls `as_const` works out)
             continue
         elif type(n) in (A.Name, A.Attr, A.Call, A.Aggregate, A.Method, A.Construct):
             n = n.obj if type(n) is A.Attr and type(n.obj) is A.Name and n.obj.id not in sym.decls else n

@@ -174,6 +174,8 @@ def test_the_declaration_is_printed_back_and_explained():
     assert reading(symbols.decls["tiles"], symbols) == [
         "Tiles left: counters each player keeps for each industry and each number from 1 to i.levels (1 to 8 for "
         "cotton; 1 to 4 for coal; 1 to 5 for pottery), from 0 to 3, starting at 2."]
+    capped = analyse_text(PACK + "counter spare[i: industry, 1..(min(i.levels, 5) - abs(-1))] global;").symbols
+    assert reading(capped.decls["spare"], capped)[0].endswith("(1 to 4 for cotton and pottery; 1 to 3 for coal).")
     catan = analyse_text("var hexes[r: 1..5, 1..(if r <= 3 then r + 2 else 8 - r)] global: int;").symbols
     assert "(1 to 3 for 1 and 5; 1 to 4 for 2 and 4; 1 to 5 for 3)" in reading(catan.decls["hexes"], catan)[0]
 
