@@ -4834,6 +4834,9 @@ class Checker(A.Visitor):
             if t.mode == "each":
                 self.each_term(t, scope, adjust)
                 continue
+            if t.mode == "held":   # `pay 1 c.good;`
+                self.held_term(t, scope, adjust)
+                continue
             self.amount(t.amount, scope)   # a player or a card is no amount (found by bench/fuzz.py)
             if t.mode == "cards" or t.mode == "plain" and t.name in CARD_WORDS and t.index is None \
                     and t.name not in scope.locals and self.sym.category(t.name) is None:   # `pay 2 cards;`
@@ -4876,7 +4879,7 @@ class Checker(A.Visitor):
         for t in A.walk(value):
             if type(t) is not A.CostTerm:
                 continue
-            if t.mode in ("cards", "on", "each") or t.index is not None:
+            if t.mode in ("cards", "on", "each", "held") or t.index is not None:
                 self.err("E406", f"a card's printed cost names resources and groups only: "
                          f"'{printed_cost((t,))}' is paid from {'cards' if t.mode in ('cards', 'on') else 'another value'}, "
                          "which a card's data cannot name", t.span, "write that part in the 'pay' statement")
@@ -5769,6 +5772,40 @@ class Checker(A.Visitor):
                  f"another card, not to {article(words(given))}", s.to.span,
                  "write 'to p' (a player gains it) or 'to c' (a card holding that stock)")
 
+    def held_resource(self, node, owner, field: str, verb: str, scope: Scope) -> None:
+        """`gain N X.FIELD;`, `lose N X.FIELD;`, the cost term `N X.FIELD`: the resource card or member X's FIELD
+        names, noted for both backends (`held_resources`, by the statement's or term's id); E521 for a field
+        that holds no resource."""
+        held = A.Attr(owner, field, span=node.span)
+        kind = self.expr(held, scope)
+        if fits(kind, "resource"):
+            self.sym.held_resources[id(node)] = held
+            return
+        self.err("E521", f"'{verb} N {printed(held)}' {verb}s the resource {printed(held)} holds, and it holds "
+                 f"{article(words(kind))}, not a resource", owner.span,
+                 "declare the field a resource: 'FIELD: resource;'")
+
+    def held_term(self, t: A.CostTerm, scope: Scope, adjust: Optional[str]) -> None:
+        """The cost term `N X.FIELD` (`pay 1 c.good;`): X a card or enum member whose FIELD names a resource, paid
+        from the payer's own stock of it; E624 for X a player (a payment is the payer's own) or in a modifier's
+        cost line (which changes a resource named there)."""
+        given = self.expr(t.source, scope)
+        if adjust is not None:
+            self.err("E624", f"a modifier's cost line changes a resource it names, not the one "
+                     f"{printed(t.source)}.{t.name} holds", t.span,
+                     f"name the resource: 'cost {adjust}N RESOURCE;'")
+        elif base_of(given) in ("entity", "member"):
+            self.amount(t.amount, scope)
+            self.held_resource(t, t.source, t.name, "pay", scope)
+        elif fits(given, "player"):
+            self.err("E624", f"a payment is the payer's own: make that player act, as in 'each {printed(t.source)}: "
+                     f"pay {printed(t.amount)} {t.name};' ('{printed_cost((t,))}' would pay from {printed(t.source)}'s "
+                     f"{t.name})", t.source.span)
+        else:
+            self.err("E624", f"'pay N X.{t.name}' pays the resource the field {t.name!r} of card or member X names, "
+                     f"and {printed(t.source)} is {article(words(given))}", t.source.span,
+                     "name a card or an enum member before the dot")
+
     def stock_owner(self, s, scope: Scope) -> bool:
         """`gain N P.R;` / `lose N P.R;`: P a player (or an actor), R a stock each player holds (a resource or a
         per-player counter): E521 otherwise (a global counter is the game's one number, a counter parameter
@@ -5776,14 +5813,7 @@ class Checker(A.Visitor):
         verb = "gain" if isinstance(s, A.Gain) else "lose"
         given = self.expr(s.owner, scope)
         if base_of(given) in ("entity", "member") and s.index is None:   # `gain 1 c.good;`: the resource c holds
-            held = A.Attr(s.owner, s.resource, span=s.span)
-            kind = self.expr(held, scope)
-            if fits(kind, "resource"):
-                self.sym.held_resources[id(s)] = held
-                return False
-            self.err("E521", f"'{verb} N {printed(held)}' {verb}s the resource {printed(held)} holds, and it holds "
-                     f"{article(words(kind))}, not a resource", s.owner.span,
-                     "declare the field a resource: 'FIELD: resource;'")
+            self.held_resource(s, s.owner, s.resource, verb, scope)
             return False
         if not fits(given, "player"):
             self.err("E521", f"'{verb} N P.{s.resource}' changes player P's {s.resource}, and "

@@ -19,7 +19,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS, MemberData
 
-from .layout import (blind_zones, slot_args, is_live, item_at, set_fields, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (blind_zones, slot_args, is_live, item_at, set_fields, live_amounts, may_take, shown_zones, cost_data, paid_mode, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, heard_globals, remembered_table,
                      recursive, ended_names, period_ends, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      hook_table, hooked_actions,
@@ -1148,12 +1148,14 @@ class CodeGen(A.Visitor):
         return "[" + ", ".join(
             f"*rt.spread({self.ex(t.amount.obj, ctx)}, {member_field(t.amount.name)!r}, {t.name!r})"
             if id(t) in self.sym.spread_terms else   # `pay b.cost food;`, `pay q.needs;`: one term per member
-            f"({t.mode!r}, {self.term_name(t, ctx)}, {self.ex(t.amount, ctx)})" for t in terms) + "]"
+            f"({paid_mode(t)!r}, {self.term_name(t, ctx)}, {self.ex(t.amount, ctx)})" for t in terms) + "]"
 
     def term_name(self, t: A.CostTerm, ctx: Ctx) -> str:
         """What a cost term takes: its resource, its group, or (cards) where they come from and go."""
         if t.mode == "plain":
             return self.res(t.name, ctx, t.index)
+        if t.mode == "held":   # `1 c.good`: the resource the field names
+            return self.ex(self.sym.held_resources[id(t)], ctx)
         if t.mode == "or":   # alternatives: each a cost of its own, worked out in the order written
             return "(" + "".join(f"tuple({self.cost(alt.terms, ctx)}), " for alt in t.alternatives) + ")"
         if t.mode == "worth":   # the rates are worked out (and refused when below 1) before the amount

@@ -969,6 +969,8 @@ class ExprReader(A.Visitor):
             elif t.mode == "plain":
                 noun = self.noun(t.name) + (f" ({self.read(t.index)})" if t.index is not None else "")
                 parts.append(counted(n, noun) if n is not None else f"{self.read(t.amount)} {plural(noun)}")
+            elif t.mode == "held":   # `pay 1 c.good;`
+                parts.append(f"{amount} of {self.read(A.Attr(t.source, t.name))} (the resource it names)")
             elif t.mode == "each":   # `pay q.needs;`
                 parts.append(f"{amount} (each resource's number of its own)")
             elif t.mode == "any":

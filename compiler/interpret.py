@@ -14,7 +14,7 @@ from rulebook.runtime.engine import CALL_FRAMES, FUNC_FRAMES, INTERPRETER_FILES,
 from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
-from .layout import (blind_zones, slot_args, is_live, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (blind_zones, slot_args, is_live, live_amounts, may_take, shown_zones, cost_data, paid_mode, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, ended_names, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, heard_globals, remembered_table,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
@@ -135,13 +135,15 @@ class Interpreter(A.Visitor):
             if id(t) in self.sym.spread_terms:   # `pay b.cost food;`, `pay q.needs;`: one term per member
                 out.extend(rt.spread(self.ev(t.amount.obj, rt, f), member_field(t.amount.name), t.name))
             else:
-                out.append((t.mode, self.term_name(t, rt, f), self.ev(t.amount, rt, f)))
+                out.append((paid_mode(t), self.term_name(t, rt, f), self.ev(t.amount, rt, f)))
         return out
 
     def term_name(self, t, rt, f: Frame):
         """What a cost term takes: its resource, its group, or (cards) where they come from and go."""
         if t.mode == "plain":
             return self.res(t.name, rt, f, t.index)
+        if t.mode == "held":   # `1 c.good`: the resource the field names
+            return self.ev(self.sym.held_resources[id(t)], rt, f)
         if t.mode == "or":   # alternatives: each a cost of its own, worked out in the order written
             return tuple(tuple(self.cost(alt.terms, rt, f)) for alt in t.alternatives)
         if t.mode == "worth":   # the rates are worked out (and refused when below 1) before the amount

@@ -43,6 +43,11 @@ def field_value(expr, sym: Optional[Symbols] = None) -> Any:
     return A.as_const(expr)
 
 
+def paid_mode(t: A.CostTerm) -> str:
+    """The runtime's mode of a cost term: a resource a field names (`1 c.good`) is paid as a plain term of it."""
+    return "plain" if t.mode == "held" else t.mode
+
+
 def cost_data(terms: tuple) -> tuple:
     """A card's printed cost as the runtime's terms, (mode, what, amount) as both backends build them for
     a `pay` (the checker let through numbers, resources and groups only): a term of alternatives holds a

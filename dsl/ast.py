@@ -951,6 +951,7 @@ class CostTerm(Part):
     # ("on": `2 eggs on b`, a stock cards hold: `name` the kind's field, `source` the card, or a zone or list of
     # cards the payer takes the units from)
     # ("each": `q.needs`, a field declared `int[GROUP]`, each member's amount paid from its resource)
+    # ("held": `1 c.good`, the resource a card's or member's field names: `name` the field, `source` the owner)
     name: Optional[str]
     index: Optional[Expr] = None   # a plain term of an indexed counter: `1 votes[f]`
     source: Optional[Expr] = None   # a card term's zone paid from, the card it never takes, its destination

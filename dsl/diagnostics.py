@@ -622,6 +622,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "play from the indexes named before it, or an index named twice or where it is no enum or range"),
     "E621": (ERROR, "a constant element past the end of its ragged row ('at[palenque, 11]' where Palenque's "
                     "positions are 0..9)"),
+    "E624": (ERROR, "a cost term 'N X.FIELD' whose X is no card or enum member (a payment is the payer's own), or in a "
+                    "modifier's cost line"),
     "E626": (ERROR, "an auction's 'doubling N' in another form than 'open until all pass', or with N no whole "
                     "number of at least 1"),
     "E627": (ERROR, "an auction's stakes ('as (WINNER, PRICE, STAKES)') without 'doubling N', or named as the "

@@ -1922,6 +1922,11 @@ class _Builder:
         return A.CostTerm(items[0], "any", str(items[2]) if items[2] is not None else None,
                           span=self._s(meta))
 
+    def cost_held(self, meta, items):
+        nodes = [i for i in items if isinstance(i, A.Node)]
+        name = next(t for t in items if isinstance(t, Token) and t.type == "NAME")
+        return A.CostTerm(nodes[0], "held", str(name), source=nodes[1], span=self._s(meta))
+
     def cost_each(self, meta, items):
         return A.CostTerm(items[0], "each", None, span=self._s(meta))
 
@@ -3024,10 +3029,10 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
     ] + [f"proc p() {{ {head} gain 1 x; }}" for head in ("for each c in z", "for each i in 1..4", "while a", "repeat 3")],
     "'gain', 'lose' and 'pay' name a resource or counter of 'you'; another player's is 'gain 1 p.vp;' or "
     "'lose 1 p.vp;' (a name or a call before the dot), and a payment is the payer's own: make that player "
-    "act, as in 'each p: pay 1 clues;'; for the resource a field holds (h.yields), take it in a local "
-    "first, as in 'let y = h.yields; gain 1 y;'": [
-        f"proc p() {{ {verb} 1 {who}.x{rest}; }}" for verb in ("gain", "lose", "pay") for who in ("q", "q[1]", "you")
-        for rest in ("", " for a()") if verb == "pay" or who != "q"
+    "act, as in 'each p: pay 1 clues;'; the resource a card's field names is 'gain 1 c.good;' or 'pay 1 c.good;' (a "
+    "name or a call before the dot)": [
+        f"proc p() {{ {verb} 1 {who}.x{rest}; }}" for verb in ("gain", "lose", "pay") for who in ("q[1]", "you")
+        for rest in ("", " for a()")
     ],
     "a zone has one visibility: 'public', 'hidden' or 'secret'": [
         f"zone z{per} of k {first} {second};" for per in ("", " per_player") for first in ("public", "hidden", "secret")

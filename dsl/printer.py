@@ -590,6 +590,8 @@ def cost(terms: tuple) -> str:
             parts.append(expr(t.amount))
         elif t.mode == "on":
             parts.append(f"{expr(t.amount)} {t.name} on {expr(t.source)}")
+        elif t.mode == "held":   # the resource a field names: `1 c.good`
+            parts.append(f"{expr(t.amount)} {expr(t.source)}.{t.name}")
         elif t.mode == "worth":
             subs = " and ".join(f"{u.name} at {_rate(u.rate)}" for u in t.substitutes)
             parts.append(f"{expr(t.amount)} {t.name} using {subs}")

@@ -201,7 +201,7 @@ def test_the_hot_seat_screen_shows_an_indexed_variable_by_its_title_and_a_pile_b
 @pytest.mark.parametrize("text, message", [
     ("counter x;\nproc p() { gain 1 x); }\n", "unexpected ')'"),
     ("kind card { }\nzone deck of card secret hidden;\n", "a zone has one visibility"),
-    ("counter clues;\nproc p() { for each p in players { pay 1 p.clues; } }\n",
+    ("counter clues;\nproc p() { pay 1 you.clues; }\n",
      "a payment is the payer's own: make that player act, as in 'each p: pay 1 clues;'"),
 ])
 def test_a_semicolon_that_would_not_help_is_not_asked_for(text, message):

@@ -78,7 +78,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "winner_together_with_a_key.rules": [("E100", 8)],      # a cooperative line and a ranking in one
     "winner_together_without_condition.rules": [("E100", 7)],
     "winner_together_without_if.rules": [("E100", 7)],
-    "pay_from_another_player.rules": [("E100", 6)],
+    "pay_from_another_player.rules": [("E624", 6)],   # parsed since 'pay 1 c.good;' (slots): the checker's
     "zone_with_two_visibilities.rules": [("E100", 3)],
     "effect_straight_in_a_card.rules": [("E100", 9)],
     "each_over_a_zone.rules": [("E100", 7)],
@@ -432,8 +432,6 @@ SENTENCES: dict[str, str] = {
     "comment_with_slashes.rules": "a declaration must start with a keyword",
     "choose_without_option.rules": "must start with 'option'",
     "winner_together_without_if.rules": "a cooperative line says when the team wins after 'if'",
-    "pay_from_another_player.rules": "a payment is the payer's own: make that player act, as in "
-                                      "'each p: pay 1 clues;'",
     "zone_with_two_visibilities.rules": "a zone has one visibility",
     "tie_mode_a_reserved_word.rules": "after 'ties', which takes a tie mode: 'split', 'share', 'all', 'lower' or 'none'",
     "effect_straight_in_a_card.rules": "an effect goes inside one of the card's effect slots",
@@ -512,7 +510,7 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "invalid_utf8_after_accent.rules": ("E104", 3, 34),  # the 0xe9 byte, counted in characters
     "nul_byte.rules": ("E104", 3, 14),
     "winner_together_without_if.rules": ("E100", 7, 19),   # where the 'if' is missing
-    "pay_from_another_player.rules": ("E100", 6, 12),   # the '.'
+    "pay_from_another_player.rules": ("E624", 6, 11),   # the player before the dot
     "zone_with_two_visibilities.rules": ("E100", 3, 49),          # the second visibility
     "tie_mode_a_reserved_word.rules": ("E100", 7, 75),             # the 'lowest'
     "effect_straight_in_a_card.rules": ("E100", 9, 3),

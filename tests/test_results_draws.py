@@ -374,9 +374,10 @@ def test_a_cards_number_field_is_e521_with_the_resource_hint():
     assert d.code == "E521" and "holds a number, not a res" in d.message and "declare the field a resource" in d.hint
 
 
-def test_pay_from_another_player_stays_a_syntax_error():
-    (d,) = analyse_text("counter clues;\nproc p() { for each p in players { pay 1 p.clues; } }\n").diagnostics
-    assert d.code == "E100" and "a payment is the payer's own" in d.message
+def test_pay_from_another_player_is_e624():
+    """`pay 1 p.clues;` parses since `pay 1 c.good;` (the resource a card's field names); of a player it is E624."""
+    (d,) = analyse_text("counter clues;\nproc q() { for each p in players { pay 1 p.clues; } }\n").diagnostics
+    assert d.code == "E624" and "a payment is the payer's own" in d.message
 
 
 # ---------------------------------------------------------------------------- fmt and explain

@@ -1,0 +1,141 @@
+"""Three slots the language lacked (branch slots): `pay N X.FIELD;`, the resource a card's or member's field
+names, as a cost term everywhere a cost is (affordability, `may ... cost`, an option's leading `pay`,
+modifiers); ..."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text
+from rulebook.runtime.engine import Game, RulesRuntimeError
+
+from .conftest import explained, printed_back, rules_programs, run_proc, the_one_error
+
+# Concordia's market (simplified): each card is bought with the good it lists; a Mason's discount takes
+# one brick off a purchase
+MARKET = """
+resource brick "Brick";
+resource wine "Wine";
+counter vp "VP";
+kind card "Card" { good: resource; worth: int = 1; }
+zone market of card;
+zone bought per_player of card;
+card mason "Mason" { good = brick; worth = 2; }
+card vintner "Vintner" { good = wine; }
+event purchase(c: card);
+proc buy(c: card) {
+  pay 2 c.good for purchase(c);
+  move c to bought;
+  gain c.worth vp;
+}
+proc maybe_buy(c: card) {
+  may "buy it?" cost 2 c.good {
+    move c to bought;
+  }
+}
+proc able(c: card) {
+  if affordable(2 c.good) {
+    gain 10 vp;
+  }
+}
+proc shop() {
+  choose "Buy" {
+    option "the Mason" {
+      pay 2 mason.good;
+      gain 1 vp;
+    }
+    option "the Vintner" {
+      pay 2 vintner.good;
+      gain 2 vp;
+    }
+  }
+}
+proc discount() {
+  modifier you purchase {
+    cost -1 brick;
+  }
+}
+"""
+
+market = rules_programs(MARKET)
+
+
+def game_of(program, brick: int, wine: int) -> Game:
+    """A two-player game of the market, P1 holding the bricks and wine given."""
+    game = Game(program(), 2, 1)
+    game.state.players[0].stock.update(brick=brick, wine=wine)
+    return game
+
+
+def test_pay_takes_the_good_the_card_lists(market):
+    game = game_of(market, brick=3, wine=2)
+    run_proc(game, "buy", game.program.entities["mason"])
+    run_proc(game, "buy", game.program.entities["vintner"])
+    p1 = game.state.players[0]
+    assert (p1.stock["brick"], p1.stock["wine"], p1.stock["vp"]) == (1, 0, 3)
+
+
+def test_what_cannot_be_paid_stops_play_as_a_plain_pay_does(market):
+    game = game_of(market, brick=1, wine=5)
+    with pytest.raises(RulesRuntimeError, match=r"E601.*P1 cannot pay 2 brick"):
+        run_proc(game, "buy", game.program.entities["mason"])
+
+
+def test_affordable_sees_the_held_resource(market):
+    rich, poor = game_of(market, brick=2, wine=0), game_of(market, brick=1, wine=9)
+    for game in (rich, poor):
+        run_proc(game, "able", game.program.entities["mason"])
+    assert rich.state.players[0].stock["vp"] == 10 and poor.state.players[0].stock["vp"] == 0
+
+
+def test_may_cost_asks_only_who_can_pay(market):
+    game = game_of(market, brick=0, wine=2)
+    asked = run_proc(game, "maybe_buy", game.program.entities["mason"])
+    assert not asked and game.state.players[0].stock["wine"] == 2   # no brick: not asked, nothing paid
+    asked = run_proc(game, "maybe_buy", game.program.entities["vintner"], answers=["yes"])
+    assert game.state.players[0].stock["wine"] == 0
+
+
+def test_an_option_that_pays_a_held_resource_is_offered_only_when_affordable(market):
+    no_brick, no_wine = game_of(market, brick=0, wine=2), game_of(market, brick=2, wine=0)
+    for game in (no_brick, no_wine):
+        run_proc(game, "shop")   # the first option offered is taken: the one the player can pay
+    assert [(p.stock["brick"], p.stock["wine"], p.stock["vp"]) for p in (no_brick.state.players[0],
+                                                                         no_wine.state.players[0])] == [(0, 0, 2), (0, 0, 1)]
+
+
+def test_a_modifier_of_the_tagged_cost_changes_the_held_resource(market):
+    game = game_of(market, brick=1, wine=0)
+    run_proc(game, "discount")
+    run_proc(game, "buy", game.program.entities["mason"])   # 2 bricks less 1: the 1 brick held pays
+    p1 = game.state.players[0]
+    assert (p1.stock["brick"], p1.stock["vp"]) == (0, 2)
+
+
+def test_a_field_that_names_no_resource_is_e521_and_a_player_e624():
+    the_one_error(analyse_text(MARKET.replace("pay 2 c.good for", "pay 2 c.worth for")), "E521", "not a resource")
+    result = analyse_text(MARKET + "proc tax() { each players: pay 1 left(you).wine; }\n")
+    the_one_error(result, "E624", "a payment is the payer's own: make that player act, as in 'each left(you): pay 1 wine;'")
+    assert [d.span.column for d in result.diagnostics if d.code == "E624"] == [34]   # at the player
+
+
+def test_a_held_resource_in_a_modifiers_cost_line_is_e624():
+    result = analyse_text(MARKET.replace("cost -1 brick;", "cost -1 mason.good;"))
+    the_one_error(result, "E624", "a modifier's cost line changes a resource it names")
+
+
+def test_the_corpus_file_of_a_payment_from_another_player_says_why():
+    from pathlib import Path
+    from rulebook.compiler.driver import analyse_file
+
+    (d,) = analyse_file(Path(__file__).parent / "malformed" / "pay_from_another_player.rules").diagnostics
+    assert d.code == "E624" and "a payment is the payer's own: make that player act, as in 'each p: pay 1 clues;'" \
+        in d.message
+
+
+def test_a_held_cost_prints_back_and_is_explained():
+    _module, printed = printed_back(MARKET)
+    assert "pay 2 c.good for purchase(c);" in printed and 'may "buy it?" cost 2 c.good {' in printed
+    result = analyse_text(MARKET)
+    assert "Pay 2 of c's good (the resource it names)" in explained(result, "buy")
+    assert "If you can pay 2 of c's good (the resource it names)" in explained(result, "able")
