@@ -12032,11 +12032,15 @@ class Checker(A.Visitor):
         (`this.plus`: it restates the kind's lines, or replaces them on purpose)."""
         unset = None
         for decl in self.sym.decls.values():
+            if isinstance(decl, A.Kind):
+                self._also_of_a_kind(decl)
             kind = self.sym.decls.get(decl.kind) if isinstance(decl, A.Entity) else None
             if not isinstance(kind, A.Kind):
                 continue
             kinds = {s.name: s for s in kind.slots if type(s) is A.HeldModifier}
             for slot in decl.effects:
+                if type(slot) is A.HeldModifier and slot.also and slot not in kind.slots:
+                    self._also_beside_nothing(decl, kind, slot, kinds)
                 theirs = kinds.get(slot.name) if type(slot) is A.HeldModifier else None
                 if theirs is None or theirs is slot or own_fields(theirs) <= own_fields(slot):
                     continue
@@ -12050,10 +12054,30 @@ class Checker(A.Visitor):
                 self.diags.append(Diagnostic(
                     "W607", f"this modifier takes the place of kind {kind.name!r}'s {slot.name!r} for card "
                     f"{decl.name!r}: the kind's lines no longer apply to it", slot.span,
-                    "a card's slot replaces its kind's of the same name (its action and zones): write the kind's "
-                    "lines in this modifier too, telling the uses apart in the amounts (`value +(if it.c == this "
-                    "then this.plus else 1);`), or name another action",
+                    "a card's slot replaces its kind's of the same name (its action and zones): write 'also' after "
+                    f"the zones ('modifier ... in {', '.join(slot.zones)} also ...') to keep the kind's in force beside "
+                    "this one, or write the kind's lines in this modifier too",
                     notes=(f"the kind's modifier is at {theirs.span}",)))
+
+    def _also_of_a_kind(self, kind: A.Kind) -> None:
+        """E625: `also` on a kind's own modifier, which has no kind's modifier to be in force beside."""
+        for slot in kind.slots:
+            if type(slot) is A.HeldModifier and slot.also:
+                self.err("E625", f"'also' keeps a card's modifier beside its kind's of the same action and zones; "
+                         f"this is kind {kind.name!r}'s own, which every card of it has already", slot.span,
+                         "leave 'also' out here, and write it on a card's modifier that adds to this one")
+
+    def _also_beside_nothing(self, card: A.Entity, kind: A.Kind, slot: A.HeldModifier, kinds: dict) -> None:
+        """W617: a card's `modifier ACTION in ZONE also` whose kind has no modifier of that action and zones: the
+        word changes nothing (a misspelt action or zone, or a kind's modifier since removed)."""
+        plain = A.HeldModifier.slot_name(slot.modifier.pattern.event, slot.zones)
+        if plain in kinds:
+            return
+        self.diags.append(Diagnostic(
+            "W617", f"'also' keeps card {card.name!r}'s modifier beside kind {kind.name!r}'s {plain!r}, and the kind "
+            "has no such modifier: the word changes nothing", slot.span,
+            f"the kind's modifiers are {', '.join(repr(s) for s in kinds)}" if kinds else
+            "leave 'also' out, or give the kind the modifier this one adds to"))
 
     def _lint_slots_never_run(self) -> None:
         """W544: an `anytime` slot or reaction whose `when` (`while`) is false whatever happens for every card

@@ -2642,7 +2642,9 @@ class Reader(A.Visitor):
         for e in d.effects:
             if isinstance(e, A.HeldModifier):
                 inherited = isinstance(kind, A.Kind) and any(e is s for s in kind.slots)
-                after = f" (as every {singular(self.noun(d.kind))})" if inherited else self.effect_amended(d, e)
+                after = f" (as every {singular(self.noun(d.kind))})" if inherited else \
+                    f" (besides every {singular(self.noun(d.kind))}'s){self.effect_amended(d, e)}" if e.also else \
+                    self.effect_amended(d, e)
                 self.visit_Modifier(e.modifier, depth, f"While {d.title or spoken(d.name)} is in "
                                     f"{self.nouns(e.places)}{after}, ")
                 continue

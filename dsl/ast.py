@@ -2525,10 +2525,15 @@ class HeldModifier(Reaction):
     same slot, registered by the same runtime step, its zones checked by the same one definition. Its
     `body` is that one `Modifier`, with `contains(ZONE, this)` (and the written COND) as its `while`."""
 
+    # `also` (a card's): in force beside its kind's modifier of the same action and zones, its slot named apart
+    # (`... also`) so that it takes the place of none
+    also: bool = False
+    _quiet = ("also",)
+
     @staticmethod
-    def slot_name(event: str, zones: tuple) -> str:
+    def slot_name(event: str, zones: tuple, also: bool = False) -> str:
         """(runtime.program.is_reaction_slot knows it by its first word)"""
-        return f"modifier {event} in {', '.join(zones)}"
+        return f"modifier {event} in {', '.join(zones)}" + (" also" if also else "")
 
     @property
     def modifier(self) -> "Modifier":

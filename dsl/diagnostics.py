@@ -280,6 +280,7 @@ CODES: dict[str, tuple[str, str]] = {
                       "items whose face the picker never sees"),
     "W620": (WARNING, "a pick's 'where' reading a face of items of a zone seen item by item that it does not keep "
                       "to those its picker sees: the options offered tell it"),
+    "W617": (WARNING, "a card's 'modifier ACTION in ZONE also' whose kind has no modifier of that action and zones"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),
@@ -624,6 +625,7 @@ CODES: dict[str, tuple[str, str]] = {
                     "positions are 0..9)"),
     "E624": (ERROR, "a cost term 'N X.FIELD' whose X is no card or enum member (a payment is the payer's own), or in a "
                     "modifier's cost line"),
+    "E625": (ERROR, "'also' on a kind's own modifier (it keeps a card's modifier beside its kind's)"),
     "E626": (ERROR, "an auction's 'doubling N' in another form than 'open until all pass', or with N no whole "
                     "number of at least 1"),
     "E627": (ERROR, "an auction's stakes ('as (WINNER, PRICE, STAKES)') without 'doubling N', or named as the "

@@ -124,6 +124,7 @@ CONTEXTUAL = {
     "deal": "deal all of ZONE to ZONE [from PLAYER];' or 'deal N of ZONE to ZONE [from PLAYER];",
     "hold": "hold DISPLAY { ... }",
     "aside": "set aside CARD until EVENT [then to ZONE];' or 'set aside all of ZONE until EVENT;",
+    "also": "KIND NAME { modifier ACTION in ZONE also { ... } }",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses

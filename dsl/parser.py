@@ -1072,8 +1072,9 @@ class _Builder:
         mod = A.Modifier(pattern, False, None, A.Reaction.condition(places, cond, None, span),
                          tuple(i for i in items if isinstance(i, A.Adjust)), _pick(items, "asking"),
                          _pick(items, "consequence"), span=span)
-        return A.HeldModifier(A.HeldModifier.slot_name(pattern.event, tuple(map(A.place_key, places))), (mod,),
-                              places, cond, span=span)
+        also = any(isinstance(t, Token) and t.type == "ALSO" for t in items)   # beside the kind's, not in its place
+        return A.HeldModifier(A.HeldModifier.slot_name(pattern.event, tuple(map(A.place_key, places)), also), (mod,),
+                              places, cond, also=also, span=span)
 
     def held_func(self, meta, items):
         return self._held(meta, items, A.Func(str(items[1]), items[2] or (), items[-1], _pick(items, "returns"),

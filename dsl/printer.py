@@ -1292,7 +1292,7 @@ class Printer(A.Visitor):
                                f"{_once(o)}"), _where("when ", o.guard)], o.body)
         elif isinstance(item, A.HeldModifier):   # the pattern, zone and lines read back from its modifier
             m = item.modifier
-            self.clauses([Clause(f"modifier {pattern(m.pattern)}{_in(item)}"),
+            self.clauses([Clause(f"modifier {pattern(m.pattern)}{_in(item)}{' also' if item.also else ''}"),
                           _where("while ", item.when), _asking(m)], " {")
             self.modifier_lines(m)
         elif isinstance(item, A.Reaction):   # the pattern, zone and block read back from its trigger

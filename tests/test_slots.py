@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.compiler.driver import analyse_text
+from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
 from .conftest import explained, printed_back, rules_programs, run_proc, the_one_error
@@ -139,3 +139,77 @@ def test_a_held_cost_prints_back_and_is_explained():
     result = analyse_text(MARKET)
     assert "Pay 2 of c's good (the resource it names)" in explained(result, "buy")
     assert "If you can pay 2 of c's good (the resource it names)" in explained(result, "able")
+
+
+# ---------------------------------------------------------------------------- a card's modifier `also`
+
+# Memoir '44 (simplified): every unit fights with its strength plus its veteran stars (the kind's modifier);
+# a Sergeant adds 1 to the other units beside it and keeps its own stars (`also`)
+SQUAD = """
+event strength(c: unit);
+kind unit "Unit" {
+  base: int = 1;
+  stars: int = 0;
+  modifier anyone strength in field while it.c == this {
+    value +this.stars;
+  }
+}
+zone field per_player of unit;
+unit sergeant "Sergeant" {
+  base = 2;
+  stars = 2;
+  modifier anyone strength in field also while it.c != this {
+    value +1;
+  }
+}
+unit private "Private" {
+  stars = 1;
+}
+func strength_of(c: unit): int = c.base for strength(c);
+counter dice "Battle dice";
+proc muster() {
+  move sergeant to field;
+  move private to field;
+  gain strength_of(sergeant) + 10 * strength_of(private) dice;
+}
+"""
+
+squad = rules_programs(SQUAD)
+
+
+def test_a_cards_also_modifier_is_in_force_beside_its_kinds(squad):
+    game = Game(squad(), 2, 1)
+    run_proc(game, "muster")
+    # the Sergeant: 2 + its 2 stars (the kind's, kept); the Private: 1 + its star + the Sergeant's 1
+    assert game.state.players[0].stock["dice"] == 4 + 10 * 3
+
+
+def test_without_also_the_cards_modifier_takes_the_kinds_place_w607_names_also():
+    text = SQUAD.replace("in field also while", "in field while")
+    for interpreted in (False, True):
+        game = Game(build_text(text, interpreted=interpreted), 2, 1)
+        run_proc(game, "muster")
+        assert game.state.players[0].stock["dice"] == 2 + 10 * 3   # the Sergeant lost its stars
+    (finding,) = [d for d in analyse_text(text).diagnostics if d.code == "W607"]
+    assert "write 'also' after the zones ('modifier ... in field also ...')" in finding.hint
+    assert [d.code for d in analyse_text(SQUAD).diagnostics] == []
+
+
+def test_also_on_a_kinds_modifier_is_e625():
+    text = SQUAD.replace("strength in field while it.c == this", "strength in field also while it.c == this")
+    the_one_error(analyse_text(text), "E625", "this is kind 'unit''s own")
+
+
+def test_also_beside_no_modifier_of_the_kind_is_w617():
+    text = SQUAD.replace("in field also while it.c != this", "in reserve also while it.c != this").replace(
+        "zone field per_player of unit;", "zone field per_player of unit;\nzone reserve per_player of unit;")
+    (finding,) = [d for d in analyse_text(text).diagnostics if d.code == "W617"]
+    assert "'modifier strength in reserve'" in finding.message and "'modifier strength in field'" in finding.hint
+
+
+def test_also_prints_back_and_is_explained():
+    _module, printed = printed_back(SQUAD)
+    assert "modifier anyone strength in field also while it.c != this {" in printed
+    said = explained(analyse_text(SQUAD), "sergeant")
+    assert "While Sergeant is in your field (besides every unit's)" in said
+    assert "While Sergeant is in your field (as every unit)" in said
