@@ -19,7 +19,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS, MemberData
 
-from .layout import (blind_zones, slot_args, is_live, item_at, set_fields, live_amounts, may_take, shown_zones, cost_data, paid_mode, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (blind_zones, slot_args, copy_args, is_live, item_at, set_fields, live_amounts, may_take, shown_zones, cost_data, paid_mode, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, heard_globals, remembered_table,
                      recursive, ended_names, period_ends, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      hook_table, hooked_actions,
@@ -1935,7 +1935,7 @@ class CodeGen(A.Visitor):
 
     def visit_Copy(self, s: A.Copy, ctx: Ctx):
         self.writeline(f"yield from rt.run_slot({ctx.you}, {self.ex(s.ref.obj, ctx)}, {s.ref.name!r}, "
-                       f"{where(s)!r}{self.slot_args(s.ref, s.args, ctx)})", s)
+                       f"{where(s)!r}{self.slot_args(s.ref, copy_args(s, self.sym), ctx)})", s)
 
     def slot_args(self, ref: A.Attr, args, ctx: Ctx) -> str:
         """A slot's arguments (`copy c.demand(by = you);`) in its parameters' order, each after a comma."""

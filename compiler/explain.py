@@ -2251,8 +2251,9 @@ class Reader(A.Visitor):
 
     def visit_Copy(self, s, depth: int) -> None:
         if isinstance(s.ref, A.Attr):
-            self.say(depth, f"Carry out the “{spoken(s.ref.name)}” effect of {self.x(s.ref.obj)}"
-                     f"{self.words.slot_given(s.ref, s.args)}.")
+            given = self.words.slot_given(s.ref, s.args) if s.with_event is None else \
+                ", given the event's arguments, each to the parameter of its name"
+            self.say(depth, f"Carry out the “{spoken(s.ref.name)}” effect of {self.x(s.ref.obj)}{given}.")
         else:
             self.say(depth, f"Carry out the effect of {self.x(s.ref)}.")
 

@@ -14,7 +14,7 @@ from rulebook.runtime.engine import CALL_FRAMES, FUNC_FRAMES, INTERPRETER_FILES,
 from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
-from .layout import (blind_zones, slot_args, is_live, live_amounts, may_take, shown_zones, cost_data, paid_mode, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (blind_zones, slot_args, copy_args, is_live, live_amounts, may_take, shown_zones, cost_data, paid_mode, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, ended_names, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, heard_globals, remembered_table,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
@@ -887,7 +887,7 @@ class Interpreter(A.Visitor):
         return rt.window(f.you, where(s), s.name)
 
     def visit_Copy(self, s, rt, f):
-        return rt.run_slot(f.you, self.ev(s.ref.obj, rt, f), s.ref.name, where(s), *self.slot_args(s.ref, s.args, rt, f))
+        return rt.run_slot(f.you, self.ev(s.ref.obj, rt, f), s.ref.name, where(s), *self.slot_args(s.ref, copy_args(s, self.sym), rt, f))
 
     def slot_args(self, ref, args, rt, f) -> list:
         """A slot's arguments (`copy c.demand(by = you);`) in its parameters' order (as compiled)."""

@@ -1436,6 +1436,11 @@ def slot_args(field: Optional[A.FieldDecl], args: Optional[tuple]) -> tuple:
     return tuple(given.get(p.name, p.default if p.default is not None else A.Nothing(span=p.span)) for p in params)
 
 
+def copy_args(s: A.Copy, sym: Symbols) -> Optional[tuple]:
+    """A `copy`'s arguments as written, or those `copy ENTITY.SLOT with it;` gives (the event's, by name)."""
+    return sym.event_args.get(id(s), s.args)
+
+
 def slot_test(body: tuple, sym: Symbols) -> Optional[A.Expr]:
     """Whether a card's effect slot, run now, would do something (`can copy e.SLOT`): false when empty, its
     opening decision's test when it starts with one; None (true) when it starts with anything else."""

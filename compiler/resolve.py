@@ -473,6 +473,9 @@ class Symbols:
     # the span of a `copy` (`can copy`) operand ENTITY.SLOT -> the slot's FieldDecl, for a slot declared with parameters
     # (`demand: effect(by: player);`; the checker notes it, both backends order the arguments by it: layout.slot_args)
     slot_fields: dict
+    # id() of each `copy ENTITY.SLOT with it;` -> the arguments the checker built from the event's (each a FieldValue
+    # `P = it.P` for a parameter P the event carries): both backends read these in place of the copy's `args`
+    event_args: dict
     # role name -> its declaration (A.Role), in declaration order; and each name a role declares (a counter,
     # var, zone, proc or func) -> the role's name (resolve._role_parts)
     roles: dict

@@ -1695,7 +1695,10 @@ class Copy(Stmt):
 
     ref: Expr
     args: Optional[tuple] = None
-    _quiet = ("args",)
+    # `copy this.answer with it;` (in a trigger or reaction): the NAME after `with` (`it`, the event's arguments, each
+    # given to the slot's parameter of its name: the checker builds them, Symbols.event_args)
+    with_event: Optional[str] = None
+    _quiet = ("args", "with_event")
 
 
 @node

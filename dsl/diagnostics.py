@@ -281,6 +281,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W620": (WARNING, "a pick's 'where' reading a face of items of a zone seen item by item that it does not keep "
                       "to those its picker sees: the options offered tell it"),
     "W617": (WARNING, "a card's 'modifier ACTION in ZONE also' whose kind has no modifier of that action and zones"),
+    "W618": (WARNING, "'copy ENTITY.SLOT with it;' where the event carries none of the slot's parameters: it gives nothing"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),
@@ -630,6 +631,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "number of at least 1"),
     "E627": (ERROR, "an auction's stakes ('as (WINNER, PRICE, STAKES)') without 'doubling N', or named as the "
                     "winner or the price"),
+    "E630": (ERROR, "'copy ENTITY.SLOT with it;' outside a trigger or reaction, with arguments written beside it, or "
+                    "for a slot parameter without a default that the event does not carry"),
     "E636": (ERROR, "a 'copy' of an effect slot whose arguments do not match its parameters (one too many, a name no "
                     "parameter has or given twice, a parameter without a default left out)"),
     "E637": (ERROR, "an auction 'over each HOLDINGS' whose HOLDINGS is no list of whole numbers, or with 'step'"),

@@ -2322,6 +2322,10 @@ class _Builder:
         ref = A.Attr(items[0], str(items[1]), span=_attr_span(items[0], str(items[1])))
         return A.Copy(ref, tuple(items[2:]), span=self._s(meta))
 
+    def copy_with(self, meta, items):   # `copy this.answer with it;`: the event's arguments, by name
+        ref, args = _slot_ref(items[0])
+        return A.Copy(ref, args, with_event=str(items[1]), span=self._s(meta))
+
     def once_stmt(self, meta, items):
         return A.Once(_block(items), span=self._s(meta))
 

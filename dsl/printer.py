@@ -997,7 +997,8 @@ class Printer(A.Visitor):
         self.clauses([Clause("emit ", A.Call(s.event, s.args))])   # an event's arguments, laid out as a call's
 
     def visit_Copy(self, s):
-        self.clauses([Clause("copy ", slot_call(s.ref, s.args))])
+        self.clauses([Clause("copy ", slot_call(s.ref, s.args)), Clause(f"with {s.with_event}")
+                      if s.with_event is not None else None])
 
     def visit_Once(self, s):
         self.block("once", s.body)

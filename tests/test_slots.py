@@ -213,3 +213,95 @@ def test_also_prints_back_and_is_explained():
     said = explained(analyse_text(SQUAD), "sergeant")
     assert "While Sergeant is in your field (besides every unit's)" in said
     assert "While Sergeant is in your field (as every unit)" in said
+
+
+# ---------------------------------------------------------------------------- `copy ENTITY.SLOT with it;`
+
+# Dominion (simplified): an attack announces who attacks and how many cards it would make each other player
+# discard; every Reaction card in a hand answers through its own `react` block, given the attack's arguments
+ATTACKS = """
+counter coins "Coins";
+counter cards_held "Cards" start 5;
+event attacked(by: player, discards: int);
+kind card "Card" {
+  react: effect(by: player, discards: int = 1);
+  whenever opponents attacked in hand {
+    copy this.react with it;
+  }
+}
+zone hand per_player of card hidden;
+card moat "Moat" {
+  react {
+    gain discards coins;
+  }
+}
+card diplomat "Diplomat" {
+  react {
+    each by: lose discards cards_held;
+  }
+}
+proc militia() {
+  emit attacked(you, 2);
+}
+proc take(c: card) {
+  move c to hand;
+}
+"""
+
+attacks = rules_programs(ATTACKS)
+# an attack that says who attacks alone: `discards` takes the slot's default
+hurts = rules_programs(ATTACKS.replace("event attacked(by: player, discards: int);", "event attacked(by: player);")
+                       .replace("emit attacked(you, 2);", "emit attacked(you);"))
+
+
+def test_a_reaction_gives_the_events_arguments_to_the_slot_by_name(attacks):
+    game = Game(attacks(), 2, 1)
+    moat, diplomat = game.program.entities["moat"], game.program.entities["diplomat"]
+    p1, p2 = game.state.players
+    run_proc(game, "militia", player=0)   # nobody holds a card: nothing answers
+    assert (p1.stock["coins"], p2.stock["coins"]) == (0, 0)
+    run_proc(game, "take", moat, player=1)
+    run_proc(game, "take", diplomat, player=1)
+    run_proc(game, "militia", player=0, answers=["Moat"])   # P2's cards hear P1's attack: by = P1, discards = 2
+    assert (p1.stock["coins"], p2.stock["coins"]) == (0, 2)   # the Moat: discards
+    assert (p1.stock["cards_held"], p2.stock["cards_held"]) == (3, 5)   # the Diplomat: the attacker (by) discards
+    run_proc(game, "militia", player=1)   # P2's own attack: the opponents' reactions alone answer
+    assert (p1.stock["coins"], p2.stock["coins"], p1.stock["cards_held"]) == (0, 2, 3)
+
+
+def test_with_it_outside_a_trigger_or_beside_arguments_is_e630():
+    outside = ATTACKS + "proc answer_now() { copy moat.react with it; }\n"
+    the_one_error(analyse_text(outside), "E630", "no event is heard here")
+    beside = ATTACKS.replace("copy this.react with it;", "copy this.react(you) with it;")
+    the_one_error(analyse_text(beside), "E630", "would give some twice")
+    other_name = ATTACKS.replace("copy this.react with it;", "copy this.react with them;")
+    the_one_error(analyse_text(other_name), "E630", "which only 'it' holds there")
+
+
+def test_a_parameter_the_event_does_not_carry_needs_a_default_e630():
+    text = ATTACKS.replace("react: effect(by: player, discards: int = 1);",
+                           "react: effect(extra: int, by: player, discards: int = 1);")
+    the_one_error(analyse_text(text), "E630", "event 'attacked' carries no argument 'extra'")
+
+
+def test_a_default_fills_what_the_event_does_not_carry(hurts):
+    game = Game(hurts(), 2, 1)
+    run_proc(game, "take", game.program.entities["moat"], player=1)
+    run_proc(game, "militia", player=0)
+    assert game.state.players[1].stock["coins"] == 1   # discards: the slot's default
+
+
+def test_an_event_that_carries_none_of_the_parameters_is_w618():
+    text = ATTACKS.replace("event attacked(by: player, discards: int);", "event attacked(attacker: player, n: int);")
+    text = text.replace("each by: lose discards cards_held;", "lose discards cards_held;")
+    text = text.replace("react: effect(by: player, discards: int = 1);", "react: effect(by: player = none, discards: int = 1);")
+    (finding,) = [d for d in analyse_text(text).diagnostics if d.code == "W618"]
+    assert "carries none of the parameters of the slot 'react'" in finding.message and "attacker, n" in finding.hint
+
+
+def test_with_it_prints_back_and_is_explained():
+    _module, printed = printed_back(ATTACKS)
+    assert "copy this.react with it;" in printed
+    said = explained(analyse_text(ATTACKS), "card")
+    assert "Carry out the “react” effect of this, given the event's arguments, each to the parameter of its name." \
+        in said
