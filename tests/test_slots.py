@@ -60,6 +60,12 @@ proc discount() {
 market = rules_programs(MARKET)
 
 
+def the_finding(text: str, code: str):
+    """The one finding of `code` in the analysis of `text`."""
+    (finding,) = [d for d in analyse_text(text).diagnostics if d.code == code]
+    return finding
+
+
 def game_of(program, brick: int, wine: int) -> Game:
     """A two-player game of the market, P1 holding the bricks and wine given."""
     game = Game(program(), 2, 1)
@@ -190,7 +196,7 @@ def test_without_also_the_cards_modifier_takes_the_kinds_place_w607_names_also()
         game = Game(build_text(text, interpreted=interpreted), 2, 1)
         run_proc(game, "muster")
         assert game.state.players[0].stock["dice"] == 2 + 10 * 3   # the Sergeant lost its stars
-    (finding,) = [d for d in analyse_text(text).diagnostics if d.code == "W607"]
+    finding = the_finding(text, "W607")
     assert "write 'also' after the zones ('modifier ... in field also ...')" in finding.hint
     assert [d.code for d in analyse_text(SQUAD).diagnostics] == []
 
@@ -203,7 +209,7 @@ def test_also_on_a_kinds_modifier_is_e625():
 def test_also_beside_no_modifier_of_the_kind_is_w617():
     text = SQUAD.replace("in field also while it.c != this", "in reserve also while it.c != this").replace(
         "zone field per_player of unit;", "zone field per_player of unit;\nzone reserve per_player of unit;")
-    (finding,) = [d for d in analyse_text(text).diagnostics if d.code == "W617"]
+    finding = the_finding(text, "W617")
     assert "'modifier strength in reserve'" in finding.message and "'modifier strength in field'" in finding.hint
 
 
@@ -295,7 +301,7 @@ def test_an_event_that_carries_none_of_the_parameters_is_w618():
     text = ATTACKS.replace("event attacked(by: player, discards: int);", "event attacked(attacker: player, n: int);")
     text = text.replace("each by: lose discards cards_held;", "lose discards cards_held;")
     text = text.replace("react: effect(by: player, discards: int = 1);", "react: effect(by: player = none, discards: int = 1);")
-    (finding,) = [d for d in analyse_text(text).diagnostics if d.code == "W618"]
+    finding = the_finding(text, "W618")
     assert "carries none of the parameters of the slot 'react'" in finding.message and "attacker, n" in finding.hint
 
 
