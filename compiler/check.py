@@ -6017,7 +6017,7 @@ class Checker(A.Visitor):
                 return late_pay(proc.body, seen | {first.func}) if isinstance(proc, A.Proc) else None
             return None
         pay = late_pay(o.body)
-        if pay is None or any(t.mode != "plain" for t in pay.terms):
+        if pay is None or any(t.mode not in ("plain", "held") for t in pay.terms):
             return
         self.diags.append(Diagnostic(
             "W494", f"option {o.title or '(untitled)'!r} is offered even to a player who cannot pay "
