@@ -118,6 +118,13 @@ def test_a_modifier_of_the_tagged_cost_changes_the_held_resource(market):
     assert (p1.stock["brick"], p1.stock["vp"]) == (0, 2)
 
 
+def test_an_option_paying_a_held_resource_late_is_w494():
+    late = MARKET.replace("""      pay 2 mason.good;
+      gain 1 vp;""", """      gain 1 vp;
+      pay 2 mason.good;""")
+    assert "'2 mason.good'" in the_finding(late, "W494").message
+
+
 def test_a_field_that_names_no_resource_is_e521_and_a_player_e624():
     the_one_error(analyse_text(MARKET.replace("pay 2 c.good for", "pay 2 c.worth for")), "E521", "not a resource")
     result = analyse_text(MARKET + "proc tax() { each players: pay 1 left(you).wine; }\n")
