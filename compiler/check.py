@@ -25,7 +25,8 @@ from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_cal
 from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var, indexed_counter, pattern_binders, pattern_element
 from .resolve import TEAM_WORDS, ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import held_only, holds_slots, reads_it, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
-from .resolve import LABELLED, arm_change, enum_changes, if_change, loop_change, option_change, pick_change, said_for_names
+from .resolve import LABELLED, arm_change, enum_changes, if_change, loop_change, may_change, option_change, pick_change
+from .resolve import said_for_names
 from .resolve import CELL_WALKS, DIAGONAL, HEX, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
 
 # the seats a frame is worked out for when the pack has no game (a base read alone by an expansion's lint)
@@ -1247,8 +1248,10 @@ class Checker(A.Visitor):
             self.diags.append(Diagnostic("I404", pick_change(what, prompt, change), change.span))
         for what, named, change, _old, _new in self.sym.amended_ifs:
             self.diags.append(Diagnostic("I404", if_change(what, named, change), change.span))
-        for what, _label, change, _old, _new in self.sym.amended_loops:
-            self.diags.append(Diagnostic("I404", loop_change(what, change), change.span))
+        for what, prompt, change, _old, _new in self.sym.amended_mays:
+            self.diags.append(Diagnostic("I404", may_change(what, prompt, change), change.span))
+        for what, named, change, _old, _new in self.sym.amended_loops:
+            self.diags.append(Diagnostic("I404", loop_change(what, named, change), change.span))
         for item, what in self.sym.extended:
             self.diags.append(Diagnostic("I404", f"adds steps {item.when} {what} {item.name!r}",
                                          self.at_name(item.name, item.span)))

@@ -1750,7 +1750,8 @@ class Reader(A.Visitor):
         paid = f" pay {self.cost(s.cost)} to" if s.cost else ""
         when = "You" if s.when is None else f"{'As long as' if s.repeated else 'If'} {self.x(s.when)}, you"
         again = ", as many times as you like" if s.repeated else ""
-        self.say(depth, f"{when} may{paid}" + prompt(s) + f"{again}{asking_said(s)}:")
+        self.say(depth, f"{when} may{paid}" + prompt(s) + f"{again}{asking_said(s)}"
+                        f"{self.pick_amended(s, 'amended_mays')}:")
         self.block(s.body, depth + 1)
         if s.otherwise:
             self.say(depth, "Otherwise:")
@@ -2348,7 +2349,7 @@ class Reader(A.Visitor):
         return labelled(loop) + self.pick_amended(loop, "amended_loops")
 
     def pick_amended(self, s: A.Pick, amends: str = "amended_picks") -> str:
-        """` (amended by FILE:L:C)` after a pick (an `if`, with `amended_ifs`) an amend changed (`, by ...` for each
+        """` (amended by FILE:L:C)` after a pick (an `if`, a loop, a may, with `amended_ifs`...) an amend changed (`, by ...` for each
         later one; `, keeping the base's` after one whose new block runs the one it replaces)."""
         spans, amends = [], getattr(self.symbols, amends, ())
         while (found := next((a for a in amends if a[4] is s), None)) is not None:   # back to the base's pick
@@ -2501,7 +2502,7 @@ class Reader(A.Visitor):
             unable = ""
         self.say(depth, f"{whom}, one after another in that order, as {s.var}, whether they accept"
                         f"{prompt(s)}{paid}, each deciding for themselves{unable}; once one accepts, the rest are not "
-                        f"asked. If {s.var} accepted, you (still acting) do:")
+                        f"asked{self.pick_amended(s, 'amended_mays')}. If {s.var} accepted, you (still acting) do:")
         self.body_or_nobody(s, depth, "accepted")
 
     def visit_Reveal(self, s, depth: int) -> None:

@@ -362,7 +362,11 @@ class Symbols:
     # (what, the condition as printed or the label (an AsLabel), the `if ...;` written, the `if` it replaces, the
     # `if` as amended) of each `if` an amend of a proc or a phase changes, in merge order
     amended_ifs: list
-    # (what, the label, the loop's amend as written, the loop it replaces, the loop as amended), as amended_ifs
+    # (what, the prompt, the may's amend as written, the may it replaces, the may as amended) of each `may` or
+    # `first ... may` whose body or else an amend writes anew, as amended_ifs
+    amended_mays: list
+    # (what, the head as written or the label (an AsLabel), the loop's amend as written, the loop it replaces, the
+    # loop as amended), as amended_ifs
     amended_loops: list
     # the span of an `if` whose condition an amend changed -> its condition as the base wrote it, printed: a pack
     # stacked later finds the `if` by it still
@@ -1714,7 +1718,8 @@ def _one_construct(what: str, bodies: dict, construct: Construct, change, diags:
     else:
         diags.append(Diagnostic("E222", f"{len(found)} {construct.nouns} of {what} {construct.verb} {shown(key)}: which one "
                                 "this amends is unclear", change.span,
-                                f"give them different {'subjects' if noun == 'match' else 'prompts'} in the base, "
+                                "label one in the base ('... as LABEL { ... }') and amend it by its label" if noun == "loop"
+                                else f"give them different {'subjects' if noun == 'match' else 'prompts'} in the base, "
                                 "or override the proc", notes=tuple(f"one is at {n.span}" for _name, n in found)))
     return None
 
@@ -2246,9 +2251,28 @@ def _amend_may(sym: Symbols, what: str, may, change: A.MayAmend, diags: list[Dia
             diags.append(Diagnostic("W570", f"the {about} is '{word}' already: adding it changes nothing",
                                     change.span, f"drop '{word}'"))
         new[part] = given
-    for part in change.parts():   # (the grammar writes one word at least)
-        sym.amended_parts.append((f"the {part} of the {about}", change.span))
-    return replace(may, **new)
+    if not change.parts():
+        diags.append(Diagnostic("E223", f"this amend of the {about} changes nothing", change.span,
+                                "write the words it adds or removes ('secret', 'remove always asked'), '{ ... }' (the "
+                                "body, 'base();' in it running the base's) or 'else { ... }'"))
+        return None
+    for part in change.parts():
+        if part not in A.blocks_written(change):   # (_amended_blocks records the blocks)
+            sym.amended_parts.append((f"the {part} of the {about}", change.span))
+    blocks = _amended_blocks(sym, may, change, about, diags)
+    if blocks is None:
+        return None
+    amended = replace(may, **new, **blocks)
+    if blocks:
+        sym.amended_mays.append((what, change.title, change, may, amended))
+    return amended
+
+
+def may_change(what: str, prompt: Optional[str], change: A.MayAmend) -> str:
+    """What an amend did to one `may`'s blocks, for its I404: `amends the body of may "build a road?" of proc
+    'turn', keeping the base's`."""
+    return f"amends the {' and the '.join(A.blocks_written(change))} of may {_prompt(prompt)} of {what}" \
+           f"{blocks_kept(change)}"
 
 
 def _amended_blocks(sym: Symbols, node, change, about: str, diags: list[Diagnostic]) -> Optional[dict]:
@@ -2288,13 +2312,9 @@ def _amend_if(sym: Symbols, what: str, node: A.If, change: A.IfAmend, diags: lis
         return None
     new = {}
     if change.new_cond is not None:
-        cond = _with_base_value(sym, change.new_cond, node.cond, "condition of an if", change.span, diags, "")
+        cond = _amended_part(sym, change, change.new_cond, node.cond, "condition", "an if", about, diags)
         if cond is None:
             return None
-        sym.kept_base.discard(change.span)
-        sym.amended_parts.append((f"the condition of the {about}", change.span))
-        if _base_names(change.new_cond):
-            sym.built_parts.add((f"the condition of the {about}", change.span))
         new["cond"] = cond
         sym.conditions_written.setdefault(node.span, printed(node.cond))   # stacked amends still find it so
     blocks = _amended_blocks(sym, node, change, about, diags)
@@ -2305,28 +2325,100 @@ def _amend_if(sym: Symbols, what: str, node: A.If, change: A.IfAmend, diags: lis
     return amended
 
 
+def _amended_part(sym: Symbols, change, written, old, noun: str, kind: str, about: str, diags: list[Diagnostic],
+                  hint: str = ""):
+    """`written`, the value an amend of an `if` or a loop writes anew for one part of it (`noun`: a condition, a
+    count, a domain, a filter; `kind`: "an if"), with `base` standing for `old`, the part it replaces (E365 when
+    there is none, E367); recorded as a part of its own for W406 (building on the earlier when it names `base`);
+    W608 when it is `base` alone. None on an error."""
+    value = _with_base_value(sym, written, old, f"{noun} of {kind}", change.span, diags, hint)
+    if value is None:
+        return None
+    if type(written) is A.Name and written.id == BASE:
+        diags.append(Diagnostic("W608", f"the new {noun} of the {about} is 'base' alone: it stays the base's",
+                                written.span, "drop it, or write what the part becomes ('base + 1', 'base and ...')"))
+    sym.kept_base.discard(change.span)
+    sym.amended_parts.append((f"the {noun} of the {about}", change.span))
+    if _base_names(written):
+        sym.built_parts.add((f"the {noun} of the {about}", change.span))
+    return value
+
+
+# the field of a loop that an amend's `to NEW` replaces (a RepeatStable has none) and that its `where NEW` replaces
+LOOP_HEAD_FIELDS = {A.Repeat: "count", A.While: "cond", A.ForEach: "domain", A.Each: "domain"}
+FILTERED_LOOPS = (A.ForEach, A.Each)
+
+
+def _loop_key(n) -> Optional[str]:
+    """A loop's keyword and head as printed (`repeat printed(infection_rate)`, `for each h in hexes`), what an amend
+    finds it by; of a LoopAmend, the head it writes to find one (None: it names the loop by its label)."""
+    if type(n) is A.LoopAmend:
+        return None if n.head is None else (f"{n.word} {n.var} in {printed(n.head)}" if n.var is not None
+                                            else f"{n.word} {printed(n.head)}")
+    if type(n) is A.RepeatStable:
+        return f"repeat until stable({', '.join(name.id for name in n.names)})"
+    head = printed(getattr(n, LOOP_HEAD_FIELDS[type(n)]))
+    return f"for each {n.var} in {head}" if type(n) is A.ForEach else f"{LOOPS[type(n)]} {head}"
+
+
 def _amend_loop(sym: Symbols, what: str, loop, change: A.LoopAmend, diags: list[Diagnostic]):
-    """The loop labelled as `change` names with the body it writes (`base();` in it running the body it
-    replaces); E612 when the keyword written is not the loop's. None on an error."""
-    about = f"{LOOPS[type(loop)]} labelled {change.stmt_label} of {what}"
-    if LOOPS[type(loop)] != change.word:
-        diags.append(Diagnostic("E612", f"the loop labelled {change.stmt_label} of {what} is written '{LOOPS[type(loop)]}', "
+    """The loop `change` names (by its head as written or by its label) with what it writes in place of its own:
+    `to NEW` the count, condition or domain, `where NEW` the filter (`base` in either standing for the part it
+    replaces), a block the body (`base();` in it running the body it replaces). E612 when the keyword written is
+    not the loop's, E618 for a part the loop has not, E223 when it writes nothing. None on an error."""
+    word = LOOPS[type(loop)]
+    named = AsLabel(change.stmt_label) if change.stmt_label is not None else _loop_key(change)
+    about = f"{word} labelled {named} of {what}" if isinstance(named, AsLabel) else f"{named} of {what}"
+    if word != change.word:
+        diags.append(Diagnostic("E612", f"the loop labelled {change.stmt_label} of {what} is written '{word}', "
                                 f"not '{change.word}'", change.span,
-                                f"write it as the base does: '{LOOPS[type(loop)]} as {change.stmt_label} {{ ... }}'",
+                                f"write it as the base does: '{word} as {change.stmt_label} {{ ... }}'",
                                 notes=(f"the loop is at {loop.span}",)))
         return None
+    if not change.parts():
+        diags.append(Diagnostic("E223", f"this amend of the {about} changes nothing", change.span,
+                                f"write what it replaces: 'to NEW' (the {change.head_noun()}, 'base' in it standing "
+                                "for the base's)" + (", 'where NEW' (the filter)" if type(loop) in FILTERED_LOOPS else "")
+                                + ", '{ ... }' (the body)"))
+        return None
+    wrong = [(noun, keyword, written, hint) for noun, keyword, written, has, hint in
+             (("count", "to", change.new_head, type(loop) in LOOP_HEAD_FIELDS,
+               "a 'repeat until stable(...)' runs until a pass changes nothing: it has no count"),
+              ("filter", "where", change.where, type(loop) in FILTERED_LOOPS,
+               "'where' is a for each's or an each's filter: amend the body, or an 'if' in it"))
+             if written is not None and not has]
+    if wrong:
+        noun, keyword, written, hint = wrong[0]
+        diags.append(Diagnostic("E618", f"the {about} has no {noun} for '{keyword}' to replace", written.span, hint,
+                                notes=(f"the loop is at {loop.span}",)))
+        return None
+    new = {}
+    kind = _article(word)
+    if change.new_head is not None:
+        field = LOOP_HEAD_FIELDS[type(loop)]
+        new[field] = _amended_part(sym, change, change.new_head, getattr(loop, field), change.head_noun(), kind,
+                                   about, diags)
+        if new[field] is None:
+            return None
+        sym.conditions_written.setdefault(loop.span, _loop_key(loop))   # stacked amends still find it so
+    if change.where is not None:
+        new["where"] = _amended_part(sym, change, change.where, loop.where, "filter", kind, about, diags,
+                                     f"the {word} has no filter: write the new one without 'base'")
+        if new["where"] is None:
+            return None
     blocks = _amended_blocks(sym, loop, change, about, diags)
     if blocks is None:
         return None
-    amended = replace(loop, **blocks)
-    sym.amended_loops.append((what, change.stmt_label, change, loop, amended))
+    amended = replace(loop, **new, **blocks)
+    sym.amended_loops.append((what, named, change, loop, amended))
     return amended
 
 
-def loop_change(what: str, change: A.LoopAmend) -> str:
-    """What an amend did to one loop, for its I404: `amends the body of repeat labelled round of proc 'turn',
-    keeping the base's`."""
-    return f"amends the body of {change.word} labelled {change.stmt_label} of {what}{blocks_kept(change)}"
+def loop_change(what: str, named: str, change: A.LoopAmend) -> str:
+    """What an amend did to one loop, for its I404: `amends the count and the body of repeat labelled round of proc
+    'turn', keeping the base's`."""
+    about = f"{change.word} labelled {named}" if isinstance(named, AsLabel) else named
+    return f"amends the {' and the '.join(change.parts())} of {about} of {what}{blocks_kept(change)}"
 
 
 def _condition_named(named) -> str:
@@ -2341,7 +2433,7 @@ CONSTRUCTS = {
     A.PickAmend: Construct("pick", "picks", A.Pick, lambda n: n.title, _prompt, "", "ask", _amend_pick),
     A.MayAmend: Construct("may", "mays", (A.May, A.FirstMay), lambda n: n.title, _prompt, "", "ask", _amend_may),
     A.IfAmend: Construct("if", "ifs", A.If, lambda n: printed(n.cond), str, "on ", "are on", _amend_if),
-    A.LoopAmend: Construct("loop", "loops", tuple(LOOPS), _label_of, str, "labelled ", "are labelled", _amend_loop),
+    A.LoopAmend: Construct("loop", "loops", tuple(LOOPS), _loop_key, lambda k: f"'{k}'", "", "are", _amend_loop),
 }
 # what an amend of a func changes: the cases of a match expression of its value, found by its subject
 FUNC_CONSTRUCTS = {

@@ -3090,17 +3090,34 @@ class IfAmend(Part):
 
 @node
 class LoopAmend(Part):
-    """`repeat as LABEL { ... }` (`while`, `for each`, `each` likewise) in an `amend` of a proc or a game phase: the
-    one loop of its body (nested anywhere) labelled so, written with its keyword; the block replaces the loop's
-    body, `base();` in it running the body it replaces."""
+    """`repeat N [to NEW] [{ ... }];` (`while COND`, `for each VAR in DOMAIN`, `each PLAYERS` likewise; or the
+    keyword and `as LABEL`) in an `amend` of a proc or a game phase: the one loop of its body (nested anywhere)
+    written so (its head printed the same) or labelled so, with its keyword. `to NEW` replaces the head's value (a
+    repeat's count, a while's condition, a for each's or an each's domain), `where NEW` the filter of a for each
+    or an each, `base` in either standing for the part it replaces; a block replaces the body, `base();` in it
+    running the body it replaces; what it leaves out stays the base's."""
 
     word: str   # the loop's keyword as written: "repeat", "while", "for each", "each"
-    stmt_label: str
-    body: tuple
+    stmt_label: Optional[str]   # what finds it (None: found by its head)
+    body: Optional[tuple] = None   # the body written anew (None: the base's kept)
+    head: Optional[Expr] = None   # the count, condition or domain that finds it (None: found by its label)
+    var: Optional[str] = None   # a for each's variable, found with its domain
+    new_head: Optional[Expr] = None   # `to NEW`
+    where: Optional[Expr] = None   # `where NEW`
+    _quiet = ("head", "var", "new_head", "where")
+
+    def head_noun(self) -> str:
+        """What `to NEW` replaces, as messages name it: "count", "condition" or "domain"."""
+        return LOOP_HEADS[self.word]
 
     def parts(self) -> list:
-        """The parts it writes, as messages name them: ["body"]."""
-        return ["body"]
+        """The parts it writes, as messages name them: ["count", "filter", "body"]."""
+        return [self.head_noun()] * (self.new_head is not None) + ["filter"] * (self.where is not None) + \
+            ["body"] * (self.body is not None)
+
+
+# what `to NEW` replaces in an amended loop, by its keyword
+LOOP_HEADS = {"repeat": "count", "while": "condition", "for each": "domain", "each": "domain"}
 
 
 @node
@@ -3114,15 +3131,18 @@ class MayAmend(Part):
     title_parts: tuple = ()   # as written; the statement keeps its own prompt
     secret: Optional[bool] = None   # True: `secret`; False: `remove secret`; None: the base's kept
     asked: Optional[bool] = None    # likewise `always asked`
-    _quiet = ("secret", "asked")
+    # `may "prompt" { ... } [else { ... }]`: its new body and else (None: the base's kept), as a PickAmend's
+    body: Optional[tuple] = None
+    otherwise: Optional[tuple] = None
+    _quiet = ("secret", "asked", "body", "otherwise")
 
     def words(self) -> tuple:
         """Each word an amend may add to a `may` or remove, with what this one does (as PickAmend.words)."""
         return (("secret", self.secret), ("always asked", self.asked))
 
     def parts(self) -> list:
-        """The parts it writes, as messages name them: ["'always asked'"]."""
-        return [f"'{word}'" for word, given in self.words() if given is not None]
+        """The parts it writes, as messages name them: ["'always asked'", "body"]."""
+        return [f"'{word}'" for word, given in self.words() if given is not None] + blocks_written(self)
 
 
 @node

@@ -263,6 +263,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W600": (WARNING, "an amend that changes nothing"),
     "W607": (WARNING, "a card's own 'modifier ACTION in ZONE' that replaces its kind's of the same name: the kind's "
              "lines stop applying to that card"),
+    "W608": (WARNING, "an amend's new condition, count, domain or filter that is 'base' alone: the part stays the base's"),
     "E628": (ERROR, "'seen by FIELD' or 'hidden from FIELD' of a zone whose items have no such field naming a player"),
     "E629": (ERROR, "'seen by FIELD' or 'hidden from FIELD' of a player's zone or of a zone a card holds"),
     "E631": (ERROR, "a deal's packet ('deal N of ZONE to HAND K at a time') of less than one item"),
@@ -627,6 +628,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E624": (ERROR, "a cost term 'N X.FIELD' whose X is no card or enum member (a payment is the payer's own), or in a "
                     "modifier's cost line"),
     "E625": (ERROR, "'also' on a kind's own modifier (it keeps a card's modifier beside its kind's)"),
+    "E618": (ERROR, "an amend of a loop writes a part the loop has not: 'where' of a repeat or a while (a for each's "
+                    "or an each's filter), 'to' of a 'repeat until stable(...)'"),
     "E626": (ERROR, "an auction's 'doubling N' in another form than 'open until all pass', or with N no whole "
                     "number of at least 1"),
     "E627": (ERROR, "an auction's stakes ('as (WINNER, PRICE, STAKES)') without 'doubling N', or named as the "

@@ -1466,7 +1466,9 @@ class _Builder:
 
     def may_amend(self, meta, items):
         """`may ["prompt"] WORDS;` in an amend: a pick's words (`pick_amend_words`), of which a `may` takes
-        `secret` and `always asked` alone (E569 at the amend for `with repeats` or `at random`)."""
+        `secret` and `always asked` alone (E569 at the amend for `with repeats` or `at random`); a block after
+        them replaces its body, `else { ... }` its else."""
+        items = _ended(items)
         words, random = _pick(items, "amend_words", ({}, False))
         wrong = ["with repeats"] * ("repeats" in words) + ["at random"] * random
         if wrong:
@@ -1474,7 +1476,8 @@ class _Builder:
                 "E569", f"a 'may' cannot take '{wrong[0]}': an amend of a 'may' adds or removes 'secret' or "
                 "'always asked'", self._s(meta), "to change more, override the proc")])
         return A.MayAmend(_title(items), self._prompt_parts(items), secret=words.get("secret"),
-                          asked=words.get("asked"), span=self._s(meta))
+                          asked=words.get("asked"), body=_pick(items, "block"),
+                          otherwise=_pick(items, "else_change"), span=self._s(meta))
 
     def pick_amend(self, meta, items):
         items = _ended(items)
@@ -1515,8 +1518,28 @@ class _Builder:
     def loop_each(self, meta, items):
         return _Marker("loop_word", "each")
 
-    def loop_amend(self, meta, items):
-        return A.LoopAmend(items[0].value, str(items[1]), items[2].value, span=self._s(meta))
+    def loop_amend(self, meta, items):   # `repeat as round ...`: found by its keyword and label
+        return self._loop_amend(meta, items[0].value, items[-1].value, label=str(items[1]))
+
+    def repeat_amend(self, meta, items):   # `repeat printed(rate) ...`: found by its keyword and head
+        return self._loop_amend(meta, "repeat", items[-1].value, head=items[0])
+
+    def while_amend(self, meta, items):
+        return self._loop_amend(meta, "while", items[-1].value, head=items[0])
+
+    def for_each_amend(self, meta, items):
+        return self._loop_amend(meta, "for each", items[-1].value, head=items[1], var=str(items[0]))
+
+    def each_amend(self, meta, items):
+        return self._loop_amend(meta, "each", items[-1].value, head=items[0])
+
+    def _loop_amend(self, meta, word: str, changes: list, label=None, head=None, var=None) -> A.LoopAmend:
+        """A LoopAmend of the loop so found with what `loop_changes` writes: `to NEW`, `where NEW`, a block."""
+        return A.LoopAmend(word, label, _pick(changes, "block"), head, var, _pick(changes, "if_cond_change"),
+                           _pick(changes, "where"), span=self._s(meta))
+
+    def loop_changes(self, meta, items):   # what an amend of a loop writes after the part that finds it
+        return _Marker("loop_changes", list(items))
 
     def if_amend(self, meta, items):
         items = _ended(items)

@@ -798,14 +798,16 @@ class Printer(A.Visitor):
         self.orelse(s)
 
     def amend_blocks(self, head: list, item) -> None:
-        """An amend of a pick or an `if` (`head`), with the blocks it writes anew, or `;` when it writes none."""
+        """An amend of a pick, an `if`, a may or a loop (`head`), with the blocks it writes anew, or `;` when it
+        writes none."""
         head = [c for c in head if c is not None]
+        otherwise = getattr(item, "otherwise", None)   # (a loop has no else)
         if item.body is not None:
             self.block(head, item.body)
-        elif item.otherwise is None:
+        elif otherwise is None:
             self.clauses(head)
-        if item.otherwise is not None:
-            self.block("else" if item.body is not None else head + [Clause("else")], item.otherwise,
+        if otherwise is not None:
+            self.block("else" if item.body is not None else head + [Clause("else")], otherwise,
                        after_brace=item.body is not None)
 
     def orelse(self, s) -> None:
@@ -1469,14 +1471,17 @@ class Printer(A.Visitor):
                 subject = f"whenever {item.subject} " if item.subject is not None else "whenever "
                 self.line(f"remove {item.name.replace('whenever ', subject, 1)};")
             elif isinstance(item, A.MayAmend):
-                self.clauses([Clause("may" + _title(item.title)), _amend_words(item)])
+                self.amend_blocks([Clause("may" + _title(item.title)), _amend_words(item)], item)
             elif isinstance(item, A.PickAmend):   # the prompt first: it finds the pick
                 self.amend_blocks([Clause("pick" + _amend_label(item) + _title(item.title)),
                                    _where("where ", item.where),
                                    *_modes(A.replace(item, title=None, repeats=None, random=False)),
                                    _amend_words(item)], item)
-            elif isinstance(item, A.LoopAmend):   # its keyword and label find the loop
-                self.block(f"{item.word} as {item.stmt_label}", item.body)
+            elif isinstance(item, A.LoopAmend):   # its keyword and head (or label) find the loop
+                self.amend_blocks([Clause(f"{item.word} as {item.stmt_label}") if item.head is None else
+                                   Clause(f"{item.word} {item.var} in " if item.var is not None else f"{item.word} ",
+                                          item.head),
+                                   _where("to ", item.new_head), _where("where ", item.where)], item)
             elif isinstance(item, A.IfAmend):   # the condition (or the label) first: it finds the `if`
                 self.amend_blocks([Clause("if" + _amend_label(item)) if item.cond is None else
                                    Clause("if ", item.cond), _where("to ", item.new_cond)], item)
