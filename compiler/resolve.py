@@ -1616,6 +1616,7 @@ def _amended_bodies(sym: Symbols, what: str, bodies: dict, item: A.Amend, diags:
     one body that has it; a body nothing changed is the same tuple. With `func`, the bodies are funcs'
     values (one expression each), whose match expressions alone are amended (FUNC_CONSTRUCTS)."""
     amended: set = set()   # the chooses and matches this amend changes: (construct, prompt or subject)
+    made: list = []   # the constructs as this amend left them
     for change in item.items:
         construct = (FUNC_CONSTRUCTS if func else CONSTRUCTS).get(type(change))
         if construct is None:
@@ -1637,8 +1638,13 @@ def _amended_bodies(sym: Symbols, what: str, bodies: dict, item: A.Amend, diags:
         found = _one_construct(what, bodies, construct, change, diags, sym.conditions_written)
         if found is not None:
             owner, old = found
+            if any(old is node for node in made):   # found once by its label, once by what is written
+                diags.append(Diagnostic("E215", f"the {construct.noun} at {old.span} is amended twice here",
+                                        change.span))
+                continue
             new = construct.amend(sym, what, old, change, diags)
             if new is not None:
+                made.append(new)
                 bodies[owner] = tuple(A.rewrite(stmt, lambda n: new if n is old else None) for stmt in bodies[owner])
     return bodies
 
