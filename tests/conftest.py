@@ -243,6 +243,16 @@ def found_at(text: str) -> list[tuple]:
     return [(d.code, d.span.line, d.span.column) for d in analyse_text(text).diagnostics]
 
 
+def amend_misuse(base: str, name: str, items: str, code: str, message: str, hint, at: str) -> None:
+    """`amend NAME { ITEMS }` written on the line after `base` gives one error: `code`, its message holding
+    `message`, its hint `hint` (unless None), at the first `at` of that line."""
+    house = f"amend {name} {{ {items} }}\n"
+    found = [d for d in analyse_text(base + house).diagnostics if d.severity == "error"]
+    assert [d.code for d in found] == [code], [d.headline() for d in found]
+    assert message in found[0].message and (hint is None or found[0].hint == hint), found[0].headline()
+    assert (found[0].span.line, found[0].span.column) == (base.count("\n") + 1, house.index(at) + 1)
+
+
 def printed_back(text: str):
     """The module of `text` and its `fmt` form, checked to parse back to the same module and to print
     the same again."""

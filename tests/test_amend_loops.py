@@ -12,7 +12,7 @@ import pytest
 from rulebook.compiler.driver import analyse, analyse_text
 from rulebook.runtime.engine import Game
 
-from .conftest import explained, printed_back, rules_programs, run_proc, write_pack
+from .conftest import amend_misuse, explained, printed_back, rules_programs, run_proc, write_pack
 
 # Catan (values for illustration): the hexes 1 to 5 produce but the robber's (3); two trades each give a point; a
 # hand over 3 cards is cut down; a knight may be built (a point otherwise)
@@ -127,11 +127,7 @@ def test_the_items_are_reported_printed_back_and_explained():
     ("repeat 2 to base + 1; repeat as trades to 3;", "E215", f"the loop at <text>:{BASE.count(chr(10), 0, BASE.index('repeat 2')) + 1}:3 is amended twice here", None, "repeat as"),
 ])
 def test_misuse_is_positioned(items, code, message, hint, at):
-    house = f"amend produce {{ {items} }}\n"
-    found = [d for d in analyse_text(BASE + house).diagnostics if d.severity == "error"]
-    assert [d.code for d in found] == [code], [d.headline() for d in found]
-    assert message in found[0].message and (hint is None or found[0].hint == hint), found[0].headline()
-    assert (found[0].span.line, found[0].span.column) == (LINE, house.index(at) + 1)
+    amend_misuse(BASE, "produce", items, code, message, hint, at)
 
 
 def test_a_part_written_base_alone_warns_and_a_filter_added_has_no_base():

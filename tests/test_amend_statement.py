@@ -19,7 +19,7 @@ from rulebook.dsl.printer import expr
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
-from .conftest import explained, played_on_both_backends, printed_back, program_of, run_proc, write_pack
+from .conftest import amend_misuse, explained, played_on_both_backends, printed_back, program_of, run_proc, write_pack
 
 # Catan (values for illustration): a dice of 7 moves the robber, any other dice produces; three ore make a
 # city (the base labels that `if`); a trade asks how many
@@ -161,12 +161,7 @@ def test_a_label_on_an_if_prints_back_and_changes_nothing_in_play(interpreted):
     ("if dice == 7 to rol > 2;", "E201", "", None, "rol"),
 ])
 def test_misuse_is_positioned(items, code, message, hint, at):
-    house = f"amend produce {{ {items} }}\n"
-    found = [d for d in analyse_text(BASE + house).diagnostics if d.severity == "error"]
-    assert [d.code for d in found] == [code], [d.headline() for d in found]
-    assert message in found[0].message and (hint is None or found[0].hint == hint), found[0].headline()
-    assert (found[0].span.line, found[0].span.column) == (LINE, len("amend produce { ") + house.index(at) -
-                                                         house.index(items) + 1)
+    amend_misuse(BASE, "produce", items, code, message, hint, at)
 
 
 def test_two_ifs_on_one_condition_and_a_label_given_twice():
@@ -365,11 +360,7 @@ def test_a_loops_amend_is_reported_printed_back_and_explained():
     ("repeat as draws { base(); base(); }", "E366", "base() is written 2 times", None, "base(); }"),
 ])
 def test_a_loops_misuse_is_positioned(items, code, message, hint, at):
-    house = f"amend draw_cards {{ {items} }}\n"
-    found = [d for d in analyse_text(LOOP_BASE + house).diagnostics if d.severity == "error"]
-    assert [d.code for d in found] == [code], [d.headline() for d in found]
-    assert message in found[0].message and (hint is None or found[0].hint == hint), found[0].headline()
-    assert (found[0].span.line, found[0].span.column) == (LOOP_LINE, house.index(at) + 1)
+    amend_misuse(LOOP_BASE, "draw_cards", items, code, message, hint, at)
 
 
 def test_two_stacked_packs_replacing_a_loops_body_warn_unless_the_later_keeps_the_base(tmp_path):
