@@ -167,3 +167,40 @@ def test_stacked_packs_build_on_the_earlier_and_find_the_loop_as_the_base_wrote_
     assert [d.message for d in analyse(str(base), [str(frame), str(other)]).diagnostics if d.code == "W406"] == [
         "the count of the repeat 2 of proc 'produce' is amended by both 'frame' and 'other'; 'other' comes later in "
         "the stack and wins"]
+
+
+# Modern Art (values for illustration): each player with money may, in turn order, buy the painting at its fixed
+# price, the first to accept taking it; then everyone with a painting scores. The house rule: only players with
+# two paintings score, and the buyer gets 2 points
+AUCTION = """counter money from 0 to 20 start 5;
+counter paintings;
+counter vp;
+proc offer() {
+  first q in others_from(you) where q.money >= 3 may "buy the painting for 3?" {
+    each q: lose 3 money;
+    each q: gain 1 paintings;
+  }
+  each players where paintings > 0 {
+    gain 1 vp;
+  }
+}
+game modern_art {
+  seats 3;
+  phase play { each players: offer(); }
+  winner most vp;
+}
+"""
+AUCTION_HOUSE = """amend offer {
+  may "buy the painting for 3?" { base(); each q: gain 2 vp; }
+  each players where base and paintings >= 2;
+}
+"""
+
+auction = rules_programs(AUCTION)
+
+
+@pytest.mark.parametrize("house, expected", [("", [(2, 1, 1), (5, 0, 0)]), (AUCTION_HOUSE, [(2, 1, 2), (5, 0, 0)])])
+def test_a_first_mays_body_and_an_eachs_filter(auction, house, expected):
+    game = Game(auction(house), 3, 1)
+    run_proc(game, "offer", answers=[True])   # P2, the first opponent, buys
+    assert [(p.stock["money"], p.stock["paintings"], p.stock["vp"]) for p in game.state.players[1:]] == expected
