@@ -121,6 +121,10 @@ def test_the_items_are_reported_printed_back_and_explained():
     ("for each as trades to 1..3;", "E612", "the loop labelled trades of proc 'produce' is written 'repeat', not "
      "'for each'", "write it as the base does: 'repeat as trades { ... }'", "for"),
     ("repeat 2;", "E223", "this amend of the repeat 2 of proc 'produce' changes nothing", None, "repeat"),
+    ('may "build a knight?";', "E223", "this amend of the may \"build a knight?\" of proc 'produce' changes nothing",
+     None, "may"),
+    ('may "build a knight?" else { base(); } if cards > 9 { }', "E222", "proc 'produce' has no if on cards > 9", None,
+     "if"),
     ("for each h in 1..5 where base(1);", "E367", "in an amended filter of a for each, base is the value it "
      "replaces", None, "base(1)"),
     ('may "build a knight?" { base(); base(); }', "E366", "base() is written 2 times", None, "base(); }"),
