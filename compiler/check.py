@@ -23,7 +23,7 @@ from .layout import SHAPE_CALLS, blind_zones, destinations, grid_cells, grid_row
 from .layout import filled_base, redeal_params, at_seats, plain_values, python_blocks, recursive, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var, indexed_counter, pattern_binders, pattern_element
-from .resolve import TEAM_WORDS, ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
+from .resolve import TEAM_WORDS, ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, PHASES, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import held_only, holds_slots, reads_it, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
 from .resolve import LABELLED, arm_change, enum_changes, if_change, loop_change, may_change, option_change, pick_change
 from .resolve import said_for_names
@@ -1185,8 +1185,9 @@ class Checker(A.Visitor):
             if isinstance(decl, A.Kind):
                 self.visiting = decl
                 self.lists_of_cards(decl)
-        self.loop_labels = list(dict.fromkeys(n.loop_label for n in self.pack_nodes
-                                              if type(n) in LOOPS and getattr(n, "loop_label", None) is not None))
+        self.loop_labels = list(dict.fromkeys([n.loop_label for n in self.pack_nodes
+                                               if type(n) in LOOPS and getattr(n, "loop_label", None) is not None]
+                                              + [p.name for p in getattr(self.sym.game, "phases", None) or ()]))
         together: list = []   # (name, finding) of the body of an `amend a, b, c` checked in each of its names
         for decl in self.sym.decls.values():
             self.visiting = decl
@@ -4423,13 +4424,18 @@ class Checker(A.Visitor):
             self.seat_names(d)
         if d.teams:
             self.seat_teams(d)
-        for phase, body in (("setup", d.setup), ("play", d.play), ("final", d.final)):
+        named = d.named_phases()
+        for phase, body in (("setup", d.setup), ("play", d.play), *((p.name, p.body) for p in named),
+                            ("final", d.final)):
             self.in_phase = phase   # for E325: a statement written in a phase runs only in that phase
+            if phase not in PHASES:   # a named phase runs as a loop of one round labelled with its name
+                self.open_labels[phase] = d.span
             try:
                 for part in self.parts(("phase", phase), body):
                     self.block(part, Scope())
             finally:
                 self.in_phase = None
+                self.open_labels.pop(phase, None)
             if d.max_players > 1:   # (alone at the table, the first player's is everyone's)
                 self.first_player_in_phase(body, phase)
         if d.winner is None:
@@ -6134,7 +6140,7 @@ class Checker(A.Visitor):
             if isinstance(decl, A.Proc):
                 roots = [decl.body]
             elif isinstance(decl, A.Game):
-                roots = [decl.setup, decl.play, decl.final]
+                roots = [decl.setup, decl.play, decl.final] + [p.body for p in decl.phases or ()]
             elif isinstance(decl, A.Entity):
                 roots = [(e,) for e in decl.effects]
             elif isinstance(decl, A.Kind):

@@ -1582,7 +1582,7 @@ def effects(lay: "Layout") -> Iterator[Effect]:
     g = lay.game
     if g is not None:
         yield Effect(("setup",), "body", g.setup, (), False, "game setup")
-        yield Effect(("play",), "body", g.play, (), False, "game play")
+        yield Effect(("play",), "body", g.played(), (), False, "game play")   # its named phases after it
         yield Effect(("final",), "body", g.final, (), False, "final scoring")
         for i, key in enumerate(winner_keys(g)):
             yield Effect(("key", i), "expr", key, (), False, f"winner key {i + 1}")

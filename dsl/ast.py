@@ -2420,10 +2420,12 @@ class FieldValue(Part):
 class GamePart(Part):
     """`seats A to B;` or `phase NAME { ... }` in an `amend` of a game: `part` is "seats" (`value`:
     (low, high), then the roles' names if given, then True if they are dealt `at random`) or the phase's
-    name (`value`: its statements)."""
+    name (`value`: its statements); `place` is ("after"|"before", OTHER) for a named phase put in between."""
 
     part: str
     value: tuple
+    place: Optional[tuple] = None
+    _quiet = ("place",)
 
 
 @node
@@ -3267,7 +3269,50 @@ class Game(Decl):
     # `seats 4 to 8 teams 2 alternating;`: (the number of teams, or of players a team after `of`, whether it
     # is the size, the seating: "alternating", "adjacent" or "solo"); see `runtime.state.team_of_seat`
     teams: Optional[tuple] = None
-    _quiet = ("roles", "roles_dealt", "seat_names", "teams")
+    # `phase canal_era { ... }`: the game's own named phases (NamedPhase), in the order they run, after play
+    # (None when it has none: the repr, and so the content digest, of a game without is as it was)
+    phases: Optional[tuple] = None
+    _quiet = ("roles", "roles_dealt", "seat_names", "teams", "phases")
+
+    def played(self) -> tuple:
+        """The play phase as it runs: its own steps, then each named phase as a loop of one round labelled
+        with the phase's name (so `end game after canal_era;` ends the game once that phase is over)."""
+        return self.play + tuple(Repeat(Int(1, span=p.span), p.body, loop_label=p.name, span=p.span)
+                                 for p in self.named_phases())
+
+    def named_phases(self) -> list:
+        """The named phases in the order they run (each put after or before another, as written)."""
+        order: list = []
+        for p in self.phases or ():
+            at = phase_slot([q.name for q in order], *p.place)
+            if at is not None:   # (a place that is none: E622, found as the game or amend is read)
+                order.insert(at, p)
+        return order
+
+    def phase_names(self) -> tuple:
+        """Every phase of the game, in the order they run."""
+        return ("setup", "play") + tuple(p.name for p in self.named_phases()) + ("final",)
+
+
+def phase_slot(names: list, when: str, other: str) -> Optional[int]:
+    """Where a named phase put `when` (after, before) `other` goes among the named phases `names` (which run
+    after play and before final), or None when `other` is no such place."""
+    if (when, other) == ("after", "play"):
+        return 0
+    if (when, other) == ("before", "final"):
+        return len(names)
+    return names.index(other) + (when == "after") if other in names else None
+
+
+@node
+class NamedPhase(Part):
+    """`phase NAME { ... }` of a game beyond setup, play and final (Brass's canal and rail eras); in an amend
+    of a game, `place` is ("after"|"before", OTHER) for a phase put in between (None otherwise)."""
+
+    name: str
+    body: tuple
+    place: Optional[tuple] = None
+    _quiet = ("place",)
 
 
 @node

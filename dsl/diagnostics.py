@@ -630,6 +630,10 @@ CODES: dict[str, tuple[str, str]] = {
     "E625": (ERROR, "'also' on a kind's own modifier (it keeps a card's modifier beside its kind's)"),
     "E618": (ERROR, "an amend of a loop writes a part the loop has not: 'where' of a repeat or a while (a for each's "
                     "or an each's filter), 'to' of a 'repeat until stable(...)'"),
+    "E622": (ERROR, "a named phase put after or before what is no phase of the game, or outside play and final "
+                    "('phase canal_era after setup')"),
+    "E623": (ERROR, "a named phase whose name is taken: by a phase the game has already (placed again in an amend), "
+                    "or by a declaration ('after NAME' would not tell them apart)"),
     "E626": (ERROR, "an auction's 'doubling N' in another form than 'open until all pass', or with N no whole "
                     "number of at least 1"),
     "E627": (ERROR, "an auction's stakes ('as (WINNER, PRICE, STAKES)') without 'doubling N', or named as the "

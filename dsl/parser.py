@@ -1421,8 +1421,8 @@ class _Builder:
             return A.GamePart("seats", (low, high) + ((roles,) if roles else ()) + ((True,) if dealt else ()) +
                               ((("named", names),) if names else ()) + ((("teams", teams),) if teams else ()),
                               span=span)
-        name, body, span = marker.value
-        return A.GamePart(name, body, span=span)
+        name, body, place, span = marker.value
+        return A.GamePart(name, body, place, span=span)
 
     def choose_amend(self, meta, items):
         label = next((str(t) for t in items if isinstance(t, Token) and t.type == "NAME"), None)
@@ -1708,7 +1708,12 @@ class _Builder:
         return A.GiveRole(items[1], items[3], span=self._s(meta))
 
     def phase_decl(self, meta, items):
-        return _Marker("phase", (str(items[0]), items[1].value, self._s(meta)))
+        place = items[1].value if isinstance(items[1], _Marker) and items[1].tag == "phase_place" else None
+        return _Marker("phase", (str(items[0]), items[-1].value, place, self._s(meta)))
+
+    def phase_place(self, meta, items):
+        """`after canal_era` / `before final` of a named phase: where it runs among the game's phases."""
+        return _Marker("phase_place", (items[0].value, str(items[1]), _token_span(self.file, items[1])))
 
     def winner_if(self, meta, items):
         return _Marker("winner_if", items[0])
@@ -1756,11 +1761,12 @@ class _Builder:
 
     def game_decl(self, meta, items):
         phases = {"setup": (), "play": (), "final": ()}
+        named: list = []   # the named phases (A.NamedPhase), in the order written
         seats = (0, 0)
         roles, dealt, names, teams = None, False, None, None
         winner = None
         given: dict[str, A.Span] = {}   # each phase, the seats and the winner line: where it is given
-        twice = []
+        twice, misplaced = [], []
         for item in items:
             part = (item.value[0] if isinstance(item, _Marker) and item.tag == "phase" else
                     "seats" if isinstance(item, _Marker) and item.tag == "seats" else
@@ -1770,7 +1776,8 @@ class _Builder:
             where = item.span if isinstance(item, A.Winner) else item.value[-1]
             if part == "seats":
                 roles, dealt, names, teams = item.value[2:6]
-            if isinstance(item, _Marker) and item.tag == "phase":
+            place = item.value[2] if isinstance(item, _Marker) and item.tag == "phase" else None
+            if isinstance(item, _Marker) and item.tag == "phase" and place is None:
                 unknown = unknown_phase(item.value[0], where)
                 if unknown is not None:
                     raise RulesError([unknown])
@@ -1787,13 +1794,19 @@ class _Builder:
                 seats = item.value[:2]
             elif part == "winner":
                 winner = item
+            elif place is not None:   # kept in the order written: the order they run follows from the places
+                wrong = misplaced_phase([p.name for p in named], part, place[:2], place[2])
+                if wrong is not None:
+                    misplaced.append(wrong)
+                named.append(A.NamedPhase(part, item.value[1], place[:2], span=where))
             else:
                 phases[part] = item.value[1]
-        if twice:
-            raise RulesError(twice)
+        if twice or misplaced:
+            raise RulesError(twice + misplaced)
         return A.Game(str(items[0]), _title(items), seats[0], seats[1], phases["setup"],
                       phases["play"], phases["final"], winner, roles if "seats" in given else None,
-                      bool(roles) and dealt, names if "seats" in given else None, teams=teams, span=self._s(meta))
+                      bool(roles) and dealt, names if "seats" in given else None, teams=teams,
+                      phases=tuple(named) or None, span=self._s(meta))
 
     # -------------------------------------------------------------- statements
     def gain_stmt(self, meta, items):
@@ -4555,14 +4568,32 @@ def _keywords_as_names(text: str, file: str, first: Diagnostic) -> list[Diagnost
     return out[:MAX_SYNTAX_ERRORS]
 
 
-def unknown_phase(name: str, span: A.Span) -> Optional[Diagnostic]:
-    """E100 for a phase a game does not have (in a game, or in an `amend` of one), or None."""
-    phases = ("setup", "play", "final")
+def unknown_phase(name: str, span: A.Span, named: tuple = ()) -> Optional[Diagnostic]:
+    """E100 for a phase a game does not have (in a game, or in an `amend` of one), or None; `named` are the
+    game's own named phases, which an amend may change too."""
+    phases = ("setup", "play", "final") + tuple(named)
     if name in phases:
         return None
     meant = closest(name, phases)
-    return Diagnostic("E100", f"a game has the phases setup, play and final, not {name!r}", span,
-                      hint=f"did you mean '{meant}'?" if meant is not None else None)
+    return Diagnostic("E100", f"a game has the phases {', '.join(phases[:-1])} and {phases[-1]}, not {name!r}", span,
+                      hint=f"did you mean '{meant}'?" if meant is not None else
+                      f"a phase of the game's own says where it runs: 'phase {name} after play {{ ... }}'")
+
+
+def misplaced_phase(names: list, name: str, place: tuple, anchor_span: A.Span) -> Optional[Diagnostic]:
+    """E622 when a named phase's `after OTHER` or `before OTHER` is no place among the named phases `names`
+    (which run after play and before final, in the order they are put), else None."""
+    when, other = place
+    if A.phase_slot(names, when, other) is not None:
+        return None
+    if other in ("setup", "play", "final"):
+        return Diagnostic("E622", f"a named phase runs between play and final: phase {name!r} cannot run {when} "
+                          f"{other}", anchor_span, "write 'after play' for the first of them, 'before final' for the last")
+    meant = closest(other, names + ["play", "final"])
+    return Diagnostic("E622", f"phase {name!r} is put {when} {other!r}, which is no phase of the game"
+                      + (f" (its named phases: {', '.join(names)})" if names else ""), anchor_span,
+                      f"did you mean '{meant}'?" if meant is not None else
+                      "name a phase of the game: 'after play', or after one of its named phases written above")
 
 
 def parse_file(path: Path, display: Optional[str] = None) -> tuple[A.Module, str]:

@@ -1459,7 +1459,7 @@ class Printer(A.Visitor):
             elif isinstance(item, A.GamePart):
                 self.line(f"{seats_text(*item.value[:2])}{_seat_line(item.value[2:])};") \
                     if item.part == "seats" else \
-                    self.block(f"phase {item.part}", item.value)
+                    self.block(f"phase {item.part}" + (f" {' '.join(item.place)}" if item.place else ""), item.value)
             elif isinstance(item, A.Winner):
                 self.winner(item)
             elif isinstance(item, A.ChooseAmend):
@@ -1502,6 +1502,9 @@ class Printer(A.Visitor):
             body = getattr(d, phase)
             if body:
                 self.block(f"phase {phase}", body)
+            if phase == "play":   # the named phases, as written (their places give the order they run)
+                for named in d.phases or ():
+                    self.block(f"phase {named.name} {' '.join(named.place)}", named.body)
         if d.winner is not None:
             self.winner(d.winner)
         self.depth -= 1
