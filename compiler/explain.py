@@ -2911,10 +2911,17 @@ class Reader(A.Visitor):
             self.say(depth, f"The seats, in order: {_either([n.value for n in d.seat_names], 'and')}.")
         if d.teams:   # `seats ... teams 2 alternating;`
             self.say(depth, _teams_text(d.teams))
+        named = d.named_phases()
         for phase, heading in (("setup", "Setup"), ("play", "Play"), ("final", "At the end of the game")):
             if getattr(d, phase):   # a phase the game does not have is not read as an empty heading
                 self.say(depth, f"{heading}:")
                 self.block(getattr(d, phase), depth + 1)
+            if phase == "play":   # the game's named phases, in the order they run, each once
+                for i, p in enumerate(named):
+                    after = named[i - 1].name if i else "play"
+                    self.say(depth, f"Then phase {p.name} (after {after}, once)" + (":" if p.body else
+                                                                                    ": no steps of its own."))
+                    self.block(p.body, depth + 1)
         if d.winner is not None:
             w = d.winner
             def ranked(key) -> str:   # "the most points", "the most cards in your hand" (not "the most the number of")

@@ -8,7 +8,7 @@ from typing import Callable, NamedTuple, Optional
 from rulebook.dsl import ast as A
 from rulebook.dsl.ast import replace
 from rulebook.dsl.diagnostics import Diagnostic, closest, did_you_mean
-from rulebook.dsl.parser import unknown_phase
+from rulebook.dsl.parser import misplaced_phase, unknown_phase
 from rulebook.dsl.printer import expr as printed
 
 CATEGORY = {
@@ -822,6 +822,11 @@ def _extend(sym: Symbols, item: A.Extend, diags: list[Diagnostic], sources: dict
         body = wrapped(("phase", item.name), getattr(sym.game, item.name))
         sym.game = sym.decls[sym.game.name] = replace(sym.game, **{item.name: body})
         sym.extended.append((item, "phase"))
+    elif isinstance(sym.game, A.Game) and any(p.name == item.name for p in sym.game.phases or ()):
+        phases = tuple(replace(p, body=wrapped(("phase", p.name), p.body)) if p.name == item.name else p
+                       for p in sym.game.phases)
+        sym.game = sym.decls[sym.game.name] = replace(sym.game, phases=phases)
+        sym.extended.append((item, "phase"))
     else:
         what = f"is {_article(CATEGORY[type(target)])}" if target is not None else "is not declared"
         diags.append(Diagnostic("E216", f"'{item.when}' extends a proc or a game phase; {item.name!r} {what}",
@@ -1192,8 +1197,12 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                     fields["roles_dealt"] = len(rest) > 1
             elif part == "winner":   # `base` in it: the key (or tie-break, or condition) it replaces
                 fields["winner"] = _keep_base_winner(sym, change, fields.get("winner", target.winner), diags)
-            elif (unknown := unknown_phase(part, change.span)) is not None:
-                diags.append(unknown)
+            elif part in PHASES and change.place is not None:
+                diags.append(Diagnostic("E623", f"phase {part} is one of the three every game has: it runs where it "
+                                        "does, and 'after'/'before' puts a phase of the game's own", change.span,
+                                        f"write 'phase {part} {{ ... }}', or give the new phase a name of its own"))
+            elif part not in PHASES:   # a named phase of the game's own: put in between, or changed in place
+                fields["phases"] = _amend_named_phase(sym, replace(target, **fields), change, item.name, diags)
             else:   # `base();` in it runs the phase it replaces, as the base (or an earlier amend) left it
                 old = fields.get(part, getattr(target, part))
                 if _base_uses(change, "value") and not old:
@@ -1451,6 +1460,33 @@ def _no_such_slot(card: str, change: A.SlotRemoved, effects: tuple) -> Diagnosti
                       did_you_mean(change.name, slots) or
                       (f"its slots are {', '.join(repr(n) for n in slots)}" if slots else
                        f"{card!r} has no reaction and no 'anytime' slot"))
+
+
+def _amend_named_phase(sym: Symbols, game: A.Game, change: A.GamePart, name: str, diags: list) -> Optional[tuple]:
+    """`phase NAME after|before OTHER { ... }` in an amend of a game: a new named phase put there; `phase NAME
+    { ... }` of a named phase the game has: its steps replaced (`base();` runs them). The game's named phases
+    after it, in the order written (None for none, as a game without them keeps them)."""
+    phases = list(game.phases or ())
+    names = [p.name for p in game.named_phases()]
+    if change.place is None:
+        at = next((i for i, p in enumerate(phases) if p.name == change.part), None)
+        if at is None:
+            diags.append(unknown_phase(change.part, change.span, names))
+            return game.phases
+        change = _keep_base(sym, change, phases[at].body, "phase", diags, attr="value")
+        phases[at] = replace(phases[at], body=change.value)
+        return tuple(phases)
+    if change.part in game.phase_names():
+        diags.append(Diagnostic("E623", f"game {name!r} has a phase {change.part!r} already: an amend changes its "
+                                "steps where it runs, and 'after'/'before' puts a new phase only", change.span,
+                                f"write 'phase {change.part} {{ ... }}' (with 'base();' to keep its steps), or give "
+                                "the new phase a name of its own"))
+        return game.phases
+    wrong = misplaced_phase(names, change.part, change.place, change.span)
+    if wrong is not None:
+        diags.append(wrong)
+        return game.phases
+    return tuple(phases) + (A.NamedPhase(change.part, change.value, change.place, span=change.span),)
 
 
 def _the_game(sym: Symbols, change) -> Optional[str]:

@@ -1422,7 +1422,7 @@ class _Builder:
                               ((("named", names),) if names else ()) + ((("teams", teams),) if teams else ()),
                               span=span)
         name, body, place, span = marker.value
-        return A.GamePart(name, body, place, span=span)
+        return A.GamePart(name, body, place[:2] if place else None, span=span)
 
     def choose_amend(self, meta, items):
         label = next((str(t) for t in items if isinstance(t, Token) and t.type == "NAME"), None)
@@ -1777,6 +1777,10 @@ class _Builder:
             if part == "seats":
                 roles, dealt, names, teams = item.value[2:6]
             place = item.value[2] if isinstance(item, _Marker) and item.tag == "phase" else None
+            if place is not None and part in ("setup", "play", "final"):
+                raise RulesError([Diagnostic("E623", f"phase {part} is one of the three every game has: it runs where "
+                                             f"it does, and 'after'/'before' puts a phase of the game's own", where,
+                                             f"write 'phase {part} {{ ... }}', or give the new phase a name of its own")])
             if isinstance(item, _Marker) and item.tag == "phase" and place is None:
                 unknown = unknown_phase(item.value[0], where)
                 if unknown is not None:
@@ -4571,7 +4575,7 @@ def _keywords_as_names(text: str, file: str, first: Diagnostic) -> list[Diagnost
 def unknown_phase(name: str, span: A.Span, named: tuple = ()) -> Optional[Diagnostic]:
     """E100 for a phase a game does not have (in a game, or in an `amend` of one), or None; `named` are the
     game's own named phases, which an amend may change too."""
-    phases = ("setup", "play", "final") + tuple(named)
+    phases = ("setup", "play") + tuple(named) + ("final",)
     if name in phases:
         return None
     meant = closest(name, phases)
