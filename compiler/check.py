@@ -1230,7 +1230,8 @@ class Checker(A.Visitor):
             copies = f" (now {self.counted(item.copies)}, from {self.counted(target.copies)})" \
                 if item.copies is not None else ""
             if isinstance(target, A.Game):   # the phases it replaces, and which of them keep the base's steps
-                phases = [f"phase {c.part}" + (KEEPING if c.span in self.sym.kept_base else "")
+                phases = [(f"puts phase {c.part} {' '.join(c.place)}" if c.place else f"phase {c.part}")
+                          + (KEEPING if c.span in self.sym.kept_base else "")
                           for c in item.items if isinstance(c, A.GamePart) and c.part != "seats"]
                 phases += [f"the winner line{KEEPING}" for c in item.items
                            if isinstance(c, A.Winner) and c.span in self.sym.kept_base]
