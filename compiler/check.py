@@ -9769,6 +9769,17 @@ class Checker(A.Visitor):
         self.tag(e.tag, scope)
         return "bool"
 
+    def visit_During(self, e: A.During, scope) -> str:
+        """`during LABEL`: a label some loop of the merged rules carries, or a named phase (E224)."""
+        if e.label not in self.loop_labels:
+            if e.label in PHASES:
+                self.err("E224", f"'during {e.label}' asks whether a labelled loop or a named phase is under way; "
+                         f"{e.label} is one of the three phases every game has, which are no labels", e.span,
+                         "give the game named phases ('phase canal_era after play { ... }') and ask 'during canal_era'")
+            else:
+                self.unknown("E224", "loop label", e.label, e.span, self.loop_labels)
+        return "bool"
+
     def visit_Allowed(self, e: A.Allowed, scope) -> str:
         self.tag(e.tag, scope)
         return "bool"

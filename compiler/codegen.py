@@ -610,6 +610,9 @@ class CodeGen(A.Visitor):
     def visit_CanCopy(self, e: A.CanCopy, ctx) -> str:
         return f"rt.can_slot({ctx.you}, {self.ex(e.target.obj, ctx)}, {e.target.name!r}{self.slot_args(e.target, e.args, ctx)})"
 
+    def visit_During(self, e: A.During, ctx) -> str:
+        return f"rt.during({e.label!r})"
+
     def visit_Allowed(self, e: A.Allowed, ctx) -> str:
         return f"rt.allowed({ctx.you}, {self.tag(e.tag, ctx)})"
 

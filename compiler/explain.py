@@ -693,6 +693,12 @@ class ExprReader(A.Visitor):
         args = f"({', '.join(self.read(a) for a in e.tag.args)})" if e.tag.args else ""
         return f"you may {spoken(e.tag.action)}{args} (no modifier forbids it, or one allows it)"
 
+    def visit_During(self, e):
+        game = getattr(self.symbols, "game", None)
+        if game is not None and any(p.name == e.label for p in game.phases or ()):
+            return f"phase {e.label} is under way"
+        return f"a round of the loop labelled {e.label} is under way"
+
     def visit_CanOpen(self, e):
         args = f" with {', '.join(self.read(a) for a in e.args)}" if e.args else ""
         return (f"{spoken(e.proc)}{args} would offer you a choice now (its first decision is open: an option of "

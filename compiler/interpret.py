@@ -1399,6 +1399,9 @@ class Interpreter(A.Visitor):
     def visit_CanCopy(self, e, rt, f):
         return rt.can_slot(f.you, self.ev(e.target.obj, rt, f), e.target.name, *self.slot_args(e.target, e.args, rt, f))
 
+    def visit_During(self, e, rt, f):
+        return rt.during(e.label)
+
     def visit_Allowed(self, e, rt, f):
         return rt.allowed(f.you, self.tag(e.tag, rt, f))
 

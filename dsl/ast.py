@@ -682,6 +682,14 @@ class Allowed(Expr):
 
 
 @node
+class During(Expr):
+    """`during LABEL`: whether a loop of that label is running now, a named phase of the game (`during
+    rail_era`: the phase is under way, in a proc it calls too) or a labelled loop (`during round`)."""
+
+    label: str
+
+
+@node
 class CanOpen(Expr):
     """`can PROC(args)`: whether the first decision of the proc, the `choose`, `may` or `pick` its body
     starts with (or that of a proc it starts by calling), would be open for you now (a choose's option

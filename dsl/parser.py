@@ -2734,6 +2734,9 @@ class _Builder:
     def allowed(self, meta, items):
         return A.Allowed(A.Tag(str(items[1]), items[2] or (), span=self._s(meta)), span=self._s(meta))
 
+    def during_expr(self, meta, items):
+        return A.During(str(items[0]), span=self._s(meta))
+
     def can_open(self, meta, items):
         return A.CanOpen(str(items[1]), items[2] or (), span=self._s(meta))
 

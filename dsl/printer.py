@@ -159,6 +159,9 @@ class ExprPrinter(A.Visitor):
     def visit_Allowed(self, e):
         return f"allowed({action(e.tag)})"
 
+    def visit_During(self, e):
+        return f"during {e.label}"
+
     def visit_CanOpen(self, e):
         return f"can {e.proc}({', '.join(_expr(a) for a in e.args)})"
 

@@ -1714,6 +1714,10 @@ class Game:
         counters `per LABEL`)."""
         return Looping(self.state.loops, label, where, self, resets)
 
+    def during(self, label: str) -> bool:
+        """`during LABEL`: whether a loop so labelled is running (a named phase of the game is one)."""
+        return any(type(lp) is Looping and lp.label == label for lp in self.state.loops)
+
     def once_per(self, name: str, key: tuple, where: Optional[str] = None):
         """A call of the proc NAME declared `once per P, ...` with `key` the values of P: None when a call of
         NAME running around it (the chain's outermost) has visited them already (the call is skipped, and

@@ -183,3 +183,33 @@ def test_the_halftime_house_rule_restocks_the_markets_between_the_eras():
         assert markets_as_the_rail_era_opens(program) == (7, 8)
     games = played_on_both_backends(HALFTIME, 2, 3)   # whole games agree (log, scores, final state)
     assert games[0][1]["winners"]
+
+
+# Twilight Struggle: a Mid War card's event scores double once the Late War has begun; `during` reads the
+# phase under way (in a proc a phase calls too), and a counter `per` a phase starts again with each
+DURING = """
+counter scored "Turns scored this war" per mid_war;
+proc score() {
+  gain (if during late_war then 2 else 1) vp;
+  if during mid_war { gain 1 scored; }
+}
+after turn { each players: score(); }
+"""
+
+
+def test_during_reads_the_phase_under_way_in_a_proc_it_calls(program):
+    game = Game(program(DURING), 2, 1)
+    game.play()
+    # 3 early and 4 mid war turns score 1, the 3 late war turns 2, plus the turn's own VP each
+    assert game.state.players[0].stock["vp"] == 3 + 4 + 6 + 10
+    assert game.state.players[0].stock.get("scored", 0) == 0   # back to its start as the Mid War ended
+
+
+def test_during_prints_back_reads_aloud_and_names_a_label():
+    _, printed = printed_back(TWILIGHT + DURING)
+    assert "  gain if during late_war then 2 else 1 vp;\n" in printed
+    text = explained(analyse_text(TWILIGHT + DURING), "score")
+    assert "phase late_war is under way" in text and "phase mid_war is under way" in text
+    found = errors(TWILIGHT + "func early(): bool = during setup or during erly_war;\n")
+    assert [c for c, _, _ in found] == ["E224", "E224"] and "one of the three phases" in found[0][2]
+    assert "erly_war" in found[1][2]
