@@ -9778,6 +9778,16 @@ class Checker(A.Visitor):
                          "give the game named phases ('phase canal_era after play { ... }') and ask 'during canal_era'")
             else:
                 self.unknown("E224", "loop label", e.label, e.span, self.loop_labels)
+        elif self.in_phase is not None and any(p.name == e.label for p in self.sym.game.phases or ()):
+            # written in a phase's own steps (not a proc or trigger it reaches): the answer is known
+            if e.label == self.in_phase:
+                self.err("W612", f"'during {e.label}' is written in phase {e.label} itself: it is always true there",
+                         e.span, "leave the test out; 'during' tells the phases apart in a proc or a card "
+                         "several phases reach")
+            else:
+                self.err("W616", f"'during {e.label}' is written in phase {self.in_phase}: phases run one after "
+                         f"another, so phase {e.label} is never under way there and it is always false", e.span,
+                         f"write the steps in phase {e.label}, or test it in a proc both phases call")
         return "bool"
 
     def visit_Allowed(self, e: A.Allowed, scope) -> str:

@@ -273,6 +273,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
     "W611": (WARNING, "a name listed twice in 'remove a, b, c;'"),
+    "W612": (WARNING, "'during PHASE' written in that named phase's own steps: always true there"),
     "W613": (WARNING, "a parameter of an effect slot that no card's block for the slot reads"),
     "W614": (WARNING, "an auction 'over each HOLDINGS' whose HOLDINGS reads nothing of the bidder's: the same for everyone"),
     "W615": (WARNING, "a per-player zone passed by its bare name to a proc that reads it only inside an 'each' "
@@ -283,6 +284,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "to those its picker sees: the options offered tell it"),
     "W617": (WARNING, "a card's 'modifier ACTION in ZONE also' whose kind has no modifier of that action and zones"),
     "W618": (WARNING, "'copy ENTITY.SLOT with it;' where the event carries none of the slot's parameters: it gives nothing"),
+    "W616": (WARNING, "'during PHASE' written in the steps of another phase: phases run one after another, so it "
+                      "is always false there"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

@@ -213,3 +213,12 @@ def test_during_prints_back_reads_aloud_and_names_a_label():
     found = errors(TWILIGHT + "func early(): bool = during setup or during erly_war;\n")
     assert [c for c, _, _ in found] == ["E224", "E224"] and "one of the three phases" in found[0][2]
     assert "erly_war" in found[1][2]
+
+
+def test_during_a_phase_written_in_a_phase_is_known_there_w612_w616():
+    text = TWILIGHT.replace("phase late_war after early_war { set seen",
+                            "phase late_war after early_war { if during late_war or during mid_war { } set seen")
+    found = [(d.code, d.span.line, d.span.column) for d in analyse_text(text).diagnostics if d.code[0] == "W"]
+    assert ("W612", 14, 39) in found and ("W616", 14, 58) in found
+    # in a proc several phases reach, it tells them apart: no warning
+    assert not [d for d in analyse_text(TWILIGHT + DURING).diagnostics if d.code in ("W612", "W616")]
