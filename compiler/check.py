@@ -4425,15 +4425,13 @@ class Checker(A.Visitor):
             self.seat_names(d)
         if d.teams:
             self.seat_teams(d)
-        named = d.named_phases()
-        for p in named:   # `before NAME`, `after NAME` and `amend NAME` find a declaration first
+        for p in d.named_phases():   # `before NAME`, `after NAME` and `amend NAME` find a declaration first
             taken = self.sym.decls.get(p.name)
             if taken is not None:
                 self.err("E623", f"phase {p.name!r} is named like the {CATEGORY[type(taken)]} declared at {taken.span}: "
                          f"'after {p.name}' would not tell them apart", p.span,
                          f"rename the phase ('{p.name}_phase') or the {CATEGORY[type(taken)]}")
-        for phase, body in (("setup", d.setup), ("play", d.play), *((p.name, p.body) for p in named),
-                            ("final", d.final)):
+        for phase, body in d.phase_bodies():
             self.in_phase = phase   # for E325: a statement written in a phase runs only in that phase
             if phase not in PHASES:   # a named phase runs as a loop of one round labelled with its name
                 self.open_labels[phase] = d.span

@@ -1857,8 +1857,8 @@ def phase_modifiers(sym) -> list[tuple]:
     """(modifier, phase) of every `modifier` written in a phase of the game (`phase setup { modifier ...; }`):
     its site is the game's (`GAME#N`, site_ids), so the trace learns the phase from the table `modifier_phases`
     (none for a pack without such modifiers: its code stays)."""
-    return [(n, phase) for decl in sym.decls.values() if type(decl) is A.Game for phase in ("setup", "play", "final")
-            for stmt in getattr(decl, phase) for n in A.walk(stmt) if type(n) is A.Modifier]
+    return [(n, phase) for decl in sym.decls.values() if type(decl) is A.Game
+            for phase, body in decl.phase_bodies() for stmt in body for n in A.walk(stmt) if type(n) is A.Modifier]
 
 
 def subject_nodes(sym) -> list:

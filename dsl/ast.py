@@ -3297,9 +3297,14 @@ class Game(Decl):
                 order.insert(at, p)
         return order
 
+    def phase_bodies(self) -> tuple:
+        """(name, steps) of every phase of the game, in the order they run."""
+        return (("setup", self.setup), ("play", self.play), *((p.name, p.body) for p in self.named_phases()),
+                ("final", self.final))
+
     def phase_names(self) -> tuple:
         """Every phase of the game, in the order they run."""
-        return ("setup", "play") + tuple(p.name for p in self.named_phases()) + ("final",)
+        return tuple(name for name, _ in self.phase_bodies())
 
 
 def phase_slot(names: list, when: str, other: str) -> Optional[int]:
