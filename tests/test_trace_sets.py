@@ -145,3 +145,16 @@ def test_a_reset_of_vars_and_counters_traces_what_it_changes_and_one_line_for_th
     untraced = Game(flags_program(), 2, 1)
     run_proc(untraced, "p")
     assert untraced.state.digest() == game.state.digest()
+
+
+def test_a_modifier_a_named_phase_put_in_force_is_named_by_that_phase(cost_program):
+    program = cost_program("counter vp;\ngame root { seats 1 to 1; phase setup { fill deck with card; } "
+                           "phase golden_age after play { modifier you build_dev { cost -1 cards; } develop(); } "
+                           "winner most vp; }")
+    assert program.modifier_phases == {"root#1": "golden_age"}
+    game = Game(program, 1, 1)
+    trace = []
+    game.tracer = trace.append
+    game.play()
+    [cost] = [e.what for e in trace if e.kind == "cost"]
+    assert cost == "of build_dev: nothing (printed 1 card from P1.hand; changed by a modifier of phase golden_age)"
