@@ -1007,6 +1007,8 @@ def _print_state(game, title: str) -> None:
     shared.add_column("zone, counter or variable")
     shared.add_column("size", justify="right")
     shared.add_column("contents")
+    if program.phase_names:   # the game's named phase under way (3.16a), for a game that has them
+        shared.add_row(_cell("phase under way"), _cell(""), _cell(game.phase_now() or "none (setup, play or final)"))
     for name, items in state.zones.items():
         shared.add_row(_cell(_zone_label(program, name, shown_as(name))), _cell(str(len(items))), _cell(_items_text(game, items)))
     for name, value in state.globals.items():

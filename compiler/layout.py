@@ -1707,6 +1707,8 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"heard_globals": list(heard_globals)} if heard_globals else {}),   # likewise (7.2: `gain(oceans)`)
         **({"remembered": list(memories)} if memories else {}),   # likewise (3.3b)
         **({"modifier_phases": dict(phases)} if phases else {}),   # likewise
+        # the game's named phases (3.16a), which screens show while one is under way; likewise
+        **({"phases": [p.name for p in lay.game.named_phases()]} if lay.game is not None and lay.game.phases else {}),
         **({"hooks": list(hooks)} if hooks else {}),   # likewise (7.7d)
         **({"amounts": list(amounts)} if amounts else {}),   # likewise (7.7b: a card's modifier's amounts, live)
         **({"records": lay.records} if lay.records else {}),   # only for packs with records: the others' code stays

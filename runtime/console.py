@@ -404,6 +404,8 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
         out.append(Padding(lines, (0, 0, 0, 2), expand=False))   # a long line wraps under its own start
     apart = _apart(view)
     shared = [f"{screen_name(k, view)}: {_number(k, v, view)}" for k, v in view["globals"].items() if k not in apart]
+    if view.get("phase"):   # the game's named phase under way (3.16a)
+        shared.insert(0, f"phase {view['phase']}")
     if _values(view["vars"], view):
         shared.append(_values(view["vars"], view))
     if view.get("shown"):   # the funcs declared `shown "Title"`

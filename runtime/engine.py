@@ -1714,6 +1714,11 @@ class Game:
         counters `per LABEL`)."""
         return Looping(self.state.loops, label, where, self, resets)
 
+    def phase_now(self) -> Optional[str]:
+        """The named phase of the game under way (3.16a), or None (in setup, play or final)."""
+        return next((lp.label for lp in reversed(self.state.loops)
+                     if type(lp) is Looping and lp.label in self.program.phase_names), None)
+
     def during(self, label: str) -> bool:
         """`during LABEL`: whether a loop so labelled is running (a named phase of the game is one)."""
         return any(type(lp) is Looping and lp.label == label for lp in self.state.loops)

@@ -211,6 +211,7 @@ class Program:
     # the triggers and modifiers that read `it.subject`: their args carry the event's subject (the use's player)
     subjects: frozenset = frozenset()
     modifier_phases: dict = field(default_factory=dict)   # modifier id -> the game's phase it is written in (the trace's name)
+    phase_names: tuple = ()   # the game's named phases (3.16a), in the order they run: screens show the one under way
     # an element of an indexed counter a pattern names (`gain(warriors[c])`) -> what its gain, loss and
     # payment carry besides `res`: the counter ("res[]") and each index ("[0]", ...); empty for the other packs
     elements: dict = field(default_factory=dict)
@@ -657,6 +658,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.hooks = {mid: (ask, fns["consequence", mid] if then else None) for mid, ask, then in tables.get("hooks", ())}
     program.subjects = frozenset(tables.get("subjects", ()))
     program.modifier_phases = dict(tables.get("modifier_phases", {}))
+    program.phase_names = tuple(tables.get("phases", ()))
     seats = program.seat_places()
 
     def event_args(base: str, keys: tuple) -> dict:   # an index of players: the seat, its player in each game

@@ -810,6 +810,8 @@ def build_view(game, index: int) -> dict:
         "labels": {k: v for k, v in program.labels.items() if k not in unseen},
         "decision": None,
     }
+    if program.phase_names:   # the named phase under way, None outside them (only then: other views stay as they were)
+        view["phase"] = game.phase_now()
     if program.shown_funcs:   # the funcs declared `shown "Title"`, worked out for the viewer (only then, as below)
         view["shown"] = {name: value(program.funcs[name](game, viewer)) for name, _title in program.shown_funcs}
     if program.card_shows:   # kind -> the fields screens show after each of its cards (only then, as below)

@@ -222,3 +222,21 @@ def test_during_a_phase_written_in_a_phase_is_known_there_w612_w616():
     assert ("W612", 14, 39) in found and ("W616", 14, 58) in found
     # in a proc several phases reach, it tells them apart: no warning
     assert not [d for d in analyse_text(TWILIGHT + DURING).diagnostics if d.code in ("W612", "W616")]
+
+
+def test_the_phase_under_way_is_in_the_view_and_on_the_screen():
+    from rulebook.runtime.view import build_view
+
+    from .conftest import screens
+
+    for program in (compile_pack(str(BRASS)).program, interpret_pack(str(BRASS))):
+        assert program.phase_names == ("canal_era", "rail_era")
+        game, rng = Game(program, 2, 2), random.Random(2)
+        decision = game.start()
+        assert build_view(game, 0)["phase"] == "canal_era" and "Game: phase canal_era, " in screens(game)[0]
+        while game.state.globals["era"] == 1:
+            decision = game.apply(rng.randrange(len(decision.options)))
+        assert build_view(game, 1)["phase"] == "rail_era" and "Game: phase rail_era, " in screens(game)[1]
+    # a game without named phases: its view is as it was
+    plain = build_text("counter vp;\ngame g { seats 2; phase play { each players: gain 1 vp; } winner most vp; }\n")
+    assert plain.phase_names == () and "phase" not in build_view(Game(plain, 2, 1), 0)
