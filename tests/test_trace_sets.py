@@ -99,17 +99,22 @@ def test_a_cost_a_procs_modifier_changed_is_traced_in_words(cost_program):
     assert cost == "of build_dev: nothing (printed 1 card from P1.hand; changed by a modifier of setup_game)"
 
 
-def test_a_modifier_a_phase_of_the_game_put_in_force_is_named_by_its_phase(cost_program):
-    """Its site is the game's (`root#1`): the trace said "a modifier of root", the game's name."""
-    program = cost_program("counter vp;\ngame root { seats 1 to 1; phase setup { fill deck with card; "
-                           "modifier you build_dev { cost -1 cards; } } phase play { develop(); } winner most vp; }")
-    assert program.modifier_phases == {"root#1": "setup"}
+def cost_traced(program) -> str:
+    """The trace's line of the one cost paid in a whole game of the program (1 player, seed 1)."""
     game = Game(program, 1, 1)
     trace = []
     game.tracer = trace.append
     game.play()
     [cost] = [e.what for e in trace if e.kind == "cost"]
-    assert cost == "of build_dev: nothing (printed 1 card from P1.hand; changed by a modifier of phase setup)"
+    return cost
+
+
+def test_a_modifier_a_phase_of_the_game_put_in_force_is_named_by_its_phase(cost_program):
+    """Its site is the game's (`root#1`): the trace said "a modifier of root", the game's name."""
+    program = cost_program("counter vp;\ngame root { seats 1 to 1; phase setup { fill deck with card; "
+                           "modifier you build_dev { cost -1 cards; } } phase play { develop(); } winner most vp; }")
+    assert program.modifier_phases == {"root#1": "setup"}
+    assert cost_traced(program) == "of build_dev: nothing (printed 1 card from P1.hand; changed by a modifier of phase setup)"
     assert cost_program().modifier_phases == {}   # a pack without one has no table
 
 
@@ -152,9 +157,5 @@ def test_a_modifier_a_named_phase_put_in_force_is_named_by_that_phase(cost_progr
                            "phase golden_age after play { modifier you build_dev { cost -1 cards; } develop(); } "
                            "winner most vp; }")
     assert program.modifier_phases == {"root#1": "golden_age"}
-    game = Game(program, 1, 1)
-    trace = []
-    game.tracer = trace.append
-    game.play()
-    [cost] = [e.what for e in trace if e.kind == "cost"]
-    assert cost == "of build_dev: nothing (printed 1 card from P1.hand; changed by a modifier of phase golden_age)"
+    assert cost_traced(program) == \
+        "of build_dev: nothing (printed 1 card from P1.hand; changed by a modifier of phase golden_age)"
