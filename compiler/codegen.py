@@ -99,13 +99,15 @@ class CodeGen(A.Visitor):
         self.faces: dict = {}   # a value worked out from faces ('f'): the items whose faces it reads
         self.open = open_values(sym, self.faces)   # the values prompts show that the hot seat may tell the others
         self.dynamic_attrs = dynamic_attrs(sym)
-        # the fields a keyed search may index: a kind's own (not an effect slot, not one per member)
-        # and the attributes a card keeps wherever it is
+        # the fields a keyed search may index: a kind's own (not an effect slot, not one per member, not a
+        # computed field, worked out for its reader and kept in no card's fields) and the attributes a card
+        # keeps wherever it is
         # and no rule or kernel sets (a set makes the index anew: a field set every turn is scanned)
         self.keyed_fields = ({f.name for d in sym.decls.values() if type(d) is A.Kind for f in d.fields
                               if f.type != "effect" and f.index is None and f.tag is None}
                              | {"title", "name", "copy_number"}) \
-            - set_fields(sym)
+            - set_fields(sym) \
+            - {f.name for d in sym.decls.values() if type(d) is A.Kind for f in d.fields if f.computed}
         self.member_tables = member_elements(sym)
         self.option_ranged = range_bounded(sym)   # `[1..size]`: elements looked up through rt.at_bounded
         self.heard = frozenset(heard_vars(sym))   # the variables whose sets announce (`whenever you set(pawn)`)
