@@ -8804,6 +8804,12 @@ class Checker(A.Visitor):
         self.block(s.body, inner)
         self.block(s.otherwise, scope)   # nobody accepted: VAR is not bound there
 
+    def never_empty(self, s: A.Pick) -> bool:
+        """Whether a pick always has a candidate: every member of an enum or record, with no `where` (an
+        `optional` pick with none is otherwise not asked, but for `always asked`)."""
+        return s.where is None and type(s.domain) is A.Name \
+            and type(self.sym.decls.get(s.domain.id)) in (A.Enum, A.Record)
+
     def secrecy(self, s) -> None:
         """E577 and E578: `secret` or `always asked` on a pick at random, which nobody is asked; W559: `always
         asked` on an `optional` pick (asked anyway); W558: a `secret` decision whose block tells the table its
@@ -8814,9 +8820,11 @@ class Checker(A.Visitor):
                 if wrong:
                     self.err(code, f"'pick {s.var} ... at random' is asked of nobody: '{word}' says nothing",
                              s.span, f"drop '{word}', or drop 'at random' for the player to pick")
-        if type(s) is A.Pick and s.asked and s.optional and s.optional_when is None and not s.random:
+        if type(s) is A.Pick and s.asked and s.optional and s.optional_when is None and not s.random \
+                and self.never_empty(s):
             self.diags.append(Diagnostic("W559", f"'pick {s.var} ... optional' is asked whenever a candidate is left "
-                                         "('none' is one more option): 'always asked' changes nothing", s.span,
+                                         "('none' is one more option), and every member of "
+                                         f"{s.domain.id} is one: 'always asked' changes nothing", s.span,
                                          "drop 'always asked'"))
         if not s.secret or getattr(s, "random", False):
             return

@@ -451,7 +451,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W558": (WARNING, "a 'secret' decision whose block tells the table its answer anyway: a 'say' or 'reveal' of "
                       "the picked value, or a 'say' in a secret 'may' or option"),
     "W559": (WARNING, "'always asked' on a pick that is always asked anyway: 'optional' offers 'none' beside its "
-                      "one candidate"),
+                      "one candidate, and a pick of every member of an enum or record always has one"),
     "W560": (WARNING, "'exactly 1 with repeats' (or 'up to 1'): one pick, with none before it to repeat"),
     "W561": (WARNING, "a deck that 'refills from PILE 0 times': it never refills"),
     "W562": (WARNING, "a pick whose block starts with a compulsory pick narrowed by its answer: some answers leave "

@@ -2105,8 +2105,9 @@ class Game:
         that option's label, `optional as "pass"`).
         `labels`: each candidate's label (`pick ... as "..."`), else its own. Returns the candidate's
         index, or None when nothing was picked (then its `else` block runs, if it has one: `otherwise`,
-        which the trace tells)."""
-        if not candidates:
+        which the trace tells). An `optional` pick written `always asked` is asked with no candidate too ("none"
+        its one answer): who is asked then tells nothing of what they hold."""
+        if not candidates and not (optional and where in self.program.asked):
             return self._no_option(player, prompt, where, False, otherwise)
         return self._pick(player, prompt, candidates, optional, where, labels)
 
@@ -2116,7 +2117,7 @@ class Game:
         that nothing in the game tells apart) are one option, shown with how many there are
         (`Copper (x4)`) and answered by the first of them in the candidates' order (the zone's).
         Returns the index of that candidate among `candidates`, or None as `pick` does."""
-        if not candidates:
+        if not candidates and not (optional and where in self.program.asked):
             return self._no_option(player, prompt, where, False, otherwise)
         return self._pick_alike(player, prompt, candidates, optional, where, labels)
 
