@@ -947,6 +947,9 @@ def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: di
                    **{v.name: v.value for v in d.values_of(m)}}
                for d in sym.decls.values() if isinstance(d, A.Enum) for m in d.members} \
         if item.copies_by or any(type(n) is A.Attr for v in item.values for n in A.walk(v)) else {}
+    # each bound member's place in its enum, from 1, for `ordinal(c)` in a field value
+    places = {bound: {m: i for i, m in enumerate(values, 1)}
+              for (bound, _d), (values, how) in zip(pairs, domains) if how == "member"}
     for combination in _product([values for values, _how in domains]):
         name = "_".join([item.name] + [str(v) if type(v) is not int or v >= 0 else f"m{-v}" for v in combination])
         if name in sym.decls:
@@ -966,11 +969,17 @@ def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: di
             return None
 
         def bind_data(n, given=given):
-            """A bound member's data (`t.symbol`, a constant the enum gives) written out, as a field value needs."""
+            """A bound member's data (`t.symbol`, a constant the enum gives) and its place in its enum
+            (`ordinal(t)`) written out, as a field value needs."""
             if type(n) is A.Attr and type(n.obj) is A.Name and n.obj.id in given.values():   # (`t` bound already)
                 data = members.get(n.obj.id, {})
                 if n.name in data:
                     return data[n.name]
+            if type(n) is A.Call and n.func == "ordinal" and len(n.args) == 1 and type(n.args[0]) is A.Name:
+                # (the bound name, or the member it was bound to already: the rewrite reaches the name first)
+                bound = next((b for b in places if n.args[0].id in (b, given[b])), None)
+                if bound is not None:
+                    return A.Int(places[bound][given[bound]], span=n.span)
             return bind(n)
         copies = item.copies if item.copies_by is None else _copies_of(item, name, bind, members, diags)
         if copies is None:   # refused (E303), once for the declaration

@@ -90,3 +90,29 @@ def test_a_search_by_a_computed_field_reads_it_on_both_backends(computed):
         game.move(program.entities[name], game.zone(p1, "hand"))
     run_answering(program.procs["count_alike"](game, p1, program.entities["dot_2"]), lambda d: 0)
     assert p1.stock["alike"] == 2
+
+
+ORDINAL = """
+enum wind { east "East", south "South", west "West", north "North" }
+kind tile { rank: int; }
+tile wind_tile "{w.title} Wind" * 4 for each w in wind { rank = ordinal(w); }
+zone wall of tile;
+counter seen;
+proc count_ranks() { fill wall with tile; gain total(t in wall, t.rank) seen; }
+game g { seats 2; phase play { } winner most seen; }
+"""
+
+ordinal_programs = rules_programs(ORDINAL)
+
+
+def test_ordinal_of_a_bound_member_is_its_place_in_a_for_each_field_value(ordinal_programs):
+    program = ordinal_programs()
+    assert [program.entities[f"wind_tile_{w}"].fields["rank"] for w in ("east", "south", "west", "north")] == [1, 2, 3, 4]
+    game = Game(program, 2, 1)
+    run_answering(program.procs["count_ranks"](game, game.state.players[0]), lambda d: 0)
+    assert game.state.players[0].stock["seen"] == 4 * (1 + 2 + 3 + 4)
+
+
+def test_ordinal_of_anything_but_the_bound_name_is_still_no_field_value():
+    text = ORDINAL.replace("rank = ordinal(w);", "rank = ordinal(east);")
+    assert ("E303", 4, 65) in found_at(text)
