@@ -245,7 +245,9 @@ def shown(s) -> str:
 def asking_said(s) -> str:
     """What `secret` and a pick's `always asked` add to a decision's reading ("" for neither)."""
     said = [" in secret (the other players are told the question, never the answer)"] * s.secret
-    said += [" (asked even when only one is left to pick)"] * getattr(s, "asked", False)
+    asked = getattr(s, "asked", False)
+    said += [" (asked even when none is left to pick, with 'none' alone)" if asked and getattr(s, "optional", False)
+             else " (asked even when only one is left to pick)"] * asked
     return "".join(said)
 
 

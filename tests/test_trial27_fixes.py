@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from rulebook.runtime.engine import Game
 
-from .conftest import found_at, rules_programs, run_answering
+from rulebook.compiler.driver import analyse_text
+
+from .conftest import explained, found_at, printed_back, rules_programs, run_answering
 
 CLAIMS = """
 kind card { rank: int; }
@@ -52,6 +54,13 @@ def test_always_asked_asks_a_player_with_no_candidate_with_none_alone(asked_alwa
 
 def test_without_the_words_who_has_no_candidate_is_not_asked(asked_plain):
     assert offered(asked_plain()) == [("P2", ["Low", "none"])]
+
+
+def test_explain_reads_the_question_with_none_alone_and_fmt_prints_it_back():
+    reading = explained(analyse_text(CLAIMS % " always asked"), "offer")
+    assert "(asked even when none is left to pick, with 'none' alone)" in reading
+    _module, printed = printed_back(CLAIMS % " always asked")
+    assert "optional\n      always asked {" in printed
 
 
 def test_w559_only_where_a_candidate_is_always_left():
