@@ -18,7 +18,7 @@ import click
 from . import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, Exit, Format, PATH, _check_seats, setting_option, _fail, \
     _sources_of, app, err, AutoAgent, _program, existing_packs, game_limits, interpreted_option, limit_options, many, \
     out, pack_argument, players_or_only_count, with_option, writable, _team_rows, _key_heading
-from rulebook.dsl.diagnostics import RulesError
+from rulebook.dsl.diagnostics import RulesError, printable
 from rulebook.runtime.console import distinct_cuts
 
 
@@ -256,6 +256,15 @@ def _team_score_text(score: dict) -> str:
             f"  games per score: {counts}")
 
 
+def _sudden_text(sudden: dict) -> str:
+    """The games that ended at once (`end game won by P "REASON";`), as the terminal prints them: how many, with
+    the interval of their share, then the games of each outcome and reason."""
+    endings = ", ".join(e["outcome"] + (f" ({printable(e['reason'])})" if e["reason"] is not None else "")
+                        + f": {e['games']}" for e in sudden["endings"])
+    return (f"ended at once: {sudden['games']} game{'s' if sudden['games'] != 1 else ''} "
+            f"({_interval(sudden['rate'], sudden['ci_low'], sudden['ci_high'])}); {endings}")
+
+
 def _rate(per_second: float) -> str:
     """A rate as the summary line prints it: whole numbers from 10 up, two significant digits below
     ("0.08 games/s" for an interpreted Chess game, never "0")."""
@@ -321,6 +330,8 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
         out.print(f"stopped at {report['limits']}: seed{'s' if len(seeds) > 1 else ''} "
                   f"{', '.join(map(str, seeds[:20]))}{' ...' if len(seeds) > 20 else ''} "
                   f"(rulebook play --seed S {report['limits']} plays one to its stop)", markup=False)
+    if report.get("sudden"):
+        out.print(_sudden_text(report["sudden"]), markup=False)
     if report.get("team_score"):
         out.print(_team_score_text(report["team_score"]), markup=False)
     if report["length"]:
@@ -454,6 +465,12 @@ median {{ t.median }}, from {{ t.min }} to {{ t.max }} over {{ t.games }} games.
 <td class="n">{{ pct(s.ci_low) }} – {{ pct(s.ci_high) }}</td>{% for v in s.scores.values() %}
 <td class="n">{% if v %}{{ num(v.mean, ".1f") }} ± {{ num(v.sd, ".1f") }}{% endif %}</td>{% endfor %}</tr>
 {% endfor %}</table>{% endif %}
+{% if r.sudden is defined %}<h2>Ended at once</h2><p>{{ r.sudden.games }} of the finished games ended at once
+(<code>end game won by</code> or <code>lost by</code>): {{ pct(r.sudden.rate) }}, 95% interval
+{{ pct(r.sudden.ci_low) }} – {{ pct(r.sudden.ci_high) }}.</p>
+<table><tr><th>outcome</th><th>reason</th><th>games</th></tr>
+{% for e in r.sudden.endings %}<tr><td>{{ e.outcome }}</td><td>{% if e.reason is not none %}{{ e.reason }}{% endif %}</td>
+<td class="n">{{ e.games }}</td></tr>{% endfor %}</table>{% endif %}
 {% if plots.scores is defined %}<h2>Scores</h2><img alt="score distributions" src="data:image/png;base64,{{ plots.scores }}">{% endif %}
 <h2>Game length</h2><img alt="game lengths" src="data:image/png;base64,{{ plots.lengths }}">
 {% if r.bounds %}<h2>Left out at a bound</h2><p>Units a gain or a set could not add past a cap or an upper

@@ -77,6 +77,9 @@ class GameRecord:
     stopped: Optional[str] = None                  # a game stopped at a limit (`--max-rounds`): why; not scored
     roles: Optional[list] = None                   # a pack with roles: per seat, the title of the role held at the end
     draw: bool = False                             # a game drawn (`winner ... else draw`): no seat won
+    # a game ended at once (`end game won by P "REASON";`): "won" or "lost", and its reason (None without one)
+    sudden: Optional[str] = None
+    reason: Optional[str] = None
     # [name, "cap" or "floor", units] of each resource or counter a change left units out of at a bound (Tallied)
     bounds: list = field(default_factory=list)
 
@@ -427,6 +430,7 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
                       scores=[result["scores"][n] for n in names], decisions=game.decisions_made,
                       used=sorted(recorder.used), team=(1.0 if winners else 0.0) if won_or_lost else None,
                       team_score=result.get("team_score"), draw=bool(result.get("draw")),
+                      sudden=result.get("sudden"), reason=result.get("reason") if "sudden" in result else None,
                       roles=[next((e.label() for e in p.zones.get("role.held", ())), None) for p in game.state.players]
                       if program.roles else None,
                       bounds=[[name, "cap" if over else "floor", units] for (name, over), units in Tallied.tally.items()])
@@ -640,6 +644,22 @@ def draw_rate(records: list[GameRecord]) -> dict:
             "games": len(played)}
 
 
+def sudden_endings(records: list[GameRecord]) -> Optional[dict]:
+    """The finished games that ended at once (`end game won by P "REASON";` / `lost by P`): how many, their
+    share with its interval, and the games of each outcome and reason, most first; None when none did."""
+    played = [r for r in records if r.finished]
+    sudden = [r for r in played if r.sudden is not None]
+    if not sudden:
+        return None
+    counts: dict = {}
+    for r in sudden:
+        counts[r.sudden, r.reason] = counts.get((r.sudden, r.reason), 0) + 1
+    low, high = wilson(len(sudden), len(played))
+    return {"games": len(sudden), "rate": len(sudden) / len(played), "ci_low": low, "ci_high": high,
+            "endings": [{"outcome": outcome, "reason": reason, "games": n} for (outcome, reason), n in
+                        sorted(counts.items(), key=lambda item: (-item[1], item[0][0], item[0][1] or ""))]}
+
+
 def team_rate(records: list[GameRecord]) -> dict:
     """A cooperative game's win rate: the share of the finished games the team won, with its interval."""
     played = [r for r in records if r.finished]
@@ -809,6 +829,7 @@ def summary(job: Job, records: list[GameRecord], keys: Sequence[str], components
         "bounds": bound_table(records),
         **({"teams": list(job.teams), "team_rates": team_table(records, job.teams, job.by_team)} if job.teams else {}),
         **({"draws": draw_rate(records)} if job.draws else {}),   # only for a game that may be drawn
+        **({"sudden": sudden} if (sudden := sudden_endings(records)) else {}),   # only when a game ended at once
         "components": component_table(records, job.players, components, job.together),
         "failed": sum(r.error is not None for r in records),
         **({"stopped": sum(r.stopped is not None for r in records), "limits": job.limits.reason(),

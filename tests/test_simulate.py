@@ -369,3 +369,38 @@ def test_wilson_bounds_are_exactly_0_and_1_at_no_wins_and_all_wins():
     for n in (1, 7, 100, 1000):
         assert wilson(0, n)[0] == 0.0 and wilson(n, n)[1] == 1.0
         assert 0.0 < wilson(0, n)[1] < 1.0 and 0.0 < wilson(n, n)[0] < 1.0
+
+
+def test_games_ended_at_once_are_counted_by_outcome_and_reason_in_text_json_and_html(tmp_path):
+    """`end game won by P "REASON";` (wins21): the report says how many games ended at once and why, so a
+    designer sees how often the sudden ending decides the game."""
+    pack = write_pack(tmp_path / "sudden", DRAFT
+                      .replace('card gold "Gold" { play { gain 5 vp; } }',
+                               'card gold "Gold" { play { end game won by you "struck gold"; } }')
+                      .replace('card lead "Lead" { play { gain 0 vp; } }',
+                               'card lead "Lead" { play { end game lost by you; } }'), name="sudden")
+    out, html = tmp_path / "r.json", tmp_path / "html"
+    result = runner.invoke(app, ["simulate", str(pack), "-n", "2", "--games", "40", "-w", "1",
+                                 "--json", str(out), "--html", str(html)])
+    assert result.exit_code == 0, result.output
+    sudden = json.loads(out.read_text())["sudden"]
+    # the games one by one: each ended at once exactly when Gold or Lead was played
+    records = sim.run(sim.prepare(str(pack), [], 2)[0], range(1, 41))
+    by_reason = {("won", "struck gold"): 0, ("lost", None): 0}
+    for record in records:
+        if record.sudden is not None:
+            by_reason[record.sudden, record.reason] += 1
+    assert 0 < by_reason["won", "struck gold"] and 0 < by_reason["lost", None]
+    assert sudden["games"] == sum(by_reason.values()) < 40 and sudden["rate"] == sudden["games"] / 40
+    assert {(e["outcome"], e["reason"]): e["games"] for e in sudden["endings"]} == by_reason
+    assert sudden["ci_low"] < sudden["rate"] < sudden["ci_high"]
+    text = " ".join(result.output.split())
+    assert f"ended at once: {sudden['games']} games" in text
+    assert f"won (struck gold): {by_reason['won', 'struck gold']}" in text
+    assert f"lost: {by_reason['lost', None]}" in text
+    page = (html / "index.html").read_text()
+    assert "<h2>Ended at once</h2>" in page and "<td>struck gold</td>" in page
+    # a game that never ends at once says nothing of it
+    plain = write_pack(tmp_path / "plain", DRAFT, name="plain")
+    quiet = runner.invoke(app, ["simulate", str(plain), "-n", "2", "--games", "5", "-w", "1", "--json", str(out)])
+    assert "sudden" not in json.loads(out.read_text()) and "ended at once" not in quiet.output
