@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse, compile_pack
+from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
 from rulebook.dsl.printer import format_text
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
@@ -154,6 +154,36 @@ def majority(pack: str) -> list[int]:
 def test_sm_majority_gives_the_most_structures_six_and_the_second_place_as_printed():
     assert majority("stupor_mundi") == [9 + 4, 7 + 2, 5]
     assert majority("sm_majority") == [9 + 6, 7 + 2, 5]
+
+
+AFTER_SCORING = """
+# a house rule: a VP more for everyone at the end, after the printed scoring
+counter heard "VP when the score was announced";
+
+after final_scoring {
+  each players {
+    gain 1 vp;
+  }
+}
+
+whenever you scored {
+  set heard = vp;
+}
+"""
+
+
+@pytest.mark.parametrize("build", [compile_pack, interpret_pack], ids=["compiled", "interpreted"])
+def test_steps_added_after_the_final_scoring_are_in_the_score_its_listeners_hear(tmp_path, build):
+    """An `after` hook runs after the whole proc, an `emit` at its end included: Stupor Mundi announces
+    `scored()` in its final phase after `final_scoring()` returns, so a house rule adding points after the
+    scoring is heard by whatever listens to the announcement (it was heard one VP short)."""
+    pack = write_pack(tmp_path / "sm_after", AFTER_SCORING, name="sm_after", extends=["stupor_mundi"])
+    built = build(str(pack))
+    g = Game(built.program if hasattr(built, "program") else built, 3, 1, make_agents("random", 3, 1))
+    g.start()
+    first = g.state.players[0]   # the final phase runs as the first player: the one `whenever you` hears
+    drive(g, g.program.game.final(g, first))
+    assert first.stock["heard"] == first.stock["vp"] > 0
 
 
 def test_sm_houses_plays_alike_on_both_backends():
