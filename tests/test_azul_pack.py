@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import pack_program, played_on_both_backends, run_proc
@@ -160,9 +158,3 @@ def test_random_games_keep_the_100_tiles_end_on_a_full_row_and_agree_on_both_bac
         held += sum(len(items) for p in game.state.players for items in p.zones.values())
         assert held == 100
         assert any(p.stock["rows_done"] >= 1 for p in game.state.players)
-
-
-def test_the_pack_lints_clean_and_is_in_canonical_form():
-    assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
-    text = (Path(PACK) / "azul.rules").read_text()
-    assert format_text(text) == text

@@ -8,9 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.parser import parse_text
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import pack_program, played_on_both_backends, run_proc
@@ -99,10 +96,3 @@ def test_random_games_end_with_a_winner_on_both_backends(seed):
     for game, result in played_on_both_backends(PACK, 2, seed):
         winner = result["winners"][0]
         assert game.program.funcs["won"](game, next(p for p in game.state.players if p.name == winner))
-
-
-def test_the_pack_lints_clean_and_is_printed_back_as_written():
-    assert analyse(PACK).diagnostics == []
-    path = Path(PACK) / "battleline.rules"
-    text = path.read_text(encoding="utf-8")
-    assert format_text(text, str(path)) == text and parse_text(format_text(text), "a.rules") == parse_text(text, "a.rules")

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import pack_program, played_on_both_backends, run_proc
@@ -89,9 +87,3 @@ def test_the_canal_era_ends_taking_its_links_and_level_one_tiles(program):
 def test_random_games_agree_on_both_backends(players, seed):
     for game, result in played_on_both_backends(PACK, players, seed):
         assert result["winners"] and game.state.globals["era"] == 2
-
-
-def test_the_pack_lints_clean_and_prints_back_as_written():
-    assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
-    text = (Path(PACK) / "brass.rules").read_text()
-    assert format_text(text, "brass.rules") == text

@@ -11,9 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.parser import parse_text
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import answer_by_prompt, drive, pack_program, played_on_both_backends, run_proc
@@ -154,10 +151,3 @@ def test_the_dummy_is_laid_down_after_the_opening_lead_and_played_by_the_declare
 @pytest.mark.parametrize("seed", range(2))
 def test_random_deals_agree_on_both_backends(seed):
     played_on_both_backends(PACK, 4, seed, decisions=150)
-
-
-def test_the_pack_lints_clean_and_is_printed_back_as_written():
-    assert analyse(PACK).diagnostics == []
-    path = Path(PACK) / "bridge.rules"
-    text = path.read_text(encoding="utf-8")
-    assert format_text(text, str(path)) == text and parse_text(format_text(text), "a.rules") == parse_text(text, "a.rules")

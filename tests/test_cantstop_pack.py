@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import drive, pack_program, played_on_both_backends, run_proc
@@ -95,9 +93,3 @@ def test_random_games_end_with_three_columns_to_the_winner_and_agree_on_both_bac
         assert len(winner) == 1 and winner[0].stock["columns"] == 3
         won = [c for c in range(2, 13) if game.state.gvars.get(f"owner[{c}]") is not None]
         assert len(won) == sum(p.stock.get("columns", 0) for p in game.state.players)
-
-
-def test_the_pack_lints_clean_and_prints_back_as_written():
-    assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
-    text = (Path(PACK) / "cantstop.rules").read_text()
-    assert format_text(text, "cantstop.rules") == text

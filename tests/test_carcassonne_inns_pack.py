@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 from rulebook.runtime.state import Record
 
@@ -129,9 +127,3 @@ def test_random_games_agree_on_both_backends(tmp_path, players, seed, decisions)
         out = sum(1 for k, v in game.state.gvars.items() if k.startswith("guard[") and v is not None)
         home = sum(f + b for f, b in supply(game))
         assert home + out == 8 * players   # seven followers and the big one each, home or out
-
-
-def test_the_pack_lints_clean_and_prints_back_unchanged():
-    assert [d.code for d in analyse(str(PACK)).diagnostics if d.severity != "info"] == []
-    text = (PACK / "inns.rules").read_text()
-    assert format_text(text) == text

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse, compile_pack
-from rulebook.dsl.printer import format_text
+from rulebook.compiler.driver import compile_pack
 from rulebook.runtime.engine import Game
 
 from .conftest import played_on_both_backends
@@ -22,13 +21,6 @@ PACK = Path(__file__).parent / "packs" / "catan_56"
 @functools.cache
 def program():
     return compile_pack(str(PACK)).program
-
-
-def test_the_extension_lints_clean_and_is_in_canonical_form():
-    result = analyse(str(PACK))
-    assert [d.headline() for d in result.diagnostics if d.code[0] in "EW"] == []
-    text = (PACK / "extension.rules").read_text()
-    assert format_text(text) == text
 
 
 @pytest.mark.parametrize("players", [5, 6])

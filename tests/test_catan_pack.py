@@ -12,8 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game, GameEnded
 from rulebook.runtime.state import Record
 
@@ -223,9 +221,3 @@ def test_random_games_reach_ten_points_and_agree_on_both_backends(players, seed)
         assert game.program.funcs["points"](game, holder, holder) >= 10
         assert all(sum(p.stock[r] for p in game.state.players) + game.state.supply[r] == 19
                    for r in ("brick", "lumber", "wool", "grain", "ore"))
-
-
-def test_the_pack_lints_clean_and_is_in_canonical_form():
-    assert [d for d in analyse(str(PACK)).diagnostics if d.severity != "info"] == []
-    for path in PACK.glob("*.rules"):
-        assert format_text(path.read_text(encoding="utf-8"), str(path)) == path.read_text(encoding="utf-8")

@@ -11,7 +11,6 @@ from collections import Counter
 from pathlib import Path
 
 from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 from rulebook.runtime.state import Record
 
@@ -30,13 +29,6 @@ def hexagon(q: int, r: int) -> Record:
 def call(game: Game, func: str, *args, seat: int = 0):
     you = game.state.players[seat]
     return game.program.funcs[func](game, you, *args)
-
-
-def test_the_expansion_lints_clean_and_is_in_canonical_form():
-    result = analyse(str(PACK))
-    assert [d.headline() for d in result.diagnostics if d.code != "I404"] == []
-    text = (PACK / "seafarers.rules").read_text()
-    assert format_text(text) == text
 
 
 def test_the_base_island_lies_in_a_sea_with_four_small_islands_and_two_gold_fields(program):

@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import drive, pack_program, played_on_both_backends, run_proc
@@ -118,9 +116,3 @@ def test_random_games_agree_on_both_backends_and_end_by_houses_or_an_empty_displ
         assert len(result["winners"]) >= 1
         over = game.program.funcs["game_over"]
         assert over(game, game.state.players[0])
-
-
-def test_the_pack_lints_clean_and_prints_back_as_written():
-    assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
-    text = (Path(PACK) / "concordia.rules").read_text()
-    assert format_text(text, "concordia.rules") == text

@@ -7,8 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.dsl.printer import format_text
-from rulebook.compiler.driver import analyse
 from rulebook.runtime.engine import Game
 
 from .conftest import pack_backends, run_answering, played_on_both_backends, run_proc, write_pack
@@ -78,13 +76,6 @@ class Table:
 @pytest.fixture
 def table(program):
     return Table(program)
-
-
-def test_the_pack_lints_clean_and_is_in_canonical_form():
-    result = analyse(str(PACK))
-    assert [d.headline() for d in result.diagnostics if d.code[0] in "EW"] == []
-    for path in PACK.glob("*.rules"):
-        assert format_text(path.read_text()) == path.read_text()
 
 
 def test_courtyard_draws_three_and_puts_one_back_on_the_deck(table):

@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 
 from .conftest import pack_backends, played_on_both_backends, write_pack
 from .test_dominion_intrigue_pack import Table
@@ -38,13 +36,6 @@ def backends(tmp_path_factory, every_pile) -> dict:
 @pytest.fixture
 def table(program):
     return Table(program)
-
-
-def test_the_pack_lints_clean_and_is_in_canonical_form():
-    result = analyse(str(PACK))
-    assert [d.headline() for d in result.diagnostics if d.code[0] in "EW"] == []
-    for path in PACK.glob("*.rules"):
-        assert format_text(path.read_text()) == path.read_text()
 
 
 def empty_handed(table, player=0):

@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import answer_by_prompt, pack_program, played_on_both_backends
@@ -149,9 +147,3 @@ def test_the_shopkeeper_gives_a_berry_for_each_other_critter_played(city):
 def test_random_games_agree_on_both_backends(players, seed):
     for game, result in played_on_both_backends(PACK, players, seed):
         assert all(p.vars["passed"] for p in game.state.players)
-
-
-def test_the_pack_lints_clean_and_is_in_canonical_form():
-    assert [d for d in analyse(str(PACK)).diagnostics if d.severity != "info"] == []
-    for path in PACK.glob("*.rules"):
-        assert format_text(path.read_text(encoding="utf-8"), str(path)) == path.read_text(encoding="utf-8")

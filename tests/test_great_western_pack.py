@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import drive, pack_program, played_on_both_backends, run_proc
@@ -105,9 +103,3 @@ def test_the_engine_reaching_a_station_may_upgrade_it(program):
 def test_random_games_agree_on_both_backends_and_end_with_the_job_market_empty(players, seed):
     for game, result in played_on_both_backends(PACK, players, seed):
         assert len(result["winners"]) >= 1 and game.state.globals["jobs"] == 0
-
-
-def test_the_pack_lints_clean_and_prints_back_as_written():
-    assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
-    text = (Path(PACK) / "great_western.rules").read_text()
-    assert format_text(text, "great_western.rules") == text

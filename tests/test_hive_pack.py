@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game, GameEnded
 from rulebook.runtime.state import Record
 
@@ -113,9 +111,3 @@ def test_the_player_whose_queen_is_surrounded_loses(program):
 
 def test_random_games_agree_on_both_backends():
     played_on_both_backends(PACK, 2, 3, decisions=40)
-
-
-def test_the_pack_lints_clean_and_is_in_canonical_form():
-    assert [d for d in analyse(str(PACK)).diagnostics if d.severity != "info"] == []
-    for path in PACK.glob("*.rules"):
-        assert format_text(path.read_text(encoding="utf-8"), str(path)) == path.read_text(encoding="utf-8")

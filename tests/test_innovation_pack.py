@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import answer_by_prompt, pack_program, played_on_both_backends, run_proc
@@ -106,10 +104,3 @@ def test_random_games_agree_on_both_backends(players, seed):
         if result.get("sudden"):   # won by achievements: the one who claimed them, at once
             assert result["sudden"] == "won" and len(result["winners"]) == 1
             assert result["reason"].endswith(" achievements")
-
-
-def test_the_pack_lints_clean_and_prints_back_as_written():
-    assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
-    for name in ("innovation.rules", "cards.rules"):
-        text = (Path(PACK) / name).read_text()
-        assert format_text(text, name) == text

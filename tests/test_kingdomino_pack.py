@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 from rulebook.runtime.state import Record
 
@@ -103,9 +101,3 @@ def test_random_games_use_every_domino_dealt_and_agree_on_both_backends(players,
         for p in game.state.players:
             xs = [k for k, v in p.vars.items() if k.startswith("land_at[") and v not in (None, "empty")]
             assert len(xs) == 1 + 2 * len(game.zone(p, "kingdom").items) <= 25
-
-
-def test_the_pack_lints_clean_and_is_in_canonical_form():
-    assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
-    text = (Path(PACK) / "kingdomino.rules").read_text()
-    assert format_text(text) == text

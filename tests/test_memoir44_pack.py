@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game, GameEnded
 
 from .conftest import pack_program, played_on_both_backends, run_proc
@@ -133,9 +131,3 @@ def test_random_games_end_at_five_medals_and_agree_on_both_backends(seed):
     for game, result in played_on_both_backends(PACK, 2, seed):
         winner = [p for p in game.state.players if p.name in result["winners"]]
         assert len(winner) == 1 and winner[0].stock["medals"] == 5
-
-
-def test_the_pack_lints_clean_and_prints_back_as_written():
-    assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
-    text = (Path(PACK) / "memoir44.rules").read_text()
-    assert format_text(text, "memoir44.rules") == text

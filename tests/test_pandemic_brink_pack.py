@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import answer_by_prompt, pack_program, played_on_both_backends, run_proc
@@ -31,13 +29,6 @@ def with_roles(program, *roles: str) -> Game:
 def city_card(game: Game, city: str):
     return game.program.entities[f"card_{city}"] if f"card_{city}" in game.program.entities else next(
         e for e in game.program.entities.values() if e.kind == "city_card" and e.fields.get("city") == city)
-
-
-def test_the_expansion_lints_clean_and_is_in_canonical_form():
-    result = analyse(str(PACK))
-    assert [d.headline() for d in result.diagnostics if d.code != "I404"] == []
-    text = (PACK / "brink.rules").read_text()
-    assert format_text(text) == text
 
 
 def test_the_generalist_has_five_actions_and_the_others_four(program):

@@ -8,8 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import pack_program, played_on_both_backends, run_answering
@@ -98,9 +96,3 @@ def test_rows_score_1_3_6_10_by_crosses_less_5_a_penalty_and_the_game_ends_at_fo
                 crosses = [p.stock.get(f"crosses[{c}]", 0) for c in ROWS]
                 assert p.stock["score"] == sum(n * (n + 1) // 2 for n in crosses) - 5 * p.stock.get("penalties", 0)
             assert len(game.zone(None, "removed").items) == locks
-
-
-def test_the_pack_lints_clean_and_prints_back_as_written():
-    assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
-    text = (Path(PACK) / "qwixx.rules").read_text()
-    assert format_text(text, "qwixx.rules") == text

@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import drive, pack_program, played_on_both_backends, run_proc
@@ -95,9 +93,3 @@ def test_the_end_scores_suns_and_monuments(program):
 def test_random_games_agree_on_both_backends(players, seed):
     for game, result in played_on_both_backends(PACK, players, seed):
         assert len(game.zone(None, "ra_track").items) == 0
-
-
-def test_the_pack_lints_clean_and_is_in_canonical_form():
-    assert [d for d in analyse(str(PACK)).diagnostics if d.severity != "info"] == []
-    for path in PACK.glob("*.rules"):
-        assert format_text(path.read_text(encoding="utf-8"), str(path)) == path.read_text(encoding="utf-8")

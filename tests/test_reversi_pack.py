@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import pack_program, played_on_both_backends, run_proc
@@ -74,9 +72,3 @@ def test_random_games_end_with_no_legal_move_for_either_and_agree_on_both_backen
         assert result["scores"] == {name: [n] for name, n in counts.items()} and sum(counts.values()) <= 64
         most = max(counts.values())
         assert result["winners"] == ([name for name, n in counts.items() if n == most] if counts["Black"] != counts["White"] else [])
-
-
-def test_the_pack_lints_clean_and_is_in_canonical_form():
-    assert [d for d in analyse(str(PACK)).diagnostics if d.severity != "info"] == []
-    for path in PACK.glob("*.rules"):
-        assert format_text(path.read_text(encoding="utf-8"), str(path)) == path.read_text(encoding="utf-8")

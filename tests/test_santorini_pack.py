@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game, GameEnded
 
 from .conftest import drive, pack_program, played_on_both_backends
@@ -156,9 +154,3 @@ def test_random_games_with_gods_end_with_one_winner_and_agree_on_both_backends(s
     for game, result in played_on_both_backends(PACK, 2, seed):
         assert len(result["winners"]) == 1
         assert sum(len(game.zone(p, "power").items) for p in game.state.players) == 2
-
-
-def test_the_pack_lints_clean_and_is_in_canonical_form():
-    assert [d for d in analyse(str(PACK)).diagnostics if d.severity != "info"] == []
-    for path in PACK.glob("*.rules"):
-        assert format_text(path.read_text(encoding="utf-8"), str(path)) == path.read_text(encoding="utf-8")

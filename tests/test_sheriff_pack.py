@@ -9,9 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.parser import parse_text
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import answer_by_prompt, pack_program, played_on_both_backends
@@ -104,10 +101,3 @@ def test_random_games_agree_on_both_backends(players):
         assert sum(len(game.zone(p, "bag").items) for p in game.state.players) == 0
         assert len(game.zone(None, "deck").items) + len(game.zone(None, "discards").items) + sum(
             len(game.zone(p, z).items) for p in game.state.players for z in ("hand", "stand")) == 204
-
-
-def test_the_pack_lints_clean_and_is_printed_back_as_written():
-    assert analyse(PACK).diagnostics == []
-    path = Path(PACK) / "sheriff.rules"
-    text = path.read_text(encoding="utf-8")
-    assert format_text(text, str(path)) == text and parse_text(format_text(text), "a.rules") == parse_text(text, "a.rules")

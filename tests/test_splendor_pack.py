@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import pack_program, played_on_both_backends, run_proc
@@ -157,12 +155,6 @@ def test_a_card_reserved_face_up_is_known_to_all_one_from_a_deck_to_its_holder_o
     theirs = game.view(1)["players"][0]["zones"]["reserved"]
     assert theirs["size"] == 2 and [k["name"] for k in theirs["known"]] == [card.name]
     assert game.state.players[0].stock["gold"] == 2
-
-
-def test_the_pack_lints_clean_and_is_in_canonical_form():
-    assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
-    text = (Path(PACK) / "splendor.rules").read_text()
-    assert format_text(text) == text
 
 
 def test_no_reservation_and_no_gold_when_no_card_is_left_to_reserve(program):

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import drive, pack_program, played_on_both_backends, run_proc
@@ -91,12 +89,6 @@ def test_random_games_agree_on_both_backends_and_nobody_has_people_left_on_the_b
         for p in game.state.players:
             assert 5 <= p.stock["people"] <= 10
             assert not any(v for k, v in p.stock.items() if k.startswith("placed["))
-
-
-def test_the_pack_lints_clean_and_prints_back_as_written():
-    assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
-    text = (Path(PACK) / "stone_age.rules").read_text()
-    assert format_text(text, "stone_age.rules") == text
 
 
 def test_a_player_goes_to_each_spot_once_a_round_but_may_hunt_again(program):

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse, compile_pack
-from rulebook.dsl.printer import format_text
+from rulebook.compiler.driver import compile_pack
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
@@ -157,9 +156,3 @@ def test_a_whole_random_game_ends_and_the_weakest_colour_wins():
     best = max(p.stock["score"] for p in game.state.players)
     assert {p.name for p in game.state.players if p.stock["score"] == best} == set(result["winners"])
     assert game.program.funcs["treasures_left"](game, game.state.players[0]) <= 2 or len(game.zone(None, "bag").items) < 6
-
-
-def test_the_pack_lints_clean_and_prints_back_as_written():
-    assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
-    text = (Path(PACK) / "tigris.rules").read_text()
-    assert format_text(text, "tigris.rules") == text

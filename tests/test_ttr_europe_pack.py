@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import answer_by_prompt, pack_program, played_on_both_backends, run_proc
@@ -57,13 +55,6 @@ def take(game: Game, seat: int, zone: str, name: str, to: str) -> None:
     """Move a route or ticket by its name from a shared zone to a player's zone."""
     found = next(x for x in game.state.zones[zone] if x.name == name)
     game.move(found, game.zone(game.state.players[seat], to))
-
-
-def test_the_expansion_lints_clean_and_is_in_canonical_form():
-    result = analyse(str(PACK))
-    assert [d.headline() for d in result.diagnostics if d.code != "I404"] == []
-    text = (PACK / "europe.rules").read_text()
-    assert format_text(text) == text
 
 
 def test_a_route_is_claimed_with_cards_of_its_colour_and_scores_by_its_length(program):

@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game, GameEnded
 
 from .conftest import pack_program, played_on_both_backends, run_proc
@@ -117,9 +115,3 @@ def test_a_player_short_of_military_operations_gives_vp_at_the_turns_end(program
 def test_random_games_agree_on_both_backends(seed):
     for game, result in played_on_both_backends(PACK, 2, seed):
         assert len(result["winners"]) <= 1
-
-
-def test_the_pack_lints_clean_and_is_in_canonical_form():
-    assert [d for d in analyse(str(PACK)).diagnostics if d.severity != "info"] == []
-    for path in PACK.glob("*.rules"):
-        assert format_text(path.read_text(encoding="utf-8"), str(path)) == path.read_text(encoding="utf-8")

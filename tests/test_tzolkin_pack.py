@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import drive, pack_program, played_on_both_backends, run_proc
@@ -94,9 +92,3 @@ def test_random_games_agree_on_both_backends_and_last_26_days(players, seed):
     for game, result in played_on_both_backends(PACK, players, seed):
         assert len(result["winners"]) >= 1
         assert game.state.globals["day"] == 26
-
-
-def test_the_pack_lints_clean_and_prints_back_as_written():
-    assert [d.code for d in analyse(PACK).diagnostics if d.severity != "info"] == []
-    text = (Path(PACK) / "tzolkin.rules").read_text()
-    assert format_text(text, "tzolkin.rules") == text

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse
-from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import pack_backends, played_on_both_backends, run_proc, write_pack
@@ -103,9 +101,3 @@ def test_whole_games_with_the_expansion_are_alike_on_both_backends(tmp_path):
         european = {b.name.split("#")[0] for p in game.state.players for h in ("forest", "grassland", "wetland")
                     for b in game.zone(p, f"row[{h}]").items}
         assert european
-
-
-def test_the_pack_lints_clean_and_prints_back_unchanged():
-    assert [d.code for d in analyse(str(PACK)).diagnostics if d.severity != "info"] == []
-    text = (PACK / "europe.rules").read_text()
-    assert format_text(text) == text
