@@ -66,14 +66,20 @@ def test_moving_up_onto_level_three_wins_at_once(program):
     game = board(program, "b2", "e5", {"b2": 2, "c2": 3})
     with pytest.raises(GameEnded):
         turn(game, ["c2"])
-    assert [p.stock["won"] for p in game.state.players] == [1, 0]
+    assert outcome(game) == (["P1"], "won", None)
+
+
+def outcome(game) -> tuple:
+    """The game's result once it ended at once (`end game won by` / `lost by`): winners, how, why."""
+    result = game.result()
+    return result["winners"], result.get("sudden"), result.get("reason")
 
 
 def test_a_player_who_cannot_move_loses(program):
     game = board(program, "a1", "e5", domes="a2 b1 b2")
     with pytest.raises(GameEnded):
         turn(game, [])
-    assert [p.stock["won"] for p in game.state.players] == [0, 1]
+    assert outcome(game) == (["P2"], "lost", "cannot move and build")
 
 
 def test_apollo_swaps_with_the_opponents_worker(program):
@@ -135,10 +141,10 @@ def test_pan_wins_by_moving_down_two_levels(program):
     game = board(program, "b2", "e5", {"b2": 2}, god="pan")
     with pytest.raises(GameEnded):
         turn(game, ["c2"])
-    assert [p.stock["won"] for p in game.state.players] == [1, 0]
+    assert outcome(game) == (["P1"], "won", None)
     plain = board(program, "b2", "e5", {"b2": 2})
     turn(plain, ["c2", "b2"])   # without Pan it is only a move
-    assert [p.stock["won"] for p in plain.state.players] == [0, 0]
+    assert plain.state.sudden is None and not plain.state.over
 
 
 def test_prometheus_who_builds_first_may_not_move_up(program):
