@@ -262,6 +262,13 @@ def printed_back(text: str):
     return module, printed
 
 
+def sudden_outcome(game: Game) -> tuple:
+    """A game's result once it ended at once (`end game won by P "REASON";` / `lost by P`): its winners, "won"
+    or "lost" (None when it did not end so) and the reason (None without one)."""
+    result = game.result()
+    return result["winners"], result.get("sudden"), result.get("reason")
+
+
 def holding(program, **stocks) -> Game:
     """A game (seed 1) of as many players as a list given has items, each holding what is given by
     resource: `holding(program, soy=[2, 0, 1], wax=3)` (a number is every player's)."""

@@ -11,7 +11,7 @@ import pytest
 
 from rulebook.runtime.engine import Game, GameEnded
 
-from .conftest import drive, pack_program, played_on_both_backends
+from .conftest import drive, pack_program, played_on_both_backends, sudden_outcome
 
 PACK = Path(__file__).parent / "packs" / "santorini"
 
@@ -66,20 +66,14 @@ def test_moving_up_onto_level_three_wins_at_once(program):
     game = board(program, "b2", "e5", {"b2": 2, "c2": 3})
     with pytest.raises(GameEnded):
         turn(game, ["c2"])
-    assert outcome(game) == (["P1"], "won", None)
-
-
-def outcome(game) -> tuple:
-    """The game's result once it ended at once (`end game won by` / `lost by`): winners, how, why."""
-    result = game.result()
-    return result["winners"], result.get("sudden"), result.get("reason")
+    assert sudden_outcome(game) == (["P1"], "won", None)
 
 
 def test_a_player_who_cannot_move_loses(program):
     game = board(program, "a1", "e5", domes="a2 b1 b2")
     with pytest.raises(GameEnded):
         turn(game, [])
-    assert outcome(game) == (["P2"], "lost", "cannot move and build")
+    assert sudden_outcome(game) == (["P2"], "lost", "cannot move and build")
 
 
 def test_apollo_swaps_with_the_opponents_worker(program):
@@ -141,7 +135,7 @@ def test_pan_wins_by_moving_down_two_levels(program):
     game = board(program, "b2", "e5", {"b2": 2}, god="pan")
     with pytest.raises(GameEnded):
         turn(game, ["c2"])
-    assert outcome(game) == (["P1"], "won", None)
+    assert sudden_outcome(game) == (["P1"], "won", None)
     plain = board(program, "b2", "e5", {"b2": 2})
     turn(plain, ["c2", "b2"])   # without Pan it is only a move
     assert plain.state.sudden is None and not plain.state.over

@@ -16,7 +16,7 @@ from rulebook.runtime.engine import Game, GameEnded
 from rulebook.runtime.state import Record
 from rulebook.runtime.view import build_view, seen, told_answer
 
-from .conftest import pack_program, played_on_both_backends, run_proc
+from .conftest import pack_program, played_on_both_backends, run_proc, sudden_outcome
 
 PACK = str(Path(__file__).parent / "packs" / "stratego")
 
@@ -126,16 +126,12 @@ def test_taking_the_flag_wins_and_a_player_who_cannot_move_loses(program):
     game = board(Game(program, 2, 1), {(1, 4): (1, "scout"), (1, 9): (2, "flag"), (10, 1): (1, "flag")})
     with pytest.raises(GameEnded):
         run_proc(game, "turn", answers=["1-4 to 1-9"])
-    assert won(game) == [1, 0] and game.state.reason == "the flag is taken"
+    assert sudden_outcome(game) == (["Red"], "won", "the flag is taken")
     game = board(Game(program, 2, 1), {(1, 1): (1, "flag"), (1, 2): (1, "bomb"), (5, 9): (2, "flag"),
                                        (5, 8): (2, "miner")})
     with pytest.raises(GameEnded):
         run_proc(game, "turn")
-    assert won(game) == [0, 1] and game.state.reason == "no piece can move"
-
-
-def won(game: Game) -> list[int]:
-    return [p.stock["won"] for p in game.state.players]
+    assert sudden_outcome(game) == (["Blue"], "lost", "no piece can move")
 
 
 @pytest.mark.parametrize("seed", range(2))
