@@ -15,7 +15,7 @@ import pytest
 from rulebook.runtime.engine import Game, GameEnded
 from rulebook.runtime.state import Record
 
-from .conftest import answer_by_prompt, pack_program, played_on_both_backends, run_answering, run_proc
+from .conftest import answer_by_prompt, pack_program, played_on_both_backends, run_answering, run_proc, sudden_outcome
 
 PACK = Path(__file__).parent / "packs" / "catan"
 
@@ -209,7 +209,7 @@ def test_ten_points_on_ones_own_turn_win(program):
     game.move(program.entities["victory_point#2"], game.zone(p1, "fresh"))   # bought this turn: it counts at once
     with pytest.raises(GameEnded):
         run_proc(game, "check_win")
-    assert p1.stock["won"] == 1
+    assert sudden_outcome(game) == (["P1"], "won", "P1 reaches 10 victory points")
 
 
 @pytest.mark.parametrize("players, seed", [(3, 1), pytest.param(4, 2, marks=pytest.mark.slow),
