@@ -10800,17 +10800,35 @@ class Checker(A.Visitor):
         place (Symbols.ordered); anything but a member of a known enum is E356, at the argument."""
         if self.ordinal(arg, kind):
             return kind if func in STEPS else "int"
-        if kind in ("any", "member") and func in STEPS:   # the enum is not known: its order neither
+        if kind in ("any", "member") and (func in STEPS or func == "steps_around"):   # no known enum: no order
             self.err("E356", f"{func}() takes a member of a known enum: which enum {printed(arg)} is of is not "
                      f"known here", arg.span, f"give it a type first: 'let m: ENUM = {printed(arg)};' then {func}(m)")
         elif kind not in ("any", "member"):
             shown = "a list of its members: name one of them" if base_of(kind) == "list" and \
                 base_of(element_of(kind)) == "member" else None
             gives = "its place in its enum, from 1" if func == "ordinal" else \
+                "the steps from one member round to another" if func == "steps_around" else \
                 f"the member {'after' if STEPS[func][0] > 0 else 'before'} it in its enum's order"
+            form = "steps_around(a, b) with a and b members" if func == "steps_around" else f"{func}(m) with m a member"
             self.err("E356", f"{func}() takes an enum member, not {article(words(kind))}", arg.span,
-                     f"it gives {gives}: {func}(m) with m a member" + (f"; an enum's name is {shown}" if shown else ""))
+                     f"it gives {gives}: {form}" + (f"; an enum's name is {shown}" if shown else ""))
         return "any" if func in STEPS else "int"
+
+    def steps_between(self, args: tuple, start: str, end: str, span: A.Span) -> str:
+        """`steps_around(a, b)`: the places next_around goes from member a to member b, both read as their
+        places (Symbols.ordered); each must be a member of a known enum (E356), both of the same one (E640:
+        the steps round one enum never reach a member of another); the same expression on both sides is
+        W624 (always 0)."""
+        for arg, kind in zip(args, (start, end)):
+            self.member_place("steps_around", arg, kind)
+        if all(id(arg) in self.sym.ordered for arg in args) and start != end:
+            self.err("E640", f"steps_around() counts the steps round one enum, and {printed(args[0])} is "
+                     f"{article(words(start))} while {printed(args[1])} is {article(words(end))}", args[1].span,
+                     f"both are members of one enum: steps_around({printed(args[0])}, m) with m of the same enum")
+        elif printed(args[0]) == printed(args[1]):
+            self.err("W624", f"steps_around({printed(args[0])}, {printed(args[1])}) is always 0: a member is no "
+                     f"step from itself", span, "the second argument is the member to count the steps to")
+        return "int"
 
     def step_count(self, func: str, args: tuple, kind: str) -> None:
         """The step count of `next(m, n)`, `prev(m, n)`, `next_around(m, n)`, `prev_around(m, n)`: a
@@ -11601,6 +11619,8 @@ class Checker(A.Visitor):
                 stepped = self.member_place(func, args[0], typed(0))
                 self.step_count(func, args, typed(1))
                 return stepped
+            if spec.method == "steps_around" and len(args) == 2:
+                return self.steps_between(args, typed(0), typed(1), span)
             if func in ("contains", "index_of") and len(args) == 2:
                 self.searched(func, args, typed(0), typed(1))
                 self.first_copy_searched(func, args, scope)

@@ -882,6 +882,9 @@ class CodeGen(A.Visitor):
             members = self.sym.ordered[id(args[0])]
             by = STEPS[func][0] if len(args) == 1 else f"{STEPS[func][0]} * rt.step_count({self.ex(args[1], ctx)})"
             return f"rt.member_step({members!r}, {self.ordinal(args[0], ctx)}, {by}, {STEPS[func][1]})"
+        if func == "steps_around":   # the places from one member to another, going round: from their places
+            size = len(self.sym.ordered[id(args[0])])
+            return f"rt.steps_around({size}, {self.ordinal(args[0], ctx)}, {self.ordinal(args[1], ctx)})"
         explicit, args = builtin_args(func, args, self.sym)
         values = [self.ex(a, ctx) for a in args]
         if spec.about_actor and not explicit:

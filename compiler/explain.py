@@ -866,6 +866,9 @@ class ExprReader(A.Visitor):
                 ("" if isinstance(args[1], A.Int) else f" ({other_way} it for a count below 0)")
             return (f"{one} in its order ("
                     + (f"{side} {end} comes {other})" if around else f"{end} stays {end})"))
+        if func == "steps_around" and self.decl("steps_around") is None and len(args) == 2:
+            return (f"the steps from {words[0]} round to {words[1]} in their order (0 when they are the same; "
+                    f"after the last comes the first)")
         if func == "index_of" and len(args) == 2:
             return f"where {words[1]} stands in {words[0]} (1 for the first, 0 if it is not there)"
         if func == "enabled":

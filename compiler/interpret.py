@@ -1620,6 +1620,9 @@ class Interpreter(A.Visitor):
             if len(args) == 2:   # next(m, n): n places on
                 by *= rt.step_count(self.ev(args[1], rt, f))
             return rt.member_step(self.sym.ordered[id(args[0])], place, by, around)
+        if func == "steps_around":   # the places from one member to another, going round: from their places
+            start = self.ordinal(args[0], rt, f)   # a first, then b: as the generated code reads them
+            return rt.steps_around(len(self.sym.ordered[id(args[0])]), start, self.ordinal(args[1], rt, f))
         if spec is not None:
             explicit, args = builtin_args(func, args, self.sym)
             values = [self.ev(a, rt, f) for a in args]

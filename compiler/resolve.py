@@ -118,6 +118,10 @@ BUILTIN_FUNCS = {
     "next": Builtin(1, 2, method="member_step", returns="member"), "prev": Builtin(1, 2, method="member_step", returns="member"),
     "next_around": Builtin(1, 2, method="member_step", returns="member"),
     "prev_around": Builtin(1, 2, method="member_step", returns="member"),
+    # steps_around(a, b): how many places next_around goes from member a to member b of one enum (0 to the
+    # enum's size - 1; its inverse: next_around(a, steps_around(a, b)) is b). Both backends read a's and b's
+    # places as ordinal(m) does (Symbols.ordered) and call the runtime's `steps_around` (branch trial28)
+    "steps_around": Builtin(2, 2, method="steps_around"),
     # declaration(c): the card c is a copy of (its first copy, the declared name): one per declaration
     "declaration": Builtin(1, 1, method="declaration", returns="same"),
     # holders(ROLE): the players holding a role, in seat order; role_of(P): the role P holds (a card of the

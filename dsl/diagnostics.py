@@ -103,7 +103,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E353": (ERROR, "a card's override of a func or proc the pack does not declare (or of another declaration)"),
     "E354": (ERROR, "a card's override whose signature differs from the func or proc it changes"),
     "E355": (ERROR, "an enum member ordered against a number, a member of another enum or any other value"),
-    "E356": (ERROR, "ordinal(), next(), prev(), next_around() or prev_around() of something that is not an enum member"),
+    "E356": (ERROR, "ordinal(), next(), prev(), next_around(), prev_around() or steps_around() of something that is "
+                    "not an enum member"),
     "E357": (ERROR, "'list of ITEM' for an event's or an extern's parameter or result (only procs and funcs say it)"),
     "E358": (ERROR, "the same func or proc overridden twice in one card"),
     "E359": (ERROR, "a call of a func or proc a card changes for its holder made with the first player as 'you' (a phase's own statements, the winner line)"),
@@ -269,6 +270,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E631": (ERROR, "a deal's packet ('deal N of ZONE to HAND K at a time') of less than one item"),
     "E638": (ERROR, "'end game won by' or 'end game lost by' naming no player (another type, or an actor)"),
     "E639": (ERROR, "'end game won by' or 'end game lost by' in a cooperative game ('winner together')"),
+    "E640": (ERROR, "steps_around(a, b) of members of two different enums"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
@@ -286,6 +288,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W618": (WARNING, "'copy ENTITY.SLOT with it;' where the event carries none of the slot's parameters: it gives nothing"),
     "W616": (WARNING, "'during PHASE' written in the steps of another phase: phases run one after another, so it "
                       "is always false there"),
+    "W624": (WARNING, "steps_around(a, a): the same member on both sides, always 0 steps"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

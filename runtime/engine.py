@@ -3890,6 +3890,12 @@ class Game:
         return members[index % len(members) if around else min(max(index, 0), len(members) - 1)]
 
     @staticmethod
+    def steps_around(size: int, start: int, end: int) -> int:
+        """steps_around(a, b): the places next_around goes from the member at `start` to the one at `end`
+        (their ordinals, from 1) in an enum of `size` members, 0 to size - 1. Both backends."""
+        return (end - start) % size
+
+    @staticmethod
     def step_count(n) -> int:
         """The step count of next(m, n) and its like, a whole number (0 and negative ones too): a
         value computed during play that is not one (none, `true`) stops play. Both backends."""
