@@ -140,6 +140,23 @@ def test_the_ninth_round_turns_coins_and_rubies_into_victory_points(program):
     assert p1.stock["vp"] == 2 + 10 // 5 + 5 // 2 and p1.stock["rubies"] == 1
 
 
+def test_everyone_still_drawing_decides_before_anyone_draws(program):
+    # each step of a round: every player still drawing says "draw" or "stop" before any chip is drawn
+    game = Game(program, 3, 5, make_agents("random", 3, 5))
+    lines = []
+    game.tracer = lambda e: lines.append(e.describe())
+    game.play()
+    groups, current = [], []
+    for line in lines:
+        if "choice draw a chip or stop?" in line:
+            current.append(line.split(":")[0])
+        elif current:
+            groups.append(current)
+            current = []
+    assert len(groups) >= 9 and max(len(g) for g in groups) == 3
+    assert all(len(set(g)) == len(g) for g in groups)            # one answer a player each time
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_both_backends_play_the_same_games(players):
     compiled, interpreted = compile_pack(PACK).program, interpret_pack(PACK)
