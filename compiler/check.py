@@ -4761,12 +4761,38 @@ class Checker(A.Visitor):
                 self.announced_again(s, stmts[i + 1])
             if type(s) is A.Swap:
                 self.swap_seen(s, stmts[i + 1] if i + 1 < len(stmts) else None, scope)
+            if i + 1 < len(stmts):
+                self.move_in_two_steps(s, stmts[i + 1])
             self.foreign_copy_moved(s, stmts[i + 1:])
         self.depth -= 1
         self.rebound(scope, outer)
         for name, entry in scope.locals.items():
             if entry is not outer.locals.get(name) and not entry[1]:
                 self.diags.append(Diagnostic("W405", f"{name!r} is set but never used", entry[0]))
+
+    def move_in_two_steps(self, s, after) -> None:
+        """W625: `lose N C[a];` and `gain N C[b];` (either first) of one indexed counter, the same amount, side by
+        side: a move written in two steps. `lose` takes what there is, `gain` adds all N, so when C[a] holds less
+        than N units are made; `shift N C[a] to C[b];` (4.2a) moves what there is. Only the plain forms: a
+        `lose` with `else`, `to` or a tag, and a stock on a card or another player's, say more."""
+        pair = {type(s): s, type(after): after}
+        lose, gain = pair.get(A.Lose), pair.get(A.Gain)
+        if lose is None or gain is None or lose.resource != gain.resource or lose.index is None or gain.index is None:
+            return
+        if lose.debt is not None or lose.to is not None or any(x.tag is not None or x.on is not None or
+                                                               x.owner is not None for x in (lose, gain)):
+            return
+        counter = self.sym.decls.get(lose.resource)
+        if type(counter) is not A.Counter or counter.indexes is None:
+            return
+        amount, source, dest = printed(lose.amount), printed(lose.index), printed(gain.index)
+        if amount != printed(gain.amount) or source == dest:
+            return
+        name = lose.resource
+        self.err("W625", f"'lose {amount} {name}[{source}];' and 'gain {amount} {name}[{dest}];' move units from one "
+                 f"element of {name!r} to another in two steps: when {name}[{source}] holds fewer than {amount}, the "
+                 f"lose takes what there is and the gain still adds {amount}", s.span,
+                 f"write 'shift {amount} {name}[{source}] to {name}[{dest}];', which moves what there is")
 
     def foreign_copy_moved(self, s, rest: tuple) -> None:
         """W563: a card of a `per_player` kind taken from another player's zone (`let d = first(p.mat);`, `pick d

@@ -289,6 +289,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W616": (WARNING, "'during PHASE' written in the steps of another phase: phases run one after another, so it "
                       "is always false there"),
     "W624": (WARNING, "steps_around(a, a): the same member on both sides, always 0 steps"),
+    "W625": (WARNING, "'lose N C[a];' and 'gain N C[b];' of one indexed counter side by side: a move in two steps that "
+                      "makes units when C[a] holds fewer than N ('shift')"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),
