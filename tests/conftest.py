@@ -179,6 +179,18 @@ def run_slot(game: Game, entity: str, slot: str, player: int = 0, answers=()):
     return drive(game, e.effects[slot](game, game.state.players[player], e), answers)
 
 
+def started(program, players: int = 2, seed: int = 1) -> Game:
+    """A new game run up to its first decision: its setup done, where the setup asks nothing."""
+    game = Game(program, players, seed)
+    game.start()
+    return game
+
+
+def func_for(game: Game, name: str, *args, seat: int = 0):
+    """A func of the pack worked out for the player in seat `seat` (from 0)."""
+    return game.program.funcs[name](game, game.state.players[seat], *args)
+
+
 def run_proc(game: Game, name: str, *args, player: int = 0, answers=()):
     """Run a proc of the pack for a player."""
     return drive(game, game.program.procs[name](game, game.state.players[player], *args), answers)

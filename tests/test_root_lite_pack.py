@@ -16,7 +16,7 @@ from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game, GameEnded
 
-from .conftest import answer_by_prompt, drive, pack_program, run_proc
+from .conftest import answer_by_prompt, drive, func_for, pack_program, run_proc, started
 
 PACK = str(Path(__file__).parent / "packs" / "root_lite")
 
@@ -25,15 +25,8 @@ program = pack_program(PACK)
 MARQUISE, EYRIE = 0, 1
 
 
-def started(program, seed: int = 1) -> Game:
-    """A game whose setup has run (P1 the Marquise, P2 the Eyrie), stopped at the Marquise's first question."""
-    game = Game(program, 2, seed)
-    game.start()
-    return game
-
-
 def func(game: Game, name: str, *args, seat: int = MARQUISE):
-    return game.program.funcs[name](game, game.state.players[seat], *args)
+    return func_for(game, name, *args, seat=seat)
 
 
 def warriors(game: Game, clearing: str, seat: int) -> int:
@@ -75,7 +68,7 @@ def rolls(lines: list[str]) -> list[int]:
 
 @pytest.mark.parametrize("seed", range(1, 9))
 def test_a_battle_higher_die_to_the_attacker_capped_by_warriors(program, seed):
-    game = started(program, seed)
+    game = started(program, 2, seed)
     set_warriors(game, "c5", MARQUISE, 2)
     set_warriors(game, "c5", EYRIE, 1)
     lines = []
@@ -97,7 +90,7 @@ def test_hits_take_warriors_first_then_buildings_each_worth_a_vp(program):
 
 def test_a_defenceless_defender_takes_one_more_hit(program):
     for seed in range(1, 6):
-        game = started(program, seed)
+        game = started(program, 2, seed)
         set_warriors(game, "c8", MARQUISE, 3)
         set_warriors(game, "c8", EYRIE, 0)                           # the roost alone
         lines = []

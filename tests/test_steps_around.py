@@ -11,7 +11,7 @@ from rulebook.runtime.engine import Game, RulesRuntimeError
 
 import pytest
 
-from .conftest import explained, found_at, printed_back, rules_programs, run_proc
+from .conftest import explained, found_at, printed_back, rules_programs, run_proc, vp_after
 
 # Imperial's rondel (for illustration): eight spaces round a wheel, a nation moving clockwise
 PACK = """
@@ -35,9 +35,7 @@ program = rules_programs(PACK)
 
 def vp(program, body: str) -> int:
     """P1's vp after a proc running `body`."""
-    game = Game(program("proc p() {\n" + body + "\n}"), 2, 1)
-    run_proc(game, "p")
-    return game.state.players[0].stock["vp"]
+    return vp_after(program, "", body)
 
 
 def test_steps_go_forward_round_the_end_of_the_order(program):

@@ -16,20 +16,13 @@ from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 from rulebook.runtime.state import Record
 
-from .conftest import answer_by_prompt, drive, pack_program, run_proc
+from .conftest import answer_by_prompt, drive, func_for, pack_program, run_proc, started
 
 PACK = str(Path(__file__).parent / "packs" / "terra_mystica_lite")
 
 program = pack_program(PACK)
 
 WITCHES, NOMADS = 0, 1
-
-
-def started(program, seed: int = 1) -> Game:
-    """A game whose map is laid (the setup stopped at the first starting dwelling), bowls 5/7/0."""
-    game = Game(program, 2, seed)
-    game.start()
-    return game
 
 
 def at(name: str) -> Record:
@@ -39,7 +32,7 @@ def at(name: str) -> Record:
 
 
 def func(game: Game, name: str, *args, seat: int = WITCHES):
-    return game.program.funcs[name](game, game.state.players[seat], *args)
+    return func_for(game, name, *args, seat=seat)
 
 
 def build(game: Game, seat: int, hexes, what: str = "dwelling") -> None:
