@@ -186,6 +186,17 @@ def started(program, players: int = 2, seed: int = 1) -> Game:
     return game
 
 
+def traced_play(program, players: int, seed: int) -> list[str]:
+    """The trace lines of a whole game played by random agents (seeded)."""
+    from rulebook.runtime.agents import make_agents
+
+    game = Game(program, players, seed, make_agents("random", players, seed))
+    lines = []
+    game.tracer = lambda e: lines.append(e.describe())
+    game.play()
+    return lines
+
+
 def func_for(game: Game, name: str, *args, seat: int = 0):
     """A func of the pack worked out for the player in seat `seat` (from 0)."""
     return game.program.funcs[name](game, game.state.players[seat], *args)

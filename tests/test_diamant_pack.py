@@ -14,7 +14,7 @@ from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
-from .conftest import pack_program, run_proc
+from .conftest import pack_program, run_proc, traced_play
 
 PACK = str(Path(__file__).parent / "packs" / "diamant")
 
@@ -85,10 +85,7 @@ def test_the_second_hazard_of_a_kind_sends_everyone_home_with_nothing(program):
 
 def test_everyone_inside_chooses_at_once(program):
     # after each card, every explorer inside answers before anyone's leaving is carried out
-    game = Game(program, 4, 7, make_agents("random", 4, 7))
-    lines = []
-    game.tracer = lambda e: lines.append(e.describe())
-    game.play()
+    lines = traced_play(program, 4, 7)
     turns, current = [], []
     for line in lines:
         if "draw 1 from deck to path" in line:

@@ -15,7 +15,7 @@ from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
-from .conftest import drive, pack_program, run_proc
+from .conftest import drive, pack_program, run_proc, traced_play
 
 PACK = str(Path(__file__).parent / "packs" / "quacks")
 
@@ -142,10 +142,7 @@ def test_the_ninth_round_turns_coins_and_rubies_into_victory_points(program):
 
 def test_everyone_still_drawing_decides_before_anyone_draws(program):
     # each step of a round: every player still drawing says "draw" or "stop" before any chip is drawn
-    game = Game(program, 3, 5, make_agents("random", 3, 5))
-    lines = []
-    game.tracer = lambda e: lines.append(e.describe())
-    game.play()
+    lines = traced_play(program, 3, 5)
     groups, current = [], []
     for line in lines:
         if "choice draw a chip or stop?" in line:
