@@ -2830,7 +2830,8 @@ class _Builder:
         return _Marker("else", items[0])
 
     def list_lit(self, meta, items):
-        return A.ListLit(items[0] or (), span=self._s(meta))
+        # `[]` gives one placeholder; a trailing comma (`[1, 2,]`, as an enum's members allow) adds nothing
+        return A.ListLit(tuple(item for item in items if item is not None), span=self._s(meta))
 
 
 _lock = threading.Lock()

@@ -12,6 +12,7 @@ import pytest
 
 from rulebook.compiler.driver import analyse, analyse_text
 from rulebook.compiler.explain import explain
+from rulebook.dsl.parser import parse_text
 from rulebook.runtime.engine import Game
 
 from .conftest import both_built, found_at, pack_backends, printed_back, random_games_agree, rules_programs, run_proc
@@ -61,6 +62,17 @@ def vp(g: Game) -> int:
 ])
 def test_lists_join_and_take_on_both_backends(program, body, expected):
     assert vp(run(program, body)) == expected
+
+
+def test_a_list_literal_may_end_with_a_comma_on_both_backends(program):
+    """A list written one item a line may end with a comma, as an enum's members and a match's cases
+    may (trial27's friction): the same list on both backends, printed back without the comma; `[,]`
+    is no list (E100)."""
+    body = "let a = [1, 2, 4,\n 7,]; let b = [[atlanta,], [],]; gain total(x in a, x) vp; gain size(b) * 100 vp;"
+    assert vp(run(program, body)) == 214
+    module, printed = printed_back("func f(): list of int = [1, 2,\n  4,\n];")
+    assert module == parse_text("func f(): list of int = [1, 2, 4];", "a.rules") and ",]" not in printed
+    assert [d.code for d in analyse_text("func f(): list of int = [,];").diagnostics] == ["E100"]
 
 
 OUTBREAK_TEXT = (OUTBREAK / "game.rules").read_text()
