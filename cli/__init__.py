@@ -556,7 +556,8 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
         _report([d for d in result.diagnostics if d.severity == ERROR], result.sources, Format.text)   # why, maybe
         hint = (f"track {track.name!r} has spaces 1 to {track.top()}" if track is not None else
                 "it is the title of " + " and ".join(map(repr, by_title)) + ": name one of them" if by_title else
-                space_hint(result.symbols, name) or did_you_mean(name, result.symbols.names()))
+                space_hint(result.symbols, name) or _phase_hint(result.symbols, name, pack)
+                or did_you_mean(name, result.symbols.names()))
         whose = "file" if pack.endswith(".rules") and Path(pack).is_file() and not result.within else "pack"
         _fail(RulesError([_at_path("E511", pack, f"the {whose} declares nothing named {name!r}", hint)]))
     out.print(Text.assemble((printable(name), "bold"), " is ",
@@ -577,6 +578,17 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
     if len(events) > 1:
         out.print(Text("\nChanged by the stacked packs", style="bold"))
         out.print("\n".join(changes(events, result.symbols, result.sources)), markup=False)
+
+
+def _phase_hint(symbols, name: str, pack: str) -> Optional[str]:
+    """For `explain PACK canal_era`: a phase of a game is read with its game (the phases are parts of
+    it, not declarations), so the hint names the game to explain instead."""
+    from rulebook.dsl import ast as A
+
+    for decl in symbols.decls.values():
+        if isinstance(decl, A.Game) and name in ("setup", "play", "final", *(p.name for p in decl.named_phases())):
+            return f"{name!r} is a phase of game {decl.name!r}: `rulebook explain {pack} {decl.name}` reads every phase"
+    return None
 
 
 @app.command()

@@ -50,6 +50,17 @@ def test_explain_of_a_name_the_pack_lacks_is_e511_with_its_hint(tmp_path):
     assert "(did you mean 'vp'?)" in result.output
 
 
+def test_explain_of_a_phase_names_the_game_that_reads_it(tmp_path):
+    """A phase is a part of its game, not a declaration: `explain PACK play` (or a named phase,
+    `canal_era`) is E511 with a hint naming the game to explain instead."""
+    pack = write_pack(tmp_path / "phased", GAME.replace("winner", "phase tally after play { } winner"), name="phased")
+    for phase in ("play", "tally"):
+        result = runner.invoke(app, ["explain", str(pack), phase])
+        assert result.exit_code == 1 and f"error[E511]: the pack declares nothing named '{phase}'" in result.output
+        assert f"'{phase}' is a phase of game 'g': `rulebook explain {pack} g` reads every phase" in result.output
+    assert runner.invoke(app, ["explain", str(pack), "g"]).exit_code == 0
+
+
 def test_explain_of_a_blank_name_is_not_the_title_of_every_untitled_declaration():
     result = runner.invoke(app, ["explain", "tapestry", ""])
     assert result.exit_code == 1 and "error[E511]: the pack declares nothing named ''" in result.output
