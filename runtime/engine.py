@@ -699,9 +699,18 @@ SHOWN_ELEMENTS = 8
 
 def no_element(base: str, index, names: Iterable) -> RulesRuntimeError:
     """The error of an index that names no element of an indexed counter, variable or zone: the elements it has,
-    at most SHOWN_ELEMENTS of them listed (`1,1, 1,2, ... (64 in all)`)."""
+    at most SHOWN_ELEMENTS of them listed (`1,1, 1,2, ... (64 in all)`); for a grid's index whose row exists (its
+    indexes but the last), that row's elements, since the last index is what went past it (`tiles[coal, 5]` of a
+    ragged grid whose coal row ends at 4)."""
     names = list(names)
-    shown = names if len(names) <= SHOWN_ELEMENTS else names[:SHOWN_ELEMENTS - 2]
+    row = [n for n in names if type(n) is tuple and type(index) is tuple and len(n) == len(index) > 1
+           and index_text(n[:-1]) == index_text(index[:-1])]
+    listed = row or names
+    shown = listed if len(listed) <= SHOWN_ELEMENTS else listed[:SHOWN_ELEMENTS - 2]
+    if row:   # the row's last element closes the list: where the row ends is what the reader needs
+        last = f", ... {index_text(row[-1])}" if len(shown) < len(row) else ""
+        return RulesRuntimeError("E601", f"{base} has no element {index_text(index)} (its row {index_text(index[:-1])} "
+                                         f"has {', '.join(map(index_text, shown))}{last}; {len(names)} elements in all)")
     more = f", ... ({len(names)} in all)" if len(shown) < len(names) else ""
     return RulesRuntimeError("E601", f"{base} has no element {index_text(index)} (it has "
                                      f"{', '.join(map(index_text, shown))}{more})")

@@ -110,7 +110,7 @@ def test_a_three_index_grid_is_saved_read_back_traced_and_reset(program, tmp_pat
 def test_a_computed_third_index_outside_the_declared_ones_stops_play(program):
     with pytest.raises(RulesRuntimeError) as e:
         run(program, "gain 1 worker[1, 1, vp + 3];")
-    assert e.value.code == "E601" and "worker has no element 1,1,3 (it has 1,1,1, 1,1,2," in e.value.message
+    assert e.value.code == "E601" and e.value.message == "worker has no element 1,1,3 (its row 1,1 has 1,1,1, 1,1,2; 18 elements in all)"
 
 
 def test_an_amended_enum_adds_elements_to_a_three_index_grid(tmp_path):

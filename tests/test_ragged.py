@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from rulebook.cli import app
 from rulebook.compiler.driver import analyse_text, compile_pack
 from rulebook.compiler.explain import reading
-from rulebook.runtime.engine import Game, RulesRuntimeError
+from rulebook.runtime.engine import Game, RulesRuntimeError, no_element
 from rulebook.runtime.record import load_state, save_state
 from rulebook.runtime.state import StateError, check_saved
 from rulebook.runtime.view import NO_CELL
@@ -103,11 +103,17 @@ def test_a_row_is_read_and_set_to_its_end_on_both_backends(program):
 
 
 @pytest.mark.parametrize("body, element", [
-    ("gain 1 tiles[coal, vp + 5];", "tiles has no element coal,5"),
-    ("let i = coal; set flipped[i, 4 + size(built[cotton, 8]) + 1] = true;", "flipped has no element coal,5"),
+    ("gain 1 tiles[coal, vp + 5];", "tiles has no element coal,5 (its row coal has coal,1, coal,2, coal,3, coal,4; "
+                                    "17 elements in all)"),
+    ("let i = coal; set flipped[i, 4 + size(built[cotton, 8]) + 1] = true;", "flipped has no element coal,5 (its row "
+                                                                              "coal has coal,1, coal,2, coal,3, coal,4;"),
     ("for each i in industry { if i.levels < 8 { gain 1 tiles[i, 8]; } }", "tiles has no element coal,8"),
+    ("gain 1 tiles[cotton, vp + 9];", "tiles has no element cotton,9 (its row cotton has cotton,1, cotton,2, cotton,3, "
+                                      "cotton,4, cotton,5, cotton,6, cotton,7, cotton,8; 17 elements in all)"),
 ])
 def test_a_computed_element_past_its_row_stops_play_at_the_rules_line(program, body, element):
+    """E601 lists the elements of the row the index went past (not the whole grid's first ones), alike on both
+    backends."""
     with pytest.raises(RulesRuntimeError) as e:
         run(program, body)
     assert e.value.code == "E601" and element in e.value.message
@@ -248,3 +254,16 @@ def test_an_expansion_that_adds_a_member_adds_its_row(tmp_path):
     program = compile_pack(str(house)).program
     assert [k for k in program.indexed["tiles"] if k[0] == "brewery"] == [("brewery", 1), ("brewery", 2)]
     assert len(program.indexed["tiles"]) == 19
+
+
+def test_a_long_row_is_listed_by_its_first_elements_and_where_it_ends():
+    """A row longer than E601 lists shows its first elements and its last one (where the row ends is what went
+    wrong); an index whose row does not exist gets the whole declaration's first elements, as before."""
+    names = [(g, p) for g, length in (("palenque", 10), ("yaxchilan", 11)) for p in range(length)]
+    past = no_element("at", ("yaxchilan", 11), names)
+    assert past.code == "E601" and past.message == (
+        "at has no element yaxchilan,11 (its row yaxchilan has yaxchilan,0, yaxchilan,1, yaxchilan,2, yaxchilan,3, "
+        "yaxchilan,4, yaxchilan,5, ... yaxchilan,10; 21 elements in all)")
+    nowhere = no_element("at", ("tikal", 0), names)
+    assert nowhere.message.startswith("at has no element tikal,0 (it has palenque,0, palenque,1,")
+    assert nowhere.message.endswith(", ... (21 in all))")
