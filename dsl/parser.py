@@ -3313,6 +3313,13 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
     end_of = _top_of_a_zone(text, base, before, tok, span)
     if end_of is not None:
         return end_of
+    if len(before) >= 2 and str(before[-2]) == "seats" and before[-1].type == "INT" and \
+            (tok.type == _range_token() or str(tok) == "-"):
+        # `seats 2..6;` (a range elsewhere) or `seats 3-7;` (as a box prints it): the seat counts read 'to'
+        low, high = str(before[-1]), re.match(r"\s*(\d+)", text[err.token.end_pos:])
+        written = f"seats {low} to {high.group(1) if high else 'MAX'}"
+        return Diagnostic("E100", f"a game's player counts are written '{written}', not with '{tok}'",
+                          span(tok), hint=f"write '{written};'")
     two = _two_domains(before, tok, span)
     if two is not None:
         return two

@@ -137,6 +137,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "entity_without_name.rules": [("E100", 9)],
     "capitalised_keyword.rules": [("E100", 3)],
     "seats_with_dash.rules": [("E100", 5)],
+    "seats_as_a_range.rules": [("E100", 5)],
     "trigger_argument_named_resource.rules": [("E100", 7)],
     "misspelt_gain.rules": [("E100", 7)],
     "misspelt_advance.rules": [("E100", 11)],
@@ -573,6 +574,10 @@ LEFT_OPEN = "looks like the one left open: the code after it comes back to its i
 PROC_HINT = "'proc' begins a declaration, at the top level: close the blocks before it with '}'"
 # file -> the exact message, hint and notes of its single finding
 MESSAGES: dict[str, tuple[str, object, tuple]] = {
+    "seats_with_dash.rules": ("a game's player counts are written 'seats 3 to 7', not with '-'", "write 'seats 3 to 7;'",
+                              ()),
+    "seats_as_a_range.rules": ("a game's player counts are written 'seats 2 to 6', not with '..'",
+                               "write 'seats 2 to 6;'", ()),
     "length_of_a_hand_with_len.rules": ("unknown function 'len': the number of items of a zone or a list is "
                                         "'size(...)'", "write 'size(hand)'", ()),
     "roll_inside_a_list.rules": ("'roll' gives a value only as the whole value of a new name, 'let NAME = roll "
