@@ -26,12 +26,16 @@ class _Commands(click.Group):
     """The command group: `--help` lists the commands in the order they are registered. The commands
     kept in modules of their own are imported (and so registered) when they are named or listed."""
 
-    OWN_MODULES = {"lsp": "rulebook.cli.lsp", "simulate": "rulebook.cli.simulate", "gallery": "rulebook.cli.gallery"}
+    OWN_MODULES = {"lsp": "rulebook.cli.lsp", "simulate": "rulebook.cli.simulate", "gallery": "rulebook.cli.gallery",
+                   "new": "rulebook.cli.new"}
+
+    FIRST = ("new",)   # where one starts: listed before the rest
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Every command's name, in `--help` order."""
         # the commands of their own modules last, in a fixed order, whichever of them was imported first
-        return [name for name in self.commands if name not in self.OWN_MODULES] + list(self.OWN_MODULES)
+        return list(self.FIRST) + [name for name in self.commands if name not in self.OWN_MODULES] + \
+            [name for name in self.OWN_MODULES if name not in self.FIRST]
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The commands with the first sentence of their help, wrapped (click would cut it short)."""

@@ -163,7 +163,7 @@ def test_help_lists_every_command_in_order_with_the_first_sentence_of_its_help()
     assert shown.exit_code == 0
     rows = shown.output.split("Commands:")[1].splitlines()
     listed = [line.split()[0] for line in rows if line.startswith("  ") and not line.startswith("   ")]
-    assert listed == ["lint", "compile", "explain", "fmt", "play", "cover", "replay", "resume", "lsp", "simulate",
+    assert listed == ["new", "lint", "compile", "explain", "fmt", "play", "cover", "replay", "resume", "lsp", "simulate",
                       "gallery"]
     words = " ".join(shown.output.split())                                   # however the rows wrap
     assert "lint Check rules files or packs (stacked with any --with expansions) and report every finding." in words
