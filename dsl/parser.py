@@ -3689,6 +3689,11 @@ def _moving_slip(err: UnexpectedToken, text: str, base: int, statement: list, to
     return None
 
 
+def _next_is_brace(text: str, pos: int) -> bool:
+    """Whether the next thing after `pos`, past blanks and comments, is a '{'."""
+    return _COMMENT.sub("", text[pos:pos + 200]).lstrip().startswith("{")
+
+
 def _statement_outside(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnostic]:
     """A statement of a contextual word written between declarations (`eliminate left;` outside any
     effect): there the word is a name, read as the kind of a card, and the parse fails before the
@@ -3955,6 +3960,10 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
     if keyword_as_name and before is not None and before.line == tok.line and \
             text[:tok.start_pos].rstrip().endswith(","):   # `enum kind { city, event }`: a list goes on
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=_another_name(tok, None, "member")), False
+    if str(tok) in ("setup", "play", "final") and "PHASE" in accepts and _next_is_brace(text, tok.end_pos):
+        # `game g { setup { ... } }`: a phase of the game, which the word 'phase' introduces
+        return Diagnostic("E100", f"a game's phase is written 'phase {tok} {{ ... }}'; found {found}", span,
+                          hint=f"write 'phase' before '{tok}'"), False
     if "RBRACE" in accepts and tok.type in _item_starts() and tok.type not in _CONTAINER_ITEMS and _balanced(text):
         # `game g { variant quick "..."; ... }`: nothing is left open, the declaration was put inside the block
         return Diagnostic("E100", f"{NESTED_LABEL}; found {found}", span,

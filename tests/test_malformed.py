@@ -138,6 +138,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "capitalised_keyword.rules": [("E100", 3)],
     "seats_with_dash.rules": [("E100", 5)],
     "seats_as_a_range.rules": [("E100", 5)],
+    "phase_without_its_word.rules": [("E100", 9)],
     "trigger_argument_named_resource.rules": [("E100", 7)],
     "misspelt_gain.rules": [("E100", 7)],
     "misspelt_advance.rules": [("E100", 11)],
@@ -574,6 +575,8 @@ LEFT_OPEN = "looks like the one left open: the code after it comes back to its i
 PROC_HINT = "'proc' begins a declaration, at the top level: close the blocks before it with '}'"
 # file -> the exact message, hint and notes of its single finding
 MESSAGES: dict[str, tuple[str, object, tuple]] = {
+    "phase_without_its_word.rules": ("a game's phase is written 'phase setup { ... }'; found 'setup'",
+                                     "write 'phase' before 'setup'", ()),
     "seats_with_dash.rules": ("a game's player counts are written 'seats 3 to 7', not with '-'", "write 'seats 3 to 7;'",
                               ()),
     "seats_as_a_range.rules": ("a game's player counts are written 'seats 2 to 6', not with '..'",
