@@ -2584,24 +2584,27 @@ class Reader(A.Visitor):
     def visit_Entity(self, d, depth: int) -> None:
         made = self.words.symbols.generated.get(d.name) if self.words.symbols is not None else None
         if made is not None:   # `KIND NAME for each c in DOMAIN`: which declaration made it, and for what
-            template, member, bound, domain = made
+            template, member, bound, domain, heads = made
+            kept = " its filters keep" if " where " in heads else ""   # (`for each s in suit where s.suited`)
             if ", " in bound:   # several domains (`for each s in suit, r in 2..14`): one per combination
-                ins = ", ".join(f"{b} in {d_}" for b, d_ in zip(bound.split(", "), domain.split(", ")))
                 stands = ", ".join(f"{b} for {m}" for b, m in zip(bound.split(", "), member.split(", ")))
-                self.say(depth, f"Made by '{d.kind} {template} for each {ins}', one {d.kind} for each combination "
-                         f"of {' and '.join(domain.split(', '))}: this one for {member} ({stands}).")
+                self.say(depth, f"Made by '{d.kind} {template} for each {heads}', one {d.kind} for each combination "
+                         f"of {' and '.join(domain.split(', '))}{kept}: this one for {member} ({stands}).")
             else:
-                self.say(depth, f"Made by '{d.kind} {template} for each {bound} in {domain}', one {d.kind} for each "
-                         f"of {domain}: this one for {member} ({bound} stands for {member}).")
+                self.say(depth, f"Made by '{d.kind} {template} for each {heads}', one {d.kind} for each "
+                         f"of {domain}{kept}: this one for {member} ({bound} stands for {member}).")
         elif d.each is not None:   # the declaration as written (explain of a module, fmt's reading)
             from rulebook.dsl.printer import each_domain
             pairs = (d.each,) + tuple(d.each_more or ())
+            # `s in suit where s.suited`: the domain and what its filter keeps of it, in words
+            domains = [each_domain(dom) + (f" (those for which {self.x(where)})" if where is not None else "")
+                       for (_b, dom), where in zip(pairs, d.each_where or (None,) * len(pairs))]
             if len(pairs) > 1:
                 self.say(depth, f"One {d.kind} for each combination of "
-                         f"{' and '.join(each_domain(dom) for _b, dom in pairs)}, each named {d.name}_ and their "
+                         f"{' and '.join(domains)}, each named {d.name}_ and their "
                          f"names, with {', '.join(b for b, _dom in pairs)} standing for them.")
             else:
-                self.say(depth, f"One {d.kind} for each of {each_domain(d.each[1])}, each named {d.name}_ and that "
+                self.say(depth, f"One {d.kind} for each of {domains[0]}, each named {d.name}_ and that "
                          f"one's name, with {d.each[0]} standing for it.")
             if d.copies_by is not None:   # `* (EXPR)`: how many copies of each, and of all when the pack is known
                 symbols = self.words.symbols

@@ -9,7 +9,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.ast import replace
 from rulebook.dsl.diagnostics import Diagnostic, closest, did_you_mean
 from rulebook.dsl.parser import misplaced_phase, unknown_phase
-from rulebook.dsl.printer import expr as printed
+from rulebook.dsl.printer import each_heads, expr as printed
 
 CATEGORY = {
     A.Resource: "resource", A.Group: "group", A.Counter: "counter", A.Var: "var", A.Enum: "enum", A.Event: "event",
@@ -905,15 +905,22 @@ def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: di
                                     else "bind another name"))
             return []
         domains.append(found)
-    total = 1
-    for values, _how in domains:
-        total *= len(values)
-    if total > MAX_EACH:
-        diags.append(Diagnostic("E345", f"{item.name!r} would make {total:,} {item.kind}s, more than {MAX_EACH:,} "
-                                "(one per combination of its domains)", item.span,
-                                "a deck that large is a count: give the cards a number field and '* N' copies"))
+    combinations = _kept_combinations(sym, item, pairs, domains, diags)
+    if combinations is None:
         return []
-    for (bound, domain), (values, how) in zip(pairs, domains):
+    emptied = False   # a domain's `where` kept nothing (W627 once: the domains after it have nothing to go through)
+    for i, ((bound, domain), (values, how)) in enumerate(zip(pairs, domains)):
+        kept = {c[i] for c in combinations}   # the values the filters leave it (all of them without one)
+        if values and not kept:
+            if not emptied and item.each_where and item.each_where[i] is not None \
+                    and all(earlier for earlier, _how in domains[:i]):
+                diags.append(Diagnostic("W627", f"the 'where' of {bound!r} in {item.name!r} keeps none of its values: "
+                                        f"it makes no {item.kind}", item.each_where[i].span,
+                                        "check the condition against the values it goes through (a member's data, "
+                                        "the numbers of the range)"))
+                emptied = True
+            continue
+        values = [v for v in values if v in kept]
         if not values:
             shown = domain if isinstance(domain, str) else f"{domain[0]}..{domain[1]}"
             diags.append(Diagnostic("W473", f"{item.name!r} makes one {item.kind} per "
@@ -947,14 +954,12 @@ def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: di
     made = []
     # each member's data, by field: `* (a.cards - 4)` and a field value `symbol = t.symbol` read a value the
     # enum gives before play (the enums' members are listed after the entities are written out)
-    members = {m: {**{f.name: f.default for f in d.fields if f.default is not None},
-                   **{v.name: v.value for v in d.values_of(m)}}
-               for d in sym.decls.values() if isinstance(d, A.Enum) for m in d.members} \
-        if item.copies_by or any(type(n) is A.Attr for v in item.values for n in A.walk(v)) else {}
+    members = _known_data(sym) if item.copies_by or any(type(n) is A.Attr for v in item.values for n in A.walk(v)) \
+        else {}
     # each bound member's place in its enum, from 1, for `ordinal(c)` in a field value
     places = {bound: {m: i for i, m in enumerate(values, 1)}
               for (bound, _d), (values, how) in zip(pairs, domains) if how == "member"}
-    for combination in _product([values for values, _how in domains]):
+    for combination in combinations:
         name = "_".join([item.name] + [str(v) if type(v) is not int or v >= 0 else f"m{-v}" for v in combination])
         if name in sym.decls:
             other = sym.decls[name]
@@ -965,12 +970,7 @@ def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: di
                                     notes=(f"{name!r} is declared at {other.span}",)))
             continue
         given = {bound: v for (bound, _d), v in zip(pairs, combination)}
-
-        def bind(n, given=given):
-            if type(n) is A.Name and n.id in given:
-                v = given[n.id]
-                return A.Int(v, span=n.span) if type(v) is int else A.Name(v, span=n.span)
-            return None
+        bind = _binder(given)
 
         def bind_data(n, given=given):
             """A bound member's data (`t.symbol`, a constant the enum gives) and its place in its enum
@@ -995,8 +995,134 @@ def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: di
                             effects=tuple(A.rewrite(v, bind) for v in item.effects),
                             title_parts=tuple(p if isinstance(p, str) else A.rewrite(p, bind) for p in item.title_parts)))
         sym.generated[name] = (item.name, ", ".join(map(str, combination)), ", ".join(b for b, _d in pairs),
-                               ", ".join(d if isinstance(d, str) else f"{d[0]}..{d[1]}" for _b, d in pairs))
+                               ", ".join(d if isinstance(d, str) else f"{d[0]}..{d[1]}" for _b, d in pairs),
+                               ", ".join(each_heads(item)))
     return made
+
+
+def _binder(given: dict):
+    """A rewrite writing the names a `for each` binds (`given`: name -> member, entity or number) as what they
+    stand for: a number, or the member's or entity's name."""
+    def bind(n):
+        if type(n) is A.Name and n.id in given:
+            v = given[n.id]
+            return A.Int(v, span=n.span) if type(v) is int else A.Name(v, span=n.span)
+        return None
+    return bind
+
+
+def _known_data(sym: Symbols, with_entities: bool = False) -> dict:
+    """What is known before play of each enum member (and, `with_entities`, of each declared entity): its field
+    values by field name, the defaults its enum or kind gives included (`c.cards`, `s.suited`, `x.colour`)."""
+    known = {m: {**{f.name: f.default for f in d.fields if f.default is not None},
+                 **{v.name: v.value for v in d.values_of(m)}}
+             for d in sym.decls.values() if isinstance(d, A.Enum) for m in d.members}
+    if with_entities:
+        for name, d in list(sym.decls.items()):
+            kind = sym.decls.get(d.kind) if isinstance(d, A.Entity) else None
+            if isinstance(kind, A.Kind):
+                known[name] = {**{f.name: f.default for f in kind.fields if f.default is not None},
+                               **{v.name: v.value for v in d.values if type(v) is A.FieldValue}}
+    return known
+
+
+def _before_play(e: A.Expr, bind, data: dict, places: Optional[dict] = None):
+    """The value of an expression of a `for each` declaration worked out before play (its `* (EXPR)` copies, a
+    domain's `where`): the names it binds (`bind`), the data `data` gives of enum members and entities, the place
+    of a member in its enum (`places`, for `ordinal`), constants, numbers, `if`, `match` and arithmetic.
+    A.NotConstant when it reads anything else (a counter, a zone, a random value)."""
+    def known(n):
+        if type(n) is A.Attr and type(n.obj) is A.Str:   # a member's field (the member already made a known value)
+            fields = data.get(n.obj.value)
+            if fields is not None and n.name in fields:
+                return A.rewrite(fields[n.name], known)
+        if places and type(n) is A.Call and n.func == "ordinal" and len(n.args) == 1 and type(n.args[0]) is A.Str \
+                and n.args[0].value in places:
+            return A.Int(places[n.args[0].value], span=n.span)
+        bound = bind(n) or n
+        return A.Str(bound.id, span=bound.span) if type(bound) is A.Name and bound.id in data else \
+            None if bound is n else bound
+    return A.as_const(A.rewrite(e, known))
+
+
+def _kept_combinations(sym: Symbols, item: A.Entity, pairs: tuple, domains: list,
+                       diags: list[Diagnostic]) -> Optional[list]:
+    """The combinations of one value per domain a `for each` declaration makes an entity for, the first domain's
+    values varying slowest, each domain's `where` keeping those it holds for (read with the names bound up to its
+    own). None after E345 (more than MAX_EACH of them), E642 (a `where` not known before play), E643 (a `where`
+    reading a name a later domain binds) or E303 (a `where` that is not true or false)."""
+    if not item.each_where:
+        total = 1
+        for values, _how in domains:
+            total *= len(values)
+        if total > MAX_EACH:
+            diags.append(_too_many(item, f"{total:,}"))
+            return None
+    wheres = item.each_where or (None,) * len(pairs)
+    later = {bound: i for i, (bound, _d) in enumerate(pairs)}
+    for i, where in enumerate(wheres):
+        early = next((n for n in A.walk(where) if type(n) is A.Name and later.get(n.id, -1) > i), None) \
+            if where is not None else None
+        if early is not None:
+            diags.append(Diagnostic("E643", f"the 'where' of {pairs[i][0]!r} reads {early.id!r}, which a later domain "
+                                    "binds: a domain's filter is read before the domains after it are gone through",
+                                    early.span, f"move the condition after '{early.id} in ...': 'for each ... , "
+                                    f"{early.id} in ... where ...'"))
+            return None
+    data = _known_data(sym, with_entities=True) if item.each_where else {}
+    consts = {n: d.value for n, d in sym.decls.items() if isinstance(d, A.Const)} if item.each_where else {}
+    places = {m: p for d in sym.decls.values() if isinstance(d, A.Enum) for p, m in enumerate(d.members, 1)}
+    combinations = [()]
+    for i, ((values, _how), where) in enumerate(zip(domains, wheres)):
+        kept = []
+        for combination in combinations:
+            for value in values:
+                if where is None:
+                    kept.append(combination + (value,))
+                    continue
+                given = {bound: v for (bound, _d), v in zip(pairs, combination + (value,))}
+                bind = _binder(given)
+
+                def bind_or_const(n, bind=bind):
+                    return bind(n) or (consts[n.id] if type(n) is A.Name and n.id in consts and n.id not in given
+                                       else None)
+                try:
+                    keep = _before_play(where, bind_or_const, data, places)
+                except A.NotConstant:
+                    diags.append(_not_before_play(where, set(given) | set(data) | set(consts), pairs[i][0]))
+                    return None
+                if type(keep) is not bool:
+                    diags.append(Diagnostic("E303", f"the 'where' of {pairs[i][0]!r} is {keep!r}, not a condition: it "
+                                            "keeps the values for which it is true", where.span,
+                                            f"compare it: '{printed(where)} == ...'"))
+                    return None
+                if keep:
+                    kept.append(combination + (value,))
+            if len(kept) > MAX_EACH:
+                break
+        combinations = kept
+        if len(combinations) > MAX_EACH:
+            diags.append(_too_many(item, f"more than {MAX_EACH:,}", " its filters keep"))
+            return None
+    return combinations
+
+
+def _too_many(item: A.Entity, total: str, kept: str = "") -> Diagnostic:
+    """E345 for a `for each` declaration that would make more than MAX_EACH entities."""
+    return Diagnostic("E345", f"{item.name!r} would make {total} {item.kind}s, more than {MAX_EACH:,} (one per "
+                      f"combination of its domains{kept})", item.span,
+                      "a deck that large is a count: give the cards a number field and '* N' copies")
+
+
+def _not_before_play(where: A.Expr, known: set, bound: str) -> Diagnostic:
+    """E642 for a `for each` domain's `where` that reads what only play decides, at the first such name or call."""
+    culprit = next((n for n in A.walk(where) if (type(n) is A.Name and n.id not in known)
+                    or (type(n) is A.Call and n.func not in ("min", "max", "abs", "ordinal"))), where)
+    return Diagnostic("E642", f"the 'where' of {bound!r} reads '{printed(culprit)}', which is not known before play: a "
+                      "'for each' declaration makes its entities before the game starts", culprit.span,
+                      "read only the names bound, the data of enum members, the fields of declared entities, constants "
+                      "and numbers; to leave entities out during play, filter where they are used "
+                      "('pick c from deck where ...')")
 
 
 def _copies_of(item: A.Entity, name: str, bind, members: dict, diags: list[Diagnostic]) -> Optional[int]:
@@ -1004,16 +1130,8 @@ def _copies_of(item: A.Entity, name: str, bind, members: dict, diags: list[Diagn
     `bind`): a whole number of at least 0 known before play; None after E303 otherwise. An enum's members
     are known values here (`* (match c { red: 2, else: 1 })`), and so is the data a member gives (`members`:
     each member's field values; `* (a.cards - 4)`): nothing else is named before play."""
-    def known(n):
-        if type(n) is A.Attr and type(n.obj) is A.Str:   # a member's field (the member already made a known value)
-            data = members.get(n.obj.value)
-            if data is not None and n.name in data:
-                return A.rewrite(data[n.name], known)
-        bound = bind(n) or n
-        return A.Str(bound.id, span=bound.span) if type(bound) is A.Name and bound.id in members else \
-            None if bound is n else bound
     try:
-        copies = A.as_const(A.rewrite(item.copies_by, known))
+        copies = _before_play(item.copies_by, bind, members)
     except A.NotConstant:
         copies = None
     if type(copies) is int and copies >= 0:
@@ -1024,14 +1142,6 @@ def _copies_of(item: A.Entity, name: str, bind, members: dict, diags: list[Diagn
                             item.copies_by.span, hint="use numbers, the names 'for each' binds (and the data an enum member "
                             "gives, 'c.cards'), 'if', 'match' and arithmetic: '* (match r { 1: 3, 5: 1, else: 2 })'"))
     return None
-
-
-def _product(lists: list) -> list:
-    """Every combination of one value of each list, the first list's varying slowest."""
-    out = [()]
-    for values in lists:
-        out = [c + (v,) for c in out for v in values]
-    return out
 
 
 def _amends_nothing(item: A.Amend, its_findings: list) -> bool:

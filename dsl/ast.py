@@ -2715,7 +2715,10 @@ class Entity(Decl):
     copies_by: Optional[Expr] = None
     # `in force while COND;` in the card: in place of its kind's line (as Kind.in_force); None when unwritten
     in_force: Optional[tuple] = None
-    _quiet = ("each_more", "copies_by", "in_force")
+    # `for each s in suit where s.suited, r in 1..9`: one filter (an Expr, or None) per domain, in the order of
+    # `each` and `each_more`, each read before play over the names bound up to its own; None when none is written
+    each_where: Optional[tuple] = None
+    _quiet = ("each_more", "copies_by", "in_force", "each_where")
 
 
 HIDDEN_FROM_OWNER = "hidden from owner"   # the visibility every player but a zone's owner sees into

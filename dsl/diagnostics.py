@@ -271,6 +271,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E638": (ERROR, "'end game won by' or 'end game lost by' naming no player (another type, or an actor)"),
     "E639": (ERROR, "'end game won by' or 'end game lost by' in a cooperative game ('winner together')"),
     "E640": (ERROR, "steps_around(a, b) of members of two different enums"),
+    "E642": (ERROR, "a 'for each' declaration's 'where' that reads what is not known before play (a counter, a zone, "
+                    "a random value)"),
+    "E643": (ERROR, "a 'for each' declaration's 'where' reading a name that a later domain binds"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
@@ -291,6 +294,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W624": (WARNING, "steps_around(a, a): the same member on both sides, always 0 steps"),
     "W625": (WARNING, "'lose N C[a];' and 'gain N C[b];' of one indexed counter side by side: a move in two steps that "
                       "makes units when C[a] holds fewer than N ('shift')"),
+    "W627": (WARNING, "a 'for each' declaration's 'where' that keeps none of its domain's values: it makes nothing"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

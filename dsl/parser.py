@@ -348,8 +348,13 @@ def _framed(items: list):
 
 
 def _eaches(pairs) -> tuple:
-    """An entity's `each` (its first `for each` pair, or None) and `each_more` (the pairs after it)."""
-    return (None, None) if not pairs else (pairs[0], tuple(pairs[1:]) or None)
+    """An entity's `each` (its first `for each` pair, or None), `each_more` (the pairs after it) and `each_where`
+    (each domain's `where`, or None when none is written); `pairs` holds (name, domain, where) triples."""
+    if not pairs:
+        return None, None, None
+    wheres = tuple(where for _b, _d, where in pairs)
+    pairs = [(bound, domain) for bound, domain, _w in pairs]
+    return pairs[0], tuple(pairs[1:]) or None, wheres if any(w is not None for w in wheres) else None
 
 
 def _join(a: A.Span, b: A.Span) -> A.Span:
@@ -1159,16 +1164,20 @@ class _Builder:
                                          "whose elements it reads; a plain declaration's copies are a number known before play",
                                          copies.span, hint="write '* N'")])
         return A.Entity(str(items[0]), str(items[1]), _title(items), values, effects, copies if _known_number(copies) else 1,
-                        self._title_parts(title), *_eaches(each), copies_by=None if _known_number(copies) else copies,
-                        in_force=_in_force(items), span=self._s(meta))
+                        self._title_parts(title), *_eaches(each)[:2], copies_by=None if _known_number(copies) else copies,
+                        in_force=_in_force(items), each_where=_eaches(each)[2], span=self._s(meta))
 
     def per_each(self, meta, items):
-        """`for each c in DOMAIN [, d in DOMAIN2 ...]`: the first (name, domain) pair is the entity's `each`, the
-        others its `each_more`; a domain is a name (a kind or an enum), a (low, high) pair of constants (a range),
-        or any other expression, which the resolver refuses (E345)."""
+        """`for each c in DOMAIN [where COND] [, d in DOMAIN2 ...]`: the first (name, domain) pair is the entity's
+        `each`, the others its `each_more`, the filters its `each_where`; a domain is a name (a kind or an enum), a
+        (low, high) pair of constants (a range), or any other expression, which the resolver refuses (E345)."""
         return _Marker("each", tuple(items))
 
     def each_over(self, meta, items):
+        """`c in DOMAIN [where COND]`: (c, the domain as `per_each` keeps it, the filter or None)."""
+        return self._each_pair(items) + (_pick(items, "where"),)
+
+    def _each_pair(self, items) -> tuple:
         domain = items[1]
         if type(domain) is A.Name:
             return (str(items[0]), domain.id)

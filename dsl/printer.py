@@ -96,6 +96,14 @@ def each_domain(domain) -> str:
         return f"{domain[0]}..{domain[1]}"
     return expr(domain)
 
+def each_heads(d) -> list:
+    """A `for each` declaration's `c in DOMAIN [where COND]` parts as written, one per domain."""
+    pairs = (d.each,) + tuple(d.each_more or ())
+    wheres = d.each_where or (None,) * len(pairs)
+    return [f"{bound} in {each_domain(domain)}" + (f" where {expr(where)}" if where is not None else "")
+            for (bound, domain), where in zip(pairs, wheres)]
+
+
 class ExprPrinter(A.Visitor):
     """Expressions as rules text, with only the parentheses they need."""
 
@@ -1210,8 +1218,7 @@ class Printer(A.Visitor):
 
     def visit_Entity(self, d):
         copies = f" * ({expr(d.copies_by)})" if d.copies_by is not None else f" * {A.number_text(d.copies, False)}" if d.copies != 1 else ""
-        each = "for each " + ", ".join(f"{bound} in {each_domain(domain)}" for bound, domain in
-                                       (d.each,) + tuple(d.each_more or ())) if d.each else None
+        each = "for each " + ", ".join(each_heads(d)) if d.each else None
         # a long head breaks before its `for each` (`* (match ...)` copies make it long)
         items = (d.in_force or ()) + d.values + d.effects
         self.card_grids = {v.name for v in d.values if (d.kind, v.name) in self.grids and _rows(v.value)}

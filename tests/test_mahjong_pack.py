@@ -20,7 +20,7 @@ PACK = Path(__file__).parent / "packs" / "mahjong"
 
 program = pack_program(PACK)
 
-SUITS = {"d": "dots_tile_", "b": "bamboo_tile_", "c": "characters_tile_"}
+SUITS = {"d": "suit_tile_dots_", "b": "suit_tile_bamboo_", "c": "suit_tile_characters_"}
 HONOURS = {"E": "wind_tile_east", "S": "wind_tile_south", "W": "wind_tile_west", "N": "wind_tile_north",
            "R": "dragon_tile_red_dragon", "G": "dragon_tile_green_dragon", "H": "dragon_tile_white_dragon"}
 
