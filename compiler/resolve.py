@@ -945,7 +945,10 @@ def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: di
                                     f"name it in the title: '\"... {{{bound}}}\"'" if how == "number" else
                                     f"name it in the title: '\"... {{{bound}.title}}\"'"))
         if not uses and len(values) > 1:
-            diags.append(Diagnostic("W474", f"{bound!r} is used nowhere in {item.name!r}: its {len(values)} "
+            filtering = any(type(n) is A.Name and n.id == bound for w in item.each_where or () if w is not None
+                            for n in A.walk(w))
+            diags.append(Diagnostic("W474", f"{bound!r} is used nowhere in {item.name!r}"
+                                    f"{' but a where' if filtering else ''}: its {len(values)} "
                                     f"{item.kind}s are alike" + (" along it" if len(pairs) > 1 else ""),
                                     declared_at(sources, bound, item.span),
                                     f"for {len(values)} identical copies write '{item.kind} {item.name} * {len(values)} "
@@ -990,7 +993,7 @@ def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: di
             break
         if not copies:   # `* (EXPR)` gave 0 for this element: the deck has none of it
             continue
-        made.append(replace(item, name=name, each=None, each_more=None, copies=copies, copies_by=None,
+        made.append(replace(item, name=name, each=None, each_more=None, each_where=None, copies=copies, copies_by=None,
                             values=tuple(A.rewrite(v, bind_data) for v in item.values),
                             effects=tuple(A.rewrite(v, bind) for v in item.effects),
                             title_parts=tuple(p if isinstance(p, str) else A.rewrite(p, bind) for p in item.title_parts)))

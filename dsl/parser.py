@@ -3357,9 +3357,6 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
         late = _where_after_destination(text, base, before, err, span(tok))
         if late is not None:
             return late
-        leaving_out = _where_in_entity_each(text, base, before, err, span(tok))
-        if leaving_out is not None:
-            return leaving_out
         # `opponents where p.protected == 0` as a list: a condition filters where a domain is gone over
         return Diagnostic("E100", "'where' filters a domain where something goes over it (a pick, a loop, an "
                           "aggregate), not a list standing alone", span(tok),
@@ -3449,28 +3446,6 @@ def _blind_without_zone(word: A.Name) -> Diagnostic:
 
 # the words of a `var` declaration written between its name (or title) and the ':' of its type
 _VAR_WORDS = ("global", "internal", "hidden")
-
-
-def _where_in_entity_each(text: str, base: int, before: list, err: UnexpectedToken,
-                          at: A.Span) -> Optional[Diagnostic]:
-    """`card playing "..." for each s in strain where s != notrump, r in 2..14 { ... }`: an entity declaration's
-    `for each` makes one entity per element and has no `where`; the elements to leave out get no copies
-    (`* (if COND then 1 else 0)`, 3.8). The E100 that says so, at the `where`, or None for a `where` elsewhere."""
-    head = len(before)
-    while head > 0 and before[head - 1].type not in ("SEMICOLON", "LBRACE", "RBRACE"):
-        head -= 1
-    statement = before[head:]
-    fors = [i for i, t in enumerate(statement) if t.type == "FOR"]
-    if len(statement) < 3 or statement[0].type != "NAME" or statement[1].type != "NAME" or not fors \
-            or any(t.type == "STAR" for t in statement[:fors[0]]):
-        return None   # (a declaration that already gives copies: the generic message)
-    rest = text[err.token.end_pos:]
-    cut = min((i for i in (rest.find(","), rest.find("{"), rest.find("\n")) if i >= 0), default=len(rest))
-    cond = " ".join(rest[:cut].split()) or "COND"
-    declared = " ".join(text[base + statement[0].start_pos: base + statement[fors[0]].start_pos].split())
-    return Diagnostic("E100", "an entity declaration's 'for each' makes one entity per element and takes no "
-                      "'where': the elements to leave out are given no copies", at,
-                      hint=f"write '{declared} * (if {cond} then 1 else 0) for each ...' (0 copies: none of it)")
 
 
 def _where_after_destination(text: str, base: int, before: list, err: UnexpectedToken,

@@ -61,7 +61,6 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "lone_file_trigger_body.rules": [("E202", 5)],   # trial19: a lone file's top-level triggers went unchecked  # trial9: "expected '*', 'for', ...", no 'for each'
     "auction_form_without_its_value.rules": [("E100", 6)],   # auctions: "a keyword cannot be used as a name", at 'to'
     "open_in_any_without_order.rules": [("E100", 5)],        # auctions: the same, for 'open in any up to'
-    "entity_for_each_with_where.rules": [("E100", 4)],   # trial15: "'where' filters ... not a list standing alone"
     "for_each_statement_over_two_domains.rules": [("E100", 5)],   # trial15: "unexpected ','", no nesting named
     "amend_func_case_with_colon.rules": [("E100", 8)],
     "eliminate_in_a_func.rules": [("E100", 5)],
