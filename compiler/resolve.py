@@ -1014,18 +1014,21 @@ def _binder(given: dict):
     return bind
 
 
-def _known_data(sym: Symbols, with_entities: bool = False) -> dict:
-    """What is known before play of each enum member (and, `with_entities`, of each declared entity): its field
-    values by field name, the defaults its enum or kind gives included (`c.cards`, `s.suited`, `x.colour`)."""
+def _known_data(sym: Symbols, for_filters: bool = False) -> dict:
+    """What is known before play of each enum member: its field values by field name, the defaults its enum
+    gives included (`c.cards`, `s.suited`); `for_filters` (a `for each` domain's `where`), of each declared
+    entity too (`x.colour`, its kind's defaults included), and the title of each that has a plain one."""
     known = {m: {**{f.name: f.default for f in d.fields if f.default is not None},
-                 **{v.name: v.value for v in d.values_of(m)}}
+                 **{v.name: v.value for v in d.values_of(m)},
+                 **({"title": A.Str(d.title_of(m))} if for_filters and d.title_of(m) is not None else {})}
              for d in sym.decls.values() if isinstance(d, A.Enum) for m in d.members}
-    if with_entities:
+    if for_filters:
         for name, d in list(sym.decls.items()):
             kind = sym.decls.get(d.kind) if isinstance(d, A.Entity) else None
             if isinstance(kind, A.Kind):
                 known[name] = {**{f.name: f.default for f in kind.fields if f.default is not None},
-                               **{v.name: v.value for v in d.values if type(v) is A.FieldValue}}
+                               **{v.name: v.value for v in d.values if type(v) is A.FieldValue},
+                               **({"title": A.Str(d.title)} if d.title is not None and not d.title_parts else {})}
     return known
 
 
@@ -1072,7 +1075,7 @@ def _kept_combinations(sym: Symbols, item: A.Entity, pairs: tuple, domains: list
                                     early.span, f"move the condition after '{early.id} in ...': 'for each ... , "
                                     f"{early.id} in ... where ...'"))
             return None
-    data = _known_data(sym, with_entities=True) if item.each_where else {}
+    data = _known_data(sym, for_filters=True) if item.each_where else {}
     consts = {n: d.value for n, d in sym.decls.items() if isinstance(d, A.Const)} if item.each_where else {}
     places = {m: p for d in sym.decls.values() if isinstance(d, A.Enum) for p, m in enumerate(d.members, 1)}
     combinations = [()]
@@ -1092,7 +1095,7 @@ def _kept_combinations(sym: Symbols, item: A.Entity, pairs: tuple, domains: list
                 try:
                     keep = _before_play(where, bind_or_const, data, places)
                 except A.NotConstant:
-                    diags.append(_not_before_play(where, set(given) | set(data) | set(consts), pairs[i][0]))
+                    diags.append(_not_before_play(where, given, data, set(consts), pairs[i][0]))
                     return None
                 if type(keep) is not bool:
                     diags.append(Diagnostic("E303", f"the 'where' of {pairs[i][0]!r} is {keep!r}, not a condition: it "
@@ -1117,8 +1120,18 @@ def _too_many(item: A.Entity, total: str, kept: str = "") -> Diagnostic:
                       "a deck that large is a count: give the cards a number field and '* N' copies")
 
 
-def _not_before_play(where: A.Expr, known: set, bound: str) -> Diagnostic:
-    """E642 for a `for each` domain's `where` that reads what only play decides, at the first such name or call."""
+def _not_before_play(where: A.Expr, given: dict, data: dict, consts: set, bound: str) -> Diagnostic:
+    """E642 for a `for each` domain's `where` that reads what only play decides, at the first such name or call
+    (or at a field a bound member or entity does not hold, `c.nothing`: nothing is known of it before play)."""
+    for n in A.walk(where):
+        if type(n) is A.Attr and type(n.obj) is A.Name and isinstance(given.get(n.obj.id), str) \
+                and n.name not in data.get(given[n.obj.id], {}):
+            held = data.get(given[n.obj.id], {})
+            return Diagnostic("E642", f"the 'where' of {bound!r} reads '{printed(n)}', and {given[n.obj.id]!r} holds "
+                              f"no {n.name!r} known before play", n.span,
+                              did_you_mean(n.name, list(held)) or "a filter reads the data an enum member holds or "
+                              "the fields a declared entity gives: " + (", ".join(sorted(held)) or "none here"))
+    known = set(given) | set(data) | consts
     culprit = next((n for n in A.walk(where) if (type(n) is A.Name and n.id not in known)
                     or (type(n) is A.Call and n.func not in ("min", "max", "abs", "ordinal"))), where)
     return Diagnostic("E642", f"the 'where' of {bound!r} reads '{printed(culprit)}', which is not known before play: a "

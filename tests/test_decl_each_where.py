@@ -140,6 +140,15 @@ def test_e642_a_filter_reading_a_counter_or_a_zone_is_not_known_before_play():
     assert (line, col) == (3, column(deck, "boneyard")) and "'boneyard'" in message
 
 
+def test_e642_a_field_the_bound_member_does_not_hold_and_a_title_that_it_does():
+    deck = HANABI.replace("where not c.rainbow", "where not c.rainbw")
+    _line, _col, message, hint = only(deck, "E642")
+    assert "reads 'c.rainbw', and 'white' holds no 'rainbw' known before play" in message
+    assert hint == "did you mean 'rainbow'?"
+    titled = analyse_text(HANABI.replace("where not c.rainbow", 'where c.title != "Rainbow"'))
+    assert len([n for n in titled.symbols.decls if n.startswith("card_")]) == 25
+
+
 def test_e643_a_filter_reading_a_name_a_later_domain_binds():
     deck = 'domino tile "{a}-{b}" for each a in 0..6 where a <= b, b in 0..6 { low = a; high = b; }'
     line, col, message, hint = only(with_deck(deck), "E643")
