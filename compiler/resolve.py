@@ -850,7 +850,8 @@ def _each_values(sym: Symbols, item: A.Entity, bound: str, domain, diags: list[D
     if isinstance(domain, A.Node):   # an expression that is none of those
         hint = ("a range of 'for each' is written with constant numbers: 'for each r in 2..14'"
                 if type(domain) is A.Range else
-                "list the values as an enum ('enum face { jack, queen, king }'), or go through a range of numbers: "
+                "list the values as an enum ('enum face { jack, queen, king }'), keep some of an enum's members "
+                "with a 'where' ('for each s in suit where s.suited'), or go through a range of numbers: "
                 "'for each r in 2..14'")
         diags.append(Diagnostic("E345", f"'for each' makes one entity per entity of a kind, member of an enum or number "
                                 f"of a range of constants; {printed(domain)} is none of those", domain.span, hint))

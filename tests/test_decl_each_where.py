@@ -229,3 +229,9 @@ card playing "{r} of {s.title}" for each s in strain where s != notrump, r in 2.
     assert not [d for d in result.diagnostics if d.severity == "error"]
     made = [n for n in result.symbols.decls if n.startswith("playing_")]
     assert len(made) == 52 and made[0] == "playing_clubs_2" and not any("notrump" in n for n in made)
+
+
+def test_e345_for_a_list_of_members_points_to_the_where():
+    deck = HANABI.replace("for each c in colour where not c.rainbow", "for each c in [white, red]")
+    _line, _col, _message, hint = only(deck, "E345")
+    assert "with a 'where' ('for each s in suit where s.suited')" in hint
