@@ -1018,18 +1018,19 @@ def _binder(given: dict):
 def _known_data(sym: Symbols, for_filters: bool = False) -> dict:
     """What is known before play of each enum member: its field values by field name, the defaults its enum
     gives included (`c.cards`, `s.suited`); `for_filters` (a `for each` domain's `where`), of each declared
-    entity too (`x.colour`, its kind's defaults included), and the title of each that has a plain one."""
-    known = {m: {**{f.name: f.default for f in d.fields if f.default is not None},
-                 **{v.name: v.value for v in d.values_of(m)},
-                 **({"title": A.Str(d.title_of(m))} if for_filters and d.title_of(m) is not None else {})}
+    entity too (`x.colour`, its kind's defaults included), and the `name` and `title` of each (3.8)."""
+    known = {m: {**({"name": A.Str(m), "title": A.Str(d.title_of(m) or m)} if for_filters else {}),
+                 **{f.name: f.default for f in d.fields if f.default is not None},
+                 **{v.name: v.value for v in d.values_of(m)}}
              for d in sym.decls.values() if isinstance(d, A.Enum) for m in d.members}
     if for_filters:
         for name, d in list(sym.decls.items()):
             kind = sym.decls.get(d.kind) if isinstance(d, A.Entity) else None
-            if isinstance(kind, A.Kind):
-                known[name] = {**{f.name: f.default for f in kind.fields if f.default is not None},
-                               **{v.name: v.value for v in d.values if type(v) is A.FieldValue},
-                               **({"title": A.Str(d.title)} if d.title is not None and not d.title_parts else {})}
+            if isinstance(kind, A.Kind):   # (a title with values is worked out per copy: not known here)
+                known[name] = {"name": A.Str(name),
+                               **({"title": A.Str(d.title or name)} if not d.title_parts else {}),
+                               **{f.name: f.default for f in kind.fields if f.default is not None},
+                               **{v.name: v.value for v in d.values if type(v) is A.FieldValue}}
     return known
 
 

@@ -147,6 +147,8 @@ def test_e642_a_field_the_bound_member_does_not_hold_and_a_title_that_it_does():
     assert hint == "did you mean 'rainbow'?"
     titled = analyse_text(HANABI.replace("where not c.rainbow", 'where c.title != "Rainbow"'))
     assert len([n for n in titled.symbols.decls if n.startswith("card_")]) == 25
+    named = analyse_text(HANABI.replace("where not c.rainbow", 'where c.name != "multi"'))
+    assert len([n for n in named.symbols.decls if n.startswith("card_")]) == 25
 
 
 def test_e643_a_filter_reading_a_name_a_later_domain_binds():
