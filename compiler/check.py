@@ -7500,7 +7500,11 @@ class Checker(A.Visitor):
 
     def visit_Break(self, s: A.Break, scope: Scope) -> None:
         """`break;` / `break LABEL;`: lexical, so a loop of the statement's own effect must be around it
-        (E335: none; a trigger's body starts afresh, it runs later), and LABEL must name one of them (E336)."""
+        (E335: none; a trigger's body starts afresh, it runs later), and LABEL must name one of them (E336).
+        A named phase is no loop written around it (E335 or E336, saying what to write instead)."""
+        if s.label is not None and s.label in (p.name for p in getattr(self.sym.game, "phases", None) or ()):
+            self.break_of_phase(s)
+            return
         if not self.open_loops:
             trigger = self.in_trigger > 0
             where = "in a trigger's body outside any loop of that body (the trigger runs later, on its own)" \
@@ -7524,6 +7528,20 @@ class Checker(A.Visitor):
                                      span, hint or ("the loops around it are labelled " + ", ".join(map(repr, around))
                                                     if around else "label the loop ('while COND as LABEL { ... }') "
                                                     "or write 'break;' to leave the innermost one")))
+
+    def break_of_phase(self, s: A.Break) -> None:
+        """`break PHASE;`: a named phase runs as a loop of one round, but none written around the `break`; leaving
+        it would skip the rest of its steps (the era's scoring, the `after` steps a house rule adds), which no
+        rulebook means by "the era ends": its rounds end (their loop's condition, or `break` of that loop)."""
+        code = "E336" if self.open_loops else "E335"
+        inner = next((lp.loop_label for lp in reversed(self.open_loops) if lp.loop_label is not None), None)
+        leave = f"'break {inner};' leaves the loop labelled {inner}" if inner is not None else \
+            "label the loop of its rounds ('while COND as rounds { ... }') and write 'break rounds;'"
+        self.err(code, f"'break {s.label};' names phase {s.label!r}: a phase is left by running to its end, not by "
+                 "'break' (it is no loop written around it, and leaving it would skip the rest of its steps and its "
+                 "'after' steps)", self.at_name(s.label, s.span),
+                 f"to end the phase's rounds early, {leave}, or give that loop the condition the rules end "
+                 f"them on; to end the game once the phase is over, write 'end game after {s.label};'")
 
     def visit_Eliminate(self, s: A.Eliminate, scope: Scope) -> None:
         """`eliminate P;` / `restore P;`: a player or a list of players (none: you); never an actor."""

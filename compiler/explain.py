@@ -3513,7 +3513,7 @@ def _change_to(name: str, item, events: list) -> Optional[str]:
     game = next((d for e, d in events if e == "declared" and isinstance(d, A.Game)), None)
     if isinstance(item, A.Override):
         return "overridden" if getattr(item.decl, "name", None) == name and events else None
-    on_game = getattr(item, "name", None) in PHASES and game is not None and game.name == name
+    on_game = game is not None and game.name == name and getattr(item, "name", None) in game_phase_names(events)
     if isinstance(item, A.Amend):   # an amend of a phase's chooses amends the game
         return "amended" if name in item.names() or on_game else None
     if isinstance(item, A.Extend):
@@ -3525,6 +3525,18 @@ def _change_to(name: str, item, events: list) -> Optional[str]:
     if getattr(item, "name", None) == name and not events:
         return "declared"
     return None
+
+
+def game_phase_names(events: list) -> set:
+    """The phases of the game among `events`: the three, the named phases it declares and those amends put."""
+    names = set(PHASES)
+    for _, item in events:
+        if isinstance(item, A.Game):
+            names.update(p.name for p in item.phases or ())
+        for change in getattr(item, "items", ()) if isinstance(item, A.Amend) else ():
+            if type(change) is A.GamePart and change.place is not None:
+                names.add(change.part)
+    return names
 
 
 def constants_read(decl, symbols, modules) -> list[str]:
@@ -3653,7 +3665,7 @@ def changes(events: list[tuple[str, object]], symbols=None, sources=None) -> lis
         if event == "overridden":
             latest, amended_since = item.decl, []
         if event == "extended":
-            own = "the phase's" if item.name in PHASES else "the proc's"
+            own = "the phase's" if item.name in game_phase_names(events) else "the proc's"
             lines.append(f"  In words, the steps it adds ({item.when} {own} own):")
             lines.extend(describe(item.body, 2, symbols))
     return lines

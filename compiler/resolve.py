@@ -1192,7 +1192,7 @@ def _amend_each(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: d
         if name in targets:
             diags.append(Diagnostic("W567", f"{name!r} is listed twice in this amend: its body amends it once",
                                     span, "write each name once"))
-        elif target is None and not (name in PHASES and isinstance(sym.game, A.Game)):
+        elif target is None and not is_phase(sym, name):
             others = tuple({type(sym.decls[n]) for n in item.names() if n in sym.decls}) or tuple(CATEGORY)
             diags.append(Diagnostic("E568", f"{name!r} in the names this amend lists is not declared", span,
                                     _similar(sym, name, others)))
@@ -1265,7 +1265,7 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
     elif isinstance(target, A.Record):
         _amend_record(sym, target, item, diags, sources)
         return
-    elif isinstance(target, A.Proc) or (target is None and item.name in PHASES and isinstance(sym.game, A.Game)):
+    elif isinstance(target, A.Proc) or (target is None and is_phase(sym, item.name)):
         _amend_chooses(sym, target, item, diags, sources)
         return
     elif isinstance(target, A.Func):   # the cases of a match expression of its value
@@ -1274,8 +1274,8 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
     else:
         what = f"is {_article(CATEGORY[type(target)])}" if target is not None else "is not declared"
         chooses = any(type(change) in CONSTRUCTS for change in item.items)   # a proc or phase meant
-        hint = did_you_mean(item.name, [n for n, d in sym.decls.items() if isinstance(d, A.Proc)] + list(PHASES)) \
-            if chooses else next(filter(None, map(lambda c: _the_game(sym, c), item.items)), None) or \
+        hint = did_you_mean(item.name, [n for n, d in sym.decls.items() if isinstance(d, A.Proc)] + list(
+            sym.game.phase_names() if isinstance(sym.game, A.Game) else PHASES)) if chooses else next(filter(None, map(lambda c: _the_game(sym, c), item.items)), None) or \
             _similar(sym, item.name, (A.Entity, A.Kind, A.Track, A.Enum, A.Record, A.Game, A.Proc))
         diags.append(Diagnostic("E217", f"'amend' changes an entity, a kind, a track, an enum, a record, the game, a choose, "
                                 f"match or pick of a proc or phase, or a match of a func; {item.name!r} {what}",
@@ -1756,15 +1756,34 @@ def _amend_chooses(sym: Symbols, proc: Optional[A.Proc], item: A.Amend, diags: l
         diags.append(Diagnostic("E217", f"a {what.split()[0]} has no title: an amend of {item.name!r} takes "
                                 f"{AMEND_SHAPES[A.Proc]}", declared_at(sources, item.name, item.span)))
         return
-    bodies = {item.name: proc.body if proc is not None else getattr(sym.game, item.name)}
+    bodies = {item.name: proc.body if proc is not None else phase_steps(sym.game, item.name)}
     for name in _bases(sym, item.name) if proc is not None else ():   # then what its base() calls run
         bodies[name] = sym.decls[name].body
     bodies = _amended_bodies(sym, what, bodies, item, diags)
     for name, body in bodies.items():
         if proc is None:
-            sym.game = sym.decls[sym.game.name] = replace(sym.game, **{name: body})
+            sym.game = sym.decls[sym.game.name] = with_phase_steps(sym.game, name, body)
         elif body is not sym.decls[name].body:
             sym.decls[name] = replace(sym.decls[name], body=body)
+
+
+def is_phase(sym: Symbols, name: str) -> bool:
+    """Whether `name` is a phase of the game: one of the three, or a named phase (3.16a)."""
+    return isinstance(sym.game, A.Game) and (name in PHASES or any(p.name == name for p in sym.game.phases or ()))
+
+
+def phase_steps(game: A.Game, name: str) -> tuple:
+    """The steps of the game's phase `name` (one of the three, or a named phase)."""
+    if name in PHASES:
+        return getattr(game, name)
+    return next(p.body for p in game.phases if p.name == name)
+
+
+def with_phase_steps(game: A.Game, name: str, body: tuple) -> A.Game:
+    """The game with the steps of its phase `name` (one of the three, or a named phase) replaced by `body`."""
+    if name in PHASES:
+        return replace(game, **{name: body})
+    return replace(game, phases=tuple(replace(p, body=body) if p.name == name else p for p in game.phases))
 
 
 def _amend_func(sym: Symbols, func: A.Func, item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
