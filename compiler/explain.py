@@ -301,6 +301,7 @@ class ExprReader(A.Visitor):
         self.held: dict[str, str] = {}   # the `resource` and `counter` parameters of the proc read: name -> type
         self.typed: dict[str, str] = {}  # the typed parameters and lets of the proc or func read: name -> type
         self.runs: dict[int, str] = {}   # the procs an `if`/`while` condition runs (by id): their words
+        self.standing: dict[int, str] = {}   # the base's part in an amended part (by id), read by its name
         self.bound: dict[str, str] = {}  # a short func read in place of its call: its parameters -> the arguments' words
         self.force: Optional[str] = None  # the card read's `in force while` condition, in words: `held.force(this)`
 
@@ -324,7 +325,7 @@ class ExprReader(A.Visitor):
 
     def read(self, e) -> str:
         """The words for an expression."""
-        return self.visit(e)
+        return self.standing.get(id(e)) or self.visit(e)
 
     # ---------------------------------------------------------------- what names stand for
     def holds_a_player(self, e) -> bool:
@@ -1244,6 +1245,8 @@ class ExprReader(A.Visitor):
         an operand is grouped, so that `min(slots, 7) + 1` reads "(the smaller of slots and 7) plus 1",
         never "the smaller of slots and 7 plus 1". Names, fields, numbers, an indexed counter's
         element and a func called without arguments read as one thing and are not grouped."""
+        if id(e) in self.standing:   # "the base's count plus 1"
+            return False
         if isinstance(e, (A.Aggregate, A.Sorted, A.Network, A.Flood, A.Cond, A.Match)):
             return True
         if isinstance(e, A.Binary):
@@ -1344,9 +1347,10 @@ class ExprReader(A.Visitor):
         # arithmetic reads as it is worked out when read left to right: (4 - b.builders) * 2 reads
         # "(4 minus b's builders) times 2", a + b / 2 "a plus (b divided by 2 (rounded down))"; and an
         # operand that reads as a phrase is grouped (a condition or a match is, above already)
-        if precedence(e.left) < precedence(e) or self.phrase(e.left) and not left.startswith("("):
+        named = id(e.left) in self.standing, id(e.right) in self.standing   # "the base's count": one thing
+        if not named[0] and (precedence(e.left) < precedence(e) or self.phrase(e.left) and not left.startswith("(")):
             left = f"({left})"
-        if isinstance(e.right, A.Binary) or self.phrase(e.right) and not right.startswith("("):
+        if not named[1] and (isinstance(e.right, A.Binary) or self.phrase(e.right) and not right.startswith("(")):
             right = f"({right})"
         if e.op == "%":
             # "the remainder of a divided by b (rounded down) divided by 9" would not say which division is
@@ -1792,9 +1796,29 @@ class Reader(A.Visitor):
 
     def visit_Repeat(self, s, depth: int) -> None:
         times = {1: "once", 2: "twice"}.get(s.count.value, f"{s.count.value} times") if isinstance(s.count, A.Int) \
-            else f"{self.x(s.count)} times"
+            else self.amended_count(s) or f"{self.x(s.count)} times"
         self.say(depth, f"Do this {times}{self.loop_read(s)}:")
         self.block(s.body, depth + 1)
+
+    def amended_count(self, s: A.Repeat) -> Optional[str]:
+        """How many times a `repeat` whose count an amend wrote with `base` runs, the base's count read by that
+        name: "3 times (the base's count plus 1, the base's count being 2)", "as many times as the base's count
+        plus (1 if “Rate Effect”, otherwise 0), the base's count being ..."; None for any other repeat."""
+        found = next((a for a in getattr(self.symbols, "amended_loops", ()) if a[4] is s), None)
+        old = found[3].count if found is not None and type(found[3]) is A.Repeat else None
+        if old is None or old is s.count or not any(n is old for n in A.walk(s.count)):
+            return None
+        self.words.standing[id(old)] = "the base's count"
+        try:
+            reading = self.x(s.count)
+        finally:
+            del self.words.standing[id(old)]
+        was = constant_int(old)
+        was = self.x(old) if was is None else str(was)
+        folded = constant_int(s.count)
+        if folded is not None:
+            return f"{folded} times ({reading}, the base's count being {was})"
+        return f"as many times as {reading}, the base's count being {was}"
 
     def visit_RepeatStable(self, s, depth: int) -> None:
         watched = _either([spoken(n.id) for n in s.names], "and")
@@ -3524,6 +3548,17 @@ def _change_to(name: str, item, events: list) -> Optional[str]:
         return "removed" if name in item.names() else None
     if getattr(item, "name", None) == name and not events:
         return "declared"
+    return None
+
+
+def constant_int(e) -> Optional[int]:
+    """The value of a count written with numbers, `+`, `-` and `*` alone (`2 + 1`), else None."""
+    if type(e) is A.Int:
+        return e.value
+    if type(e) is A.Binary and e.op in ("+", "-", "*"):
+        left, right = constant_int(e.left), constant_int(e.right)
+        if left is not None and right is not None:
+            return left + right if e.op == "+" else left - right if e.op == "-" else left * right
     return None
 
 

@@ -108,7 +108,8 @@ def test_the_items_are_reported_printed_back_and_explained():
     assert printed.endswith(HOUSE)
     reading = explained(result, "produce")
     for line in (f"For each h from 1 to 7 for which h is not 3 and h is not 6 (amended by <text>:{LINE + 1}:3):",
-                 f"Do this 2 plus 1 times (each time through is one trades) (amended by <text>:{LINE + 2}:3):",
+                 f"Do this 3 times (the base's count plus 1, the base's count being 2) (each time through is one trades) "
+                 f"(amended by <text>:{LINE + 2}:3):",
                  f"(amended by <text>:{LINE + 3}:3, keeping the base's):",
                  f"You may (build a knight?) (amended by <text>:{LINE + 7}:3, keeping the base's):"):
         assert line in reading, reading
@@ -167,7 +168,8 @@ def test_stacked_packs_build_on_the_earlier_and_find_the_loop_as_the_base_wrote_
         [d.headline() for d in result.diagnostics]
     reading = explained(result, "produce")
     assert "For each h from 1 to 7 for which h is not 3 and h is not 6" in reading
-    assert "Do this (2 plus 1) times 2 times (each time through is one trades) (amended by " in reading, reading
+    assert "Do this 6 times (the base's count times 2, the base's count being 3) (each time through is one trades) " \
+           "(amended by " in reading, reading
     assert [d.message for d in analyse(str(base), [str(frame), str(other)]).diagnostics if d.code == "W406"] == [
         "the count of the repeat 2 of proc 'produce' is amended by both 'frame' and 'other'; 'other' comes later in "
         "the stack and wins"]
