@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from rulebook.compiler.driver import build_text
+from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
 from .conftest import pack_program, played_on_both_backends, run_proc
@@ -80,10 +82,46 @@ def test_the_canal_era_ends_taking_its_links_and_level_one_tiles(program):
     run_proc(game, "end_canal_era")
     gv = game.state.gvars
     assert gv.get("owner[lancaster,cotton]") is None and gv.get("link_owner[lancaster_preston]") is None
-    assert game.state.globals["era"] == 2
+    # (the era is the named phase under way, `during rail_era`: no counter to set)
+    assert game.state.globals["round_no"] == 0 and game.state.globals["distant"] == 1
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (4, 3)])
 def test_random_games_agree_on_both_backends(players, seed):
     for game, result in played_on_both_backends(PACK, players, seed):
-        assert result["winners"] and game.state.globals["era"] == 2
+        # the rail era played its rounds (10 at 2 players, 8 at 4) after the canal era's
+        assert result["winners"] and game.state.globals["round_no"] == {2: 10, 4: 8}[players]
+
+
+# Brass as it was written before it asked `during rail_era`: an `era` counter kept by hand (1, then 2 as the canal
+# era ends), each condition reading it
+ERA_COUNTER = [
+    ("counter round_no \"Round\" global;\n",
+     "counter round_no \"Round\" global;\ncounter era \"Era (1 canal, 2 rail)\" global from 1 to 2 start 1;\n"),
+    ("not (during rail_era and next_level(i) == 1)", "(era == 1 or next_level(i) > 1)"),
+    ("if during rail_era then 5 + bought(coal, 1) else 3", "if era == 1 then 3 else 5 + bought(coal, 1)"),
+    ("(l.canal or during rail_era)", "(l.canal or era == 2)"),
+    ("if during rail_era {\n      pay 5 money;\n      gain 5 spent;\n      take(coal, 1);\n    } else {\n"
+     "      pay 3 money;\n      gain 3 spent;\n    }",
+     "if era == 1 {\n      pay 3 money;\n      gain 3 spent;\n    } else {\n      pay 5 money;\n"
+     "      gain 5 spent;\n      take(coal, 1);\n    }"),
+    ("round_no == 1 and not during rail_era", "round_no == 1 and era == 1"),
+    ("  set round_no = 0;\n  set distant = 1;", "  set era = 2;\n  set round_no = 0;\n  set distant = 1;"),
+]
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_the_eras_read_from_the_phase_under_way_play_as_the_era_counter_did(interpreted):
+    # the same decisions, logs and winners as with the counter (30 games, seeds 1-5 at 2-4 players, were compared
+    # when the counter went; three here); the final states differ by the counter alone
+    text = (Path(PACK) / "brass.rules").read_text()
+    counted = text
+    for now, was in ERA_COUNTER:
+        assert counted.count(now) == 1, now
+        counted = counted.replace(now, was)
+    assert "during" not in counted
+    before, after = (build_text(t, interpreted=interpreted) for t in (counted, text))
+    for players, seed in ((2, 1), (3, 4), (4, 5)):
+        a, b = (Game(p, players, seed, make_agents("random", players, seed)) for p in (before, after))
+        assert a.play() == b.play() and a.log == b.log and a.log
+        assert a.state.globals["era"] == 2 and "era" not in b.state.globals

@@ -147,11 +147,16 @@ def test_end_game_after_a_phase_is_a_known_label_and_e325_outside_it():
 
 BRASS = Path(__file__).parent / "packs" / "brass"
 HALFTIME = Path(__file__).parent / "packs" / "brass_halftime"
-# the game as the pack wrote it before its eras were phases: one play phase running both
+# the game as the pack wrote it before its eras were phases: one play phase running both (each era a loop of one
+# round so labelled, as the pack's `during rail_era` asks since its era counter went)
 ONE_PLAY_PHASE = """  phase play {
-    play_era();
-    end_canal_era();
-    play_era();
+    repeat 1 as canal_era {
+      play_era();
+    }
+    repeat 1 as rail_era {
+      end_canal_era();
+      play_era();
+    }
   }
 """
 
@@ -170,7 +175,7 @@ def markets_as_the_rail_era_opens(program) -> tuple:
     """The coal and iron markets at the rail era's first decision of a game answered at random (seed 2)."""
     game, rng = Game(program, 2, 2), random.Random(2)
     decision = game.start()
-    while game.state.globals["era"] == 1:
+    while game.phase_now() != "rail_era":
         decision = game.apply(rng.randrange(len(decision.options)))
     return game.state.globals["market[coal]"], game.state.globals["market[iron]"]
 
@@ -234,7 +239,7 @@ def test_the_phase_under_way_is_in_the_view_and_on_the_screen():
         game, rng = Game(program, 2, 2), random.Random(2)
         decision = game.start()
         assert build_view(game, 0)["phase"] == "canal_era" and "Game: phase canal_era, " in screens(game)[0]
-        while game.state.globals["era"] == 1:
+        while game.phase_now() != "rail_era":
             decision = game.apply(rng.randrange(len(decision.options)))
         assert build_view(game, 1)["phase"] == "rail_era" and "Game: phase rail_era, " in screens(game)[1]
     # a game without named phases: its view is as it was
