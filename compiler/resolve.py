@@ -2276,7 +2276,8 @@ def _spliced(body: tuple, base_body: tuple) -> tuple:
     return block(body)
 
 
-PICK_PARTS = {"where": "condition", "optional_when": "'optional when' guard", "limit": "count", "least": "minimum"}
+PICK_PARTS = {"domain": "domain", "where": "condition", "optional_when": "'optional when' guard", "limit": "count",
+              "least": "minimum"}
 
 
 def _amend_pick(sym: Symbols, what: str, pick: A.Pick, change: A.PickAmend, diags: list[Diagnostic]):
@@ -2307,6 +2308,8 @@ def _amend_pick(sym: Symbols, what: str, pick: A.Pick, change: A.PickAmend, diag
     if change.where is not None:
         where = new["where"]
         new["where"] = None if type(where) is A.Bool and where.value else where
+    if change.domain is not None and "domain" not in builds:
+        _keeps_nothing(sym, pick.domain, change.domain, "domain", about, change.domain.span, diags)
     if change.label is not None:
         new.update(label=change.label, label_parts=change.label_parts)
     if change.moded():   # (a mode written anew has its own minimum or none; a budget, kept, asks again)
@@ -2340,7 +2343,8 @@ def _amend_pick(sym: Symbols, what: str, pick: A.Pick, change: A.PickAmend, diag
         if part in ("body", "else"):   # (recorded by _amended_blocks)
             continue
         sym.amended_parts.append((f"the {part} of the {about}", change.span))
-        if builds & {"condition": {"where"}, "label": set(), "mode": {"optional_when", "limit", "least"}}.get(part, set()):
+        if builds & {"domain": {"domain"}, "condition": {"where"}, "label": set(),
+                     "mode": {"optional_when", "limit", "least"}}.get(part, set()):
             sym.built_parts.add((f"the {part} of the {about}", change.span))
     return amended
 
@@ -2458,23 +2462,42 @@ def _amend_may(sym: Symbols, what: str, may, change: A.MayAmend, diags: list[Dia
                                 "write the words it adds or removes ('secret', 'remove always asked'), '{ ... }' (the "
                                 "body, 'base();' in it running the base's) or 'else { ... }'"))
         return None
+    for noun, keyword, written in (("players asked", "to", change.domain), ("condition", "where", change.where)):
+        if written is None:
+            continue
+        if not first:
+            diags.append(Diagnostic("E646", f"the {about} asks its own player alone: it has no {noun} for "
+                                    f"'{keyword}' to replace", written.span,
+                                    "'to NEW' and 'where NEW' change a 'first VAR in PLAYERS where COND may ...''s players "
+                                    "and condition; a plain 'may' is offered under its 'when', which an amend of it "
+                                    "does not change (override the proc)", notes=(f"the may is at {may.span}",)))
+            return None
+        field = "domain" if keyword == "to" else "where"
+        value = _amended_part(sym, change, written, getattr(may, field), noun, "a first ... may", about, diags, "the first ... may has no condition: write the new "
+                              "one without 'base'")
+        if value is None:
+            return None
+        if field == "domain" and not _base_names(written):
+            _keeps_nothing(sym, may.domain, written, "players asked", about, written.span, diags)
+        new[field] = None if field == "where" and type(value) is A.Bool and value.value else value
     for part in change.parts():
-        if part not in A.blocks_written(change):   # (_amended_blocks records the blocks)
+        if part not in A.blocks_written(change) + ["domain", "condition"]:   # (_amended_blocks, _amended_part)
             sym.amended_parts.append((f"the {part} of the {about}", change.span))
     blocks = _amended_blocks(sym, may, change, about, diags)
     if blocks is None:
         return None
     amended = replace(may, **new, **blocks)
-    if blocks:
+    if blocks or change.domain is not None or change.where is not None:
         sym.amended_mays.append((what, change.title, change, may, amended))
     return amended
 
 
 def may_change(what: str, prompt: Optional[str], change: A.MayAmend) -> str:
-    """What an amend did to one `may`'s blocks, for its I404: `amends the body of may "build a road?" of proc
+    """What an amend did to one `may`'s players asked, condition and blocks, for its I404: `amends the body of may "build a road?" of proc
     'turn', keeping the base's`."""
-    return f"amends the {' and the '.join(A.blocks_written(change))} of may {_prompt(prompt)} of {what}" \
-           f"{blocks_kept(change)}"
+    parts = ["players asked"] * (change.domain is not None) + ["condition"] * (change.where is not None) + \
+        A.blocks_written(change)
+    return f"amends the {' and the '.join(parts)} of may {_prompt(prompt)} of {what}{blocks_kept(change)}"
 
 
 def _amended_blocks(sym: Symbols, node, change, about: str, diags: list[Diagnostic]) -> Optional[dict]:
@@ -2556,6 +2579,7 @@ def _loop_key(n) -> Optional[str]:
     finds it by; of a LoopAmend, the head it writes to find one (None: it names the loop by its label)."""
     if type(n) is A.LoopAmend:
         return None if n.head is None else (f"{n.word} {n.var} in {printed(n.head)}" if n.var is not None
+                                            else f"{n.word} until {printed(n.head)}" if n.until
                                             else f"{n.word} {printed(n.head)}")
     if type(n) is A.RepeatStable:
         return f"repeat until stable({', '.join(name.id for name in n.names)})"
@@ -2569,6 +2593,8 @@ def _amend_loop(sym: Symbols, what: str, loop, change: A.LoopAmend, diags: list[
     replaces), a block the body (`base();` in it running the body it replaces). E612 when the keyword written is
     not the loop's, E618 for a part the loop has not, E223 when it writes nothing. None on an error."""
     word = LOOPS[type(loop)]
+    if type(loop) is A.RepeatStable:   # (found by its label too: what `to` replaces is its names)
+        change = replace(change, until=True)
     named = AsLabel(change.stmt_label) if change.stmt_label is not None else _loop_key(change)
     about = f"{word} labelled {named} of {what}" if isinstance(named, AsLabel) else f"{named} of {what}"
     if word != change.word:
@@ -2583,25 +2609,27 @@ def _amend_loop(sym: Symbols, what: str, loop, change: A.LoopAmend, diags: list[
                                 "for the base's)" + (", 'where NEW' (the filter)" if type(loop) in FILTERED_LOOPS else "")
                                 + ", '{ ... }' (the body)"))
         return None
-    wrong = [(noun, keyword, written, hint) for noun, keyword, written, has, hint in
-             (("count", "to", change.new_head, type(loop) in LOOP_HEAD_FIELDS,
-               "a 'repeat until stable(...)' runs until a pass changes nothing: it has no count"),
-              ("filter", "where", change.where, type(loop) in FILTERED_LOOPS,
-               "'where' is a for each's or an each's filter: amend the body, or an 'if' in it"))
-             if written is not None and not has]
-    if wrong:
-        noun, keyword, written, hint = wrong[0]
-        diags.append(Diagnostic("E618", f"the {about} has no {noun} for '{keyword}' to replace", written.span, hint,
+    stable = type(loop) is A.RepeatStable   # (every loop has a head for `to`: a repeat until stable its names)
+    if change.where is not None and type(loop) not in FILTERED_LOOPS:
+        diags.append(Diagnostic("E618", f"the {about} has no filter for 'where' to replace", change.where.span,
+                                "'where' is a for each's or an each's filter: amend the body, or an 'if' in it",
                                 notes=(f"the loop is at {loop.span}",)))
         return None
     new = {}
     kind = _article(word)
-    if change.new_head is not None:
+    if change.new_head is not None and stable:
+        new["names"] = _amended_names(sym, change, loop, about, diags)
+        if new["names"] is None:
+            return None
+        sym.conditions_written.setdefault(loop.span, _loop_key(loop))   # stacked amends still find it so
+    elif change.new_head is not None:
         field = LOOP_HEAD_FIELDS[type(loop)]
         new[field] = _amended_part(sym, change, change.new_head, getattr(loop, field), change.head_noun(), kind,
                                    about, diags)
         if new[field] is None:
             return None
+        if field == "domain" and not _base_names(change.new_head):
+            _keeps_nothing(sym, loop.domain, change.new_head, "domain", about, change.new_head.span, diags)
         sym.conditions_written.setdefault(loop.span, _loop_key(loop))   # stacked amends still find it so
     if change.where is not None:
         new["where"] = _amended_part(sym, change, change.where, loop.where, "filter", kind, about, diags,
@@ -2614,6 +2642,62 @@ def _amend_loop(sym: Symbols, what: str, loop, change: A.LoopAmend, diags: list[
     amended = replace(loop, **new, **blocks)
     sym.amended_loops.append((what, named, change, loop, amended))
     return amended
+
+
+def _amended_names(sym: Symbols, change: A.LoopAmend, loop: A.RepeatStable, about: str, diags: list[Diagnostic]):
+    """The names a `repeat until stable(...)` watches as `to stable(NAME, ...)` writes them, `base` among them
+    standing for the names it replaces (as an earlier amend left them): E647 for another expression or a name
+    written twice, W629 when none of the base's is kept. None on an error."""
+    written = change.new_head
+    if type(written) is not A.Call or written.func != "stable" or not written.args or \
+            any(type(a) is not A.Name for a in written.args):
+        diags.append(Diagnostic("E647", f"'to' of the {about} replaces the names it watches: write them "
+                                "'stable(NAME, ...)'", written.span,
+                                "'to stable(base, NAME)' watches one name more ('base': the base's names)",
+                                notes=(f"the loop is at {loop.span}",)))
+        return None
+    names = []
+    for arg in written.args:
+        names.extend(loop.names if arg.id == BASE else (arg,))
+    ids = [n.id for n in names]
+    twice = next((n for i, n in enumerate(names) if n.id in ids[:i]), None)
+    if twice is not None:
+        diags.append(Diagnostic("E647", f"{twice.id!r} is among the names of the {about} twice"
+                                + (" ('base' holds it)" if any(n is twice for n in loop.names) else ""),
+                                next((a.span for a in written.args if a.id == twice.id), written.span),
+                                "write each name once"))
+        return None
+    if _base_names(written):
+        sym.built_parts.add((f"the names of the {about}", change.span))
+    else:
+        _keeps_nothing(sym, [n.id for n in loop.names], ids, "names", about, written.span, diags)
+    sym.amended_parts.append((f"the names of the {about}", change.span))
+    return tuple(names)
+
+
+def _domain_values(sym: Symbols, e) -> Optional[frozenset]:
+    """What a domain holds when the rules text says it without playing: a range or a list of constants, an enum
+    (its members), a list of members, a `repeat until stable`'s names; None otherwise (players, a zone...)."""
+    if type(e) is A.Name and isinstance(sym.decls.get(e.id), A.Enum):
+        return frozenset(sym.decls[e.id].members)
+    if type(e) is A.ListLit and e.items and all(type(i) is A.Name for i in e.items):
+        return frozenset(i.id for i in e.items)
+    value = _known(e)
+    return frozenset(value) if type(value) is list and all(type(v) in (int, str, bool) for v in value) else None
+
+
+def _keeps_nothing(sym: Symbols, old, new, noun: str, about: str, span, diags: list[Diagnostic]) -> None:
+    """W629 when a domain (or names) an amend writes anew without `base` shares nothing with the base's, both known
+    as written: the house rule's construct ranges over other things altogether."""
+    old = frozenset(old) if type(old) is list else _domain_values(sym, old)
+    new = frozenset(new) if type(new) is list else _domain_values(sym, new)
+    if old and new and not old & new:
+        verb = "keeps" if noun == "domain" else "keep"
+        diags.append(Diagnostic("W629", f"the new {noun} of the {about} {verb} nothing of the base's (not one of "
+                                f"{', '.join(sorted(map(str, old)))[:80]})", span,
+                                "to add to the base's, write 'base' in it ("
+                                + ("'stable(base, NAME)'" if noun == "names" else "'base + [...]'")
+                                + "); to range over other things altogether, override the proc"))
 
 
 def loop_change(what: str, named: str, change: A.LoopAmend) -> str:

@@ -3053,7 +3053,8 @@ class PickAmend(Part):
     # either runs the block it replaces
     body: Optional[tuple] = None
     otherwise: Optional[tuple] = None
-    _quiet = ("stmt_label", "random", "least", "secret", "asked", "repeats", "body", "otherwise")
+    domain: Optional[Expr] = None   # `to NEW`: what it picks from (`base` in it: the base's domain)
+    _quiet = ("stmt_label", "random", "least", "secret", "asked", "repeats", "body", "otherwise", "domain")
 
     def moded(self) -> bool:
         """Whether the amend writes a mode (`optional`, `repeatedly`, `up to N`, `exactly N`, `at least M`)."""
@@ -3064,8 +3065,9 @@ class PickAmend(Part):
         return self.stmt_label is not None and self.title is not None
 
     def parts(self) -> list:
-        """The parts it writes, as messages name them: ["condition", "label", "mode"]."""
-        return [part for part, written in (("prompt", self.prompted()), ("condition", self.where is not None),
+        """The parts it writes, as messages name them: ["domain", "condition", "label", "mode"]."""
+        return [part for part, written in (("prompt", self.prompted()), ("domain", self.domain is not None),
+                                           ("condition", self.where is not None),
                                            ("label", self.label is not None), ("mode", self.moded()),
                                            ("picker ('at random')", self.random)) if written] + \
             [f"'{word}'" for word, given in self.words() if given is not None] + blocks_written(self)
@@ -3117,11 +3119,13 @@ class LoopAmend(Part):
     var: Optional[str] = None   # a for each's variable, found with its domain
     new_head: Optional[Expr] = None   # `to NEW`
     where: Optional[Expr] = None   # `where NEW`
-    _quiet = ("head", "var", "new_head", "where")
+    # `repeat until stable(NAMES)`: found by its names (`head` the Call `stable(NAMES)`); `to stable(NAMES)` replaces them
+    until: bool = False
+    _quiet = ("head", "var", "new_head", "where", "until")
 
     def head_noun(self) -> str:
-        """What `to NEW` replaces, as messages name it: "count", "condition" or "domain"."""
-        return LOOP_HEADS[self.word]
+        """What `to NEW` replaces, as messages name it: "count", "condition", "domain" or "names"."""
+        return "names" if self.until else LOOP_HEADS[self.word]
 
     def parts(self) -> list:
         """The parts it writes, as messages name them: ["count", "filter", "body"]."""
@@ -3147,15 +3151,20 @@ class MayAmend(Part):
     # `may "prompt" { ... } [else { ... }]`: its new body and else (None: the base's kept), as a PickAmend's
     body: Optional[tuple] = None
     otherwise: Optional[tuple] = None
-    _quiet = ("secret", "asked", "body", "otherwise")
+    # `may "prompt" to NEW where NEW`: a `first ... may`'s players asked and its condition on them (`base` in
+    # either: the base's)
+    domain: Optional[Expr] = None
+    where: Optional[Expr] = None
+    _quiet = ("secret", "asked", "body", "otherwise", "domain", "where")
 
     def words(self) -> tuple:
         """Each word an amend may add to a `may` or remove, with what this one does (as PickAmend.words)."""
         return (("secret", self.secret), ("always asked", self.asked))
 
     def parts(self) -> list:
-        """The parts it writes, as messages name them: ["'always asked'", "body"]."""
-        return [f"'{word}'" for word, given in self.words() if given is not None] + blocks_written(self)
+        """The parts it writes, as messages name them: ["domain", "condition", "'always asked'", "body"]."""
+        return ["domain"] * (self.domain is not None) + ["condition"] * (self.where is not None) + \
+            [f"'{word}'" for word, given in self.words() if given is not None] + blocks_written(self)
 
 
 @node

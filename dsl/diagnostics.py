@@ -274,6 +274,10 @@ CODES: dict[str, tuple[str, str]] = {
     "E642": (ERROR, "a 'for each' declaration's 'where' that reads what is not known before play (a counter, a zone, "
                     "a random value)"),
     "E643": (ERROR, "a 'for each' declaration's 'where' reading a name that a later domain binds"),
+    "E646": (ERROR, "an amend's 'to NEW' or 'where NEW' of a plain 'may', which has no players to ask nor a condition "
+                    "on them (a 'first VAR in PLAYERS where COND may' has)"),
+    "E647": (ERROR, "the new names of an amended 'repeat until stable(...)' not written 'stable(NAME, ...)', or a "
+                    "name among them twice"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
@@ -295,6 +299,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W625": (WARNING, "'lose N C[a];' and 'gain N C[b];' of one indexed counter side by side: a move in two steps that "
                       "makes units when C[a] holds fewer than N ('shift')"),
     "W627": (WARNING, "a 'for each' declaration's 'where' that keeps none of its domain's values: it makes nothing"),
+    "W629": (WARNING, "an amend's new domain (a pick's, a loop's, a 'first ... may''s players, a 'repeat until "
+                      "stable''s names) written without 'base' that keeps nothing of the base's"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),
@@ -640,8 +646,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E624": (ERROR, "a cost term 'N X.FIELD' whose X is no card or enum member (a payment is the payer's own), or in a "
                     "modifier's cost line"),
     "E625": (ERROR, "'also' on a kind's own modifier (it keeps a card's modifier beside its kind's)"),
-    "E618": (ERROR, "an amend of a loop writes a part the loop has not: 'where' of a repeat or a while (a for each's "
-                    "or an each's filter), 'to' of a 'repeat until stable(...)'"),
+    "E618": (ERROR, "an amend of a loop writes a part the loop has not: 'where' of a repeat, a while or a 'repeat "
+                    "until stable(...)' (a for each's or an each's filter)"),
     "E622": (ERROR, "a named phase put after or before what is no phase of the game, or outside play and final "
                     "('phase canal_era after setup')"),
     "E623": (ERROR, "a named phase whose name is taken: by a phase the game has already (placed again in an amend), "

@@ -1486,7 +1486,8 @@ class _Builder:
                 "'always asked'", self._s(meta), "to change more, override the proc")])
         return A.MayAmend(_title(items), self._prompt_parts(items), secret=words.get("secret"),
                           asked=words.get("asked"), body=_pick(items, "block"),
-                          otherwise=_pick(items, "else_change"), span=self._s(meta))
+                          otherwise=_pick(items, "else_change"), domain=_pick(items, "if_cond_change"),
+                          where=_pick(items, "where"), span=self._s(meta))
 
     def pick_amend(self, meta, items):
         items = _ended(items)
@@ -1504,7 +1505,8 @@ class _Builder:
                            next((str(t) for t in items if isinstance(t, Token) and t.type == "NAME"), None),
                            random, least, secret=words.get("secret"), asked=words.get("asked"),
                            repeats=words.get("repeats"), body=_pick(items, "block"),
-                           otherwise=_pick(items, "else_change"), span=self._s(meta))
+                           otherwise=_pick(items, "else_change"), domain=_pick(items, "if_cond_change"),
+                           span=self._s(meta))
 
     def amend_end(self, meta, items):   # `;`, or the blocks an amend of a pick or an `if` writes: its markers
         return _Marker("amend_end", tuple(items))
@@ -1542,10 +1544,18 @@ class _Builder:
     def each_amend(self, meta, items):
         return self._loop_amend(meta, "each", items[-1].value, head=items[0])
 
-    def _loop_amend(self, meta, word: str, changes: list, label=None, head=None, var=None) -> A.LoopAmend:
+    def stable_amend(self, meta, items):   # `repeat until stable(a, b) ...`: found by its names
+        word = items[0]
+        _expect_word("repeat_stable", word, _token_span(self.file, word))
+        names = _pick(items, "stable_names", ())
+        head = A.Call("stable", names, span=names[0].span if names else _token_span(self.file, word))
+        return self._loop_amend(meta, "repeat", items[-1].value, head=head, until=True)
+
+    def _loop_amend(self, meta, word: str, changes: list, label=None, head=None, var=None,
+                    until: bool = False) -> A.LoopAmend:
         """A LoopAmend of the loop so found with what `loop_changes` writes: `to NEW`, `where NEW`, a block."""
         return A.LoopAmend(word, label, _pick(changes, "block"), head, var, _pick(changes, "if_cond_change"),
-                           _pick(changes, "where"), span=self._s(meta))
+                           _pick(changes, "where"), until, span=self._s(meta))
 
     def loop_changes(self, meta, items):   # what an amend of a loop writes after the part that finds it
         return _Marker("loop_changes", list(items))

@@ -1481,16 +1481,17 @@ class Printer(A.Visitor):
                 subject = f"whenever {item.subject} " if item.subject is not None else "whenever "
                 self.line(f"remove {item.name.replace('whenever ', subject, 1)};")
             elif isinstance(item, A.MayAmend):
-                self.amend_blocks([Clause("may" + _title(item.title)), _amend_words(item)], item)
+                self.amend_blocks([Clause("may" + _title(item.title)), _where("to ", item.domain),
+                                   _where("where ", item.where), _amend_words(item)], item)
             elif isinstance(item, A.PickAmend):   # the prompt first: it finds the pick
                 self.amend_blocks([Clause("pick" + _amend_label(item) + _title(item.title)),
-                                   _where("where ", item.where),
+                                   _where("to ", item.domain), _where("where ", item.where),
                                    *_modes(A.replace(item, title=None, repeats=None, random=False)),
                                    _amend_words(item)], item)
             elif isinstance(item, A.LoopAmend):   # its keyword and head (or label) find the loop
                 self.amend_blocks([Clause(f"{item.word} as {item.stmt_label}") if item.head is None else
-                                   Clause(f"{item.word} {item.var} in " if item.var is not None else f"{item.word} ",
-                                          item.head),
+                                   Clause(f"{item.word} {item.var} in " if item.var is not None else
+                                          f"{item.word} until " if item.until else f"{item.word} ", item.head),
                                    _where("to ", item.new_head), _where("where ", item.where)], item)
             elif isinstance(item, A.IfAmend):   # the condition (or the label) first: it finds the `if`
                 self.amend_blocks([Clause("if" + _amend_label(item)) if item.cond is None else
