@@ -2663,7 +2663,8 @@ def _amended_names(sym: Symbols, change: A.LoopAmend, loop: A.RepeatStable, abou
     twice = next((n for i, n in enumerate(names) if n.id in ids[:i]), None)
     if twice is not None:
         diags.append(Diagnostic("E647", f"{twice.id!r} is among the names of the {about} twice"
-                                + (" ('base' holds it)" if any(n is twice for n in loop.names) else ""),
+                                + (" ('base' holds it)" if any(n is names[ids.index(twice.id)] for n in loop.names)
+                                   else ""),
                                 next((a.span for a in written.args if a.id == twice.id), written.span),
                                 "write each name once"))
         return None
