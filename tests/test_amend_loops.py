@@ -149,10 +149,11 @@ def test_a_part_written_base_alone_warns_and_a_filter_added_has_no_base():
 
 
 def test_a_repeat_until_stable_has_no_count():
+    # (its `to` replaces the names it watches since branch amends2: a count there is E647, no longer E618)
     base = "counter vp;\nproc settle() {\n  repeat until stable(vp) as settling {\n    gain 0 vp;\n  }\n}\n"
     found = [d for d in analyse_text(base + "amend settle { repeat as settling to 3; }\n").diagnostics
              if d.severity == "error"]
-    assert [d.code for d in found] == ["E618"] and "has no count for 'to' to replace" in found[0].message
+    assert [d.code for d in found] == ["E647"] and "replaces the names it watches" in found[0].message
 
 
 def test_stacked_packs_build_on_the_earlier_and_find_the_loop_as_the_base_wrote_it(tmp_path):
