@@ -261,6 +261,11 @@ def explained(result, name: str) -> str:
     return "\n".join(explain(result.symbols.decls[name], result.symbols))
 
 
+def reported(result) -> list[tuple]:
+    """Every finding of an analysis as (code, line, message)."""
+    return [(d.code, d.span.line, d.message) for d in result.diagnostics]
+
+
 def found_at(text: str) -> list[tuple]:
     """Every finding of the analysis of `text` as (code, line, column)."""
     return [(d.code, d.span.line, d.span.column) for d in analyse_text(text).diagnostics]

@@ -14,7 +14,7 @@ import pytest
 from rulebook.compiler.driver import analyse, analyse_text, compile_pack, interpret_pack
 from rulebook.runtime.engine import Game
 
-from .conftest import amend_misuse, explained, printed_back, rules_programs, run_proc, write_pack
+from .conftest import amend_misuse, explained, printed_back, reported, rules_programs, run_proc, write_pack
 
 # Catan: the robber moves to a land hex 1 to 5 other than the one it is on; Modern Art: a painting at a fixed
 # price is offered round the table, to those who can pay it; Terraforming Mars: each step of temperature at 0
@@ -147,13 +147,13 @@ def test_a_pass_that_moves_only_the_oxygen_runs_again_when_it_is_watched(program
 
 def test_the_items_are_reported_printed_back_and_explained():
     result = analyse_text(BASE + HOUSE)
-    assert [(d.code, d.span.line, d.message) for d in result.diagnostics] == [
+    assert reported(result) == [
         ("I404", LINE + 1, "amends the domain and the condition of pick \"move the robber to which hex?\" of proc "
                            "'move_robber'"),
         ("I404", LINE + 4, "amends the players asked and the condition of may \"buy the painting for 4?\" of proc "
                            "'sell_painting'"),
         ("I404", LINE + 7, "amends the names of repeat until stable(temperature) of proc 'terraform'"),
-    ], [d.headline() for d in result.diagnostics]
+    ]
     _module, printed = printed_back(BASE + HOUSE)
     assert printed.endswith(HOUSE.replace("}\namend", "}\n\namend"))
     assert f"(amended by <text>:{LINE + 1}:3)" in explained(result, "move_robber")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rulebook.compiler.driver import analyse_text
 from rulebook.runtime.engine import Game
 
-from .conftest import explained, printed_back, rules_programs
+from .conftest import explained, printed_back, reported, rules_programs
 
 # 7 Wonders, in small: two ages of two turns each; in each turn every player builds the card in hand (paying the
 # age's cost in coins, scoring as much) or sells it for 3 coins
@@ -88,12 +88,12 @@ def test_an_option_of_a_named_phase_removed(program):
 
 def test_reported_printed_back_and_explained_with_the_game():
     result = analyse_text(SEVEN + HOUSE)
-    assert [(d.code, d.span.line, d.message) for d in result.diagnostics] == [
+    assert reported(result) == [
         ("I404", LINE + 2, "amends option \"sell it\" of choose \"play an age II card\" of phase 'age_two'"),
         ("I404", LINE + 3, "amends option \"build it\" of choose \"play an age II card\" of phase 'age_two', "
                            "keeping the base's"),
         ("I404", LINE + 4, "adds option \"build a wonder stage\" to choose \"play an age II card\" of phase 'age_two'"),
-    ], [d.headline() for d in result.diagnostics]
+    ]
     _module, printed = printed_back(SEVEN + HOUSE)
     assert printed.endswith('    option "build a wonder stage" when coins >= 7 {\n      pay 7 coins;\n      gain 5 vp;\n'
                             '    }\n  }\n}\n') and "amend age_two {\n" in printed
