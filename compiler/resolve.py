@@ -2310,6 +2310,9 @@ def _amend_pick(sym: Symbols, what: str, pick: A.Pick, change: A.PickAmend, diag
         new["where"] = None if type(where) is A.Bool and where.value else where
     if change.domain is not None and "domain" not in builds:
         _keeps_nothing(sym, pick.domain, change.domain, "domain", about, change.domain.span, diags)
+    elif type(change.domain) is A.Name and change.domain.id == BASE:
+        diags.append(Diagnostic("W608", f"the new domain of the {about} is 'base' alone: it stays the base's",
+                                change.domain.span, "drop it, or write what the domain becomes ('base + [...]')"))
     if change.label is not None:
         new.update(label=change.label, label_parts=change.label_parts)
     if change.moded():   # (a mode written anew has its own minimum or none; a budget, kept, asks again)

@@ -232,3 +232,11 @@ def test_explain_reads_an_amended_count_with_the_bases_by_name():
     reading = explained(analyse(str(brink)), "infect_cities")
     assert "Do this as many times as the base's count plus (1 if “Rate Effect”, otherwise 0), the base's count " \
            "being the number printed where the marker stands on the infection rate track (amended by " in reading
+
+
+def test_a_picks_domain_written_base_alone_changes_nothing_w608():
+    house = 'amend move_robber { pick "move the robber to which hex?" to base where true; }\n'
+    found = [d for d in analyse_text(BASE + house).diagnostics if d.code == "W608"]
+    assert [(d.message, d.span.column) for d in found] == [
+        ("the new domain of the pick \"move the robber to which hex?\" of proc 'move_robber' is 'base' alone: it "
+         "stays the base's", house.index("base") + 1)]
