@@ -3846,6 +3846,7 @@ class Checker(A.Visitor):
             seen = "each player sees their own" if d.visibility == "hidden" else "each player's is seen by the others"
             self.err("E320", f"zone {d.name!r} is shared, so it has no owner to see it: make it 'secret' "
                      f"(nobody sees it) or 'per_player' ({seen})", self.at_decl(d))
+        self.zone_of_copies(d)
         if A.ROLE_KIND in d.kinds and self.sym.roles and d.name != A.ROLE_ZONE:
             self.err("E467", f"zone {d.name!r} holds roles: a role is no card to move, it is held by the player "
                      f"'give' gives it to (a role moved to a zone would be neither held nor free to give)",
@@ -3862,6 +3863,19 @@ class Checker(A.Visitor):
             self.zone_show(d)
         if d.faces is not None:
             self.zone_faces(d)
+
+    def zone_of_copies(self, d: A.Zone) -> None:
+        """E652: a shared zone whose every kind is `per_player`. Each player has their own copy of such a card,
+        which lives in its player's zones only (a move into a shared zone stops play, E601), so nothing could
+        ever go into the zone: the dice in Las Vegas's casinos, kept by player, are a per-player zone."""
+        kinds = [self.sym.decls.get(k) for k in d.kinds]
+        if d.per_player or not all(isinstance(k, A.Kind) and k.per_player for k in kinds):
+            return
+        self.err("E652", f"zone {d.name!r} is shared, but every {' or '.join(d.kinds)} is a per-player card (each "
+                 f"player has their own copy, kept in their own zones): no card can ever go into it",
+                 self.at_decl(d), f"keep each player's apart: 'zone {d.name}{'[...]' if d.indexes else ''} ... "
+                 f"per_player of {d.kind}'; or, for cards the players share, declare the kind without "
+                 "'per_player' and keep whose each is in a field ('belongs: player;')")
 
     def zone_faces(self, d: A.Zone) -> None:
         """`seen by FIELD` / `hidden from FIELD` of a shared zone (pieces on a board, a face-down row): E629 on a
@@ -10605,11 +10619,22 @@ class Checker(A.Visitor):
                 if id(side) in self.sym.slots and isinstance(facing, A.Nothing):
                     self.err("E303", f"{printed(side)} is already whether the card writes that effect: write "
                              f"'{'' if e.op == '!=' else 'not '}{printed(side)}'", facing.span)
+                if isinstance(facing, A.Nothing) and self.cost_field(side, scope):
+                    self.cost_compared_with_none(e, side)
             self.first_copy_compared(e, scope)
             self.unknown_name_compared(e)
         if e.op in ("==", "!=", "<", "<=", ">", ">="):
             self.position_compared(e, scope)
         return "bool"
+
+    def cost_compared_with_none(self, e: A.Binary, side: A.Attr) -> None:
+        """E653: `c.cost != none` of a field declared `cost` (3.7). A card that gives the field no value costs
+        nothing (`pay c.cost;` pays nothing), which is a cost like any other, never none: the comparison is
+        always true (`!=`) or always false (`==`), so `fill ... where it.cost != none` takes every card."""
+        self.err("E653", f"{printed(side)} is a printed cost, never none: a card that gives none costs nothing, so "
+                 f"'{printed(e)}' is always {'true' if e.op == '!=' else 'false'}", e.span,
+                 f"ask what the cost shows ('{printed(side)}[RESOURCE] > 0', 'affordable({printed(side)})'), or tell "
+                 "the cards apart by a field of their own")
 
     def track_position(self, e, scope: Scope) -> Optional[A.Track]:
         """The track whose position `e` reads (`temperature`, `p.lane`, `position(lane)`, `p.position(lane)`),

@@ -278,6 +278,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "on them (a 'first VAR in PLAYERS where COND may' has)"),
     "E647": (ERROR, "the new names of an amended 'repeat until stable(...)' not written 'stable(NAME, ...)', or a "
                     "name among them twice"),
+    "E652": (ERROR, "a shared zone declared only of per-player kinds: no card can ever go into it"),
+    "E653": (ERROR, "a card's 'cost' field compared with none: a card that gives no cost costs nothing, never none"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
