@@ -1,15 +1,18 @@
-"""Branch trial30's two fixes of the frictions met writing the Las Vegas and Caylus test packs (language.md 3.9
-and 3.7): E652, a shared zone declared only of per-player kinds, which no card can ever enter (the Las Vegas
-draft linted clean and stopped play at its first die placed); E653, a card's `cost` field compared with none,
-always true or always false (the Caylus draft's `fill to_build with building where it.cost != none;` took
-every building, the neutral ones already on the road too)."""
+"""Branch trial30's fixes of the frictions met writing the Las Vegas, Caylus and Mexican Train test packs: E652
+(language.md 3.9), a shared zone declared only of per-player kinds, which no card can ever enter (the Las Vegas
+draft linted clean and stopped play at its first die placed); E653 (3.7), a card's `cost` field compared with
+none, always true or always false (the Caylus draft's `fill to_build with building where it.cost != none;`
+took every building, the neutral ones already on the road too); and 4.21's two picks one after the other,
+`where can PROC(VAR)`, which the first Mexican Train draft restated as a some(...)."""
 
 from __future__ import annotations
 
 import pytest
 
 from rulebook.compiler.driver import analyse_text
-from .conftest import found_at, played, rules_programs
+from rulebook.runtime.engine import Game
+
+from .conftest import found_at, played, rules_programs, run_proc
 
 # Kingsburg (for illustration): each player's dice are their own
 DICE = """
@@ -90,7 +93,7 @@ def test_a_cost_field_compared_with_none_is_e653_always_one_answer(test, answer)
     text = COSTS + f"proc lay_out() {{ for each a in artifact {{ if {test} {{ move a to display; }} }} }}\n"
     (d,) = [d for d in analyse_text(text).diagnostics if d.code == "E653"]
     assert d.severity == "error" and (d.span.line, d.span.column) == (8, 46)
-    assert f"a.cost is a printed cost, never none" in d.message and d.message.endswith(f"is always {answer}")
+    assert "a.cost is a printed cost, never none" in d.message and d.message.endswith(f"is always {answer}")
     assert "'a.cost[RESOURCE] > 0'" in d.hint and "'affordable(a.cost)'" in d.hint
 
 
@@ -103,3 +106,41 @@ def test_e653_in_a_fill_where_as_the_caylus_draft_wrote_it():
 def test_what_the_cost_shows_and_other_fields_are_no_e653(test):
     text = COSTS + f"proc lay_out() {{ for each a in artifact {{ if {test} {{ move a to display; }} }} }}\n"
     assert codes(text, "E653") == []
+
+
+# language.md 4.21, "Two picks, one after the other": the Mexican Train draft restated the train pick's
+# condition in the tile pick's `where`; `where can PROC(VAR)` keeps it in one place (Ticket to Ride's example)
+ROUTES = """
+enum colour { red "Red", blue "Blue", green "Green" }
+counter cards[colour];
+kind route { length: int; }
+route denver_omaha "Denver-Omaha" { length = 4; }
+route omaha_chicago "Omaha-Chicago" { length = 2; }
+zone open_routes of route;
+zone claimed per_player of route;
+proc pay_for(r: route) {
+  pick c from colour where cards[c] >= r.length "pay in which colour?" {
+    lose r.length cards[c];
+    move r to claimed;
+  }
+}
+proc claim_route() {
+  pick r from open_routes where can pay_for(r) "claim which route?" {
+    pay_for(r);
+  }
+}
+"""
+
+routes = rules_programs(ROUTES)
+
+
+def test_the_first_pick_offers_only_what_the_second_can_place_on_both_backends(routes):
+    game = Game(routes(), 2, 1)
+    you = game.state.players[0]
+    for e in game.program.entities.values():
+        game.move(e, game.zone(None, "open_routes"))
+    you.stock.update({"cards[red]": 3, "cards[blue]": 2, "cards[green]": 1})
+    asked = run_proc(game, "claim_route", answers=["Blue"])   # the route of 4 is not offered: no colour pays 4
+    assert [d.prompt for d in asked] == ["pay in which colour?"] and sorted(asked[0].options) == ["Blue", "Red"]
+    assert [r.label() for r in game.zone(you, "claimed").items] == ["Omaha-Chicago"] and you.stock["cards[blue]"] == 0
+    assert run_proc(game, "claim_route") == [] and len(game.zone(None, "open_routes").items) == 1   # none to claim
