@@ -8119,7 +8119,7 @@ class Checker(A.Visitor):
             elif field is None:
                 self.unknown("E205", "effect", s.ref.name, s.ref.span, slots, of=kind.name)
             elif s.with_event is not None:
-                self.event_arguments(s, field, scope)
+                self.event_arguments(s, s.ref, field, scope)
                 return
             else:
                 self.slot_arguments(f"copy {printed(s.ref)}", s.ref, field, s.args, scope)
@@ -8127,31 +8127,34 @@ class Checker(A.Visitor):
         for a in s.args or ():
             self.expr(a.value if type(a) is A.FieldValue else a, scope)
 
-    def event_arguments(self, s: A.Copy, field: A.FieldDecl, scope: Scope) -> None:
-        """`copy ENTITY.SLOT with it;` in a trigger or reaction: each parameter of the slot the event carries an argument
-        of that name for is given `it.NAME` (a FieldValue, checked as one written so: E636, E303), the others their
-        defaults; the arguments built are noted for both backends (Symbols.event_args). E630 for `with` another
-        name than `it`, outside a trigger, beside written arguments, or for a parameter without a default that the
-        event does not carry; W618 when the event carries none of the slot's parameters (nothing is given)."""
-        shown = f"copy {printed(s.ref)} with {s.with_event}"
+    def event_arguments(self, s, ref: A.Attr, field: A.FieldDecl, scope: Scope, test: bool = False) -> None:
+        """`copy ENTITY.SLOT with it;` (`can copy ENTITY.SLOT with it`, `test`) in a trigger or reaction: each parameter
+        of the slot the event carries an argument of that name for is given `it.NAME` (a FieldValue, checked as one
+        written so: E636, E303), the others their defaults; the arguments built are noted for both backends
+        (Symbols.event_args, by the node's id). E630 for `with` another name than `it`, outside a trigger, beside
+        written arguments, or for a parameter without a default that the event does not carry; W618 when the event
+        carries none of the slot's parameters (nothing is given)."""
+        word = "can copy" if test else "copy"
+        end = "" if test else ";"
+        shown = f"{word} {printed(ref)} with {s.with_event}"
         params = field.params or ()
         if s.with_event != "it" or not scope.it_event or "it" in scope.locals:
             self.err("E630", f"'{shown}' gives the slot the arguments of the event a trigger or reaction heard, "
                      f"which only 'it' holds there" + ("" if s.with_event != "it" else ", and no event is heard here"),
-                     s.span, "write it in a 'whenever EVENT { ... }' (or a card's reaction), as 'copy ENTITY.SLOT with "
-                     "it;', or give the arguments: 'copy ENTITY.SLOT(NAME = VALUE);'")
+                     s.span, f"write it in a 'whenever EVENT {{ ... }}' (or a card's reaction), as '{word} ENTITY.SLOT "
+                     f"with it{end}', or give the arguments: '{word} ENTITY.SLOT(NAME = VALUE){end}'")
             return
         if s.args:
             self.err("E630", f"'{shown}' gives the event's arguments by name: the arguments written beside them "
                      "would give some twice", s.args[0].span,
-                     f"write one or the other: 'copy {printed(s.ref)} with it;' or 'copy {printed(s.ref)}(...);'")
+                     f"write one or the other: '{word} {printed(ref)} with it{end}' or '{word} {printed(ref)}(...){end}'")
             return
         carried = BUILTIN_EVENTS.get(scope.it_event) or self.event_params(scope.it_event, s.span) or ()
         missing = [p.name for p in params if p.name not in carried and p.default is None]
         if missing:
             self.err("E630", f"event {scope.it_event!r} carries no argument {missing[0]!r}, which the slot "
                      f"{field.name!r} takes without a default", s.span,
-                     f"give it by name ('copy {printed(s.ref)}({missing[0]} = ...);', the others 'it.NAME'), or "
+                     f"give it by name ('{word} {printed(ref)}({missing[0]} = ...){end}', the others 'it.NAME'), or "
                      f"give the parameter a default; the event carries {', '.join(carried) or 'no arguments'}")
             return
         args = tuple(A.FieldValue(p.name, A.Attr(A.Name("it", span=s.span), p.name, span=s.span), span=s.span)
@@ -8160,10 +8163,10 @@ class Checker(A.Visitor):
             self.diags.append(Diagnostic(
                 "W618", f"event {scope.it_event!r} carries none of the parameters of the slot {field.name!r}"
                 f"{' (' + params_text(params) + ')' if params else ' (it has none)'}: 'with it' gives nothing",
-                s.span, f"write 'copy {printed(s.ref)};', or name the parameters as the event's arguments "
+                s.span, f"write '{word} {printed(ref)}{end}', or name the parameters as the event's arguments "
                 f"({', '.join(carried) or 'none'})"))
         self.sym.event_args[id(s)] = args
-        self.slot_arguments(shown, s.ref, field, args, scope)
+        self.slot_arguments(shown, ref, field, args, scope)
 
     def slot_arguments(self, shown: str, ref: A.Attr, field: A.FieldDecl, args: Optional[tuple], scope: Scope) -> None:
         """E636: the arguments of `copy c.SLOT(...)` (`can copy`'s) against the slot's parameters (`demand:
@@ -10162,7 +10165,9 @@ class Checker(A.Visitor):
         self.sym.can_slots.add(target.name)
         field = next((f for f in getattr(self.sym.decls.get(kinds[0]), "fields", ()) if f.name == target.name), None) \
             if kinds else None
-        if field is not None:
+        if field is not None and e.with_event is not None:
+            self.event_arguments(e, target, field, scope, test=True)
+        elif field is not None:
             self.slot_arguments(f"can copy {printed(target)}", target, field, e.args, scope)
         cards = [d for d in self.sym.decls.values() if isinstance(d, A.Entity) and d.kind in kinds]
         if kinds and cards and all(any(f.name == target.name and f.body and slot_test(f.body, self.sym) is None

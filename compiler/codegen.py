@@ -610,7 +610,7 @@ class CodeGen(A.Visitor):
         return f"rt.after({call}, lambda: {self.ex(e.value, ctx)}, {where(e)!r}, {e.proc!r})"
 
     def visit_CanCopy(self, e: A.CanCopy, ctx) -> str:
-        return f"rt.can_slot({ctx.you}, {self.ex(e.target.obj, ctx)}, {e.target.name!r}{self.slot_args(e.target, e.args, ctx)})"
+        return f"rt.can_slot({ctx.you}, {self.ex(e.target.obj, ctx)}, {e.target.name!r}{self.slot_args(e.target, copy_args(e, self.sym), ctx)})"
 
     def visit_During(self, e: A.During, ctx) -> str:
         return f"rt.during({e.label!r})"

@@ -713,8 +713,11 @@ class ExprReader(A.Visitor):
         return (f"{self.read(e.value)}, as it would be after {spoken(e.proc)}{args} (the call run on a scratch copy "
                 "of the game and thrown away: nothing of it is kept, nobody is asked)")
 
-    def slot_given(self, ref, args) -> str:
-        """`, with by: you and times: 2` of a `copy c.SLOT(ARGS)`: each argument by the parameter it gives."""
+    def slot_given(self, ref, args, with_event: Optional[str] = None) -> str:
+        """`, with by: you and times: 2` of a `copy c.SLOT(ARGS)`: each argument by the parameter it gives (`with
+        it`: the event's, by name)."""
+        if with_event is not None:
+            return ", given the event's arguments, each to the parameter of its name"
         if not args:
             return ""
         field = getattr(self.symbols, "slot_fields", {}).get(ref.span)
@@ -725,7 +728,7 @@ class ExprReader(A.Visitor):
 
     def visit_CanCopy(self, e):
         t = e.target
-        what = f"{self.read(t.obj)}'s {spoken(t.name)}{self.slot_given(t, e.args)}" if type(t) is A.Attr \
+        what = f"{self.read(t.obj)}'s {spoken(t.name)}{self.slot_given(t, e.args, e.with_event)}" if type(t) is A.Attr \
             else self.read(t)
         return (f"running {what} now would do something (it has that effect; its first decision, if it starts "
                 "with one, is open; nothing is done)")
@@ -2287,9 +2290,8 @@ class Reader(A.Visitor):
 
     def visit_Copy(self, s, depth: int) -> None:
         if isinstance(s.ref, A.Attr):
-            given = self.words.slot_given(s.ref, s.args) if s.with_event is None else \
-                ", given the event's arguments, each to the parameter of its name"
-            self.say(depth, f"Carry out the “{spoken(s.ref.name)}” effect of {self.x(s.ref.obj)}{given}.")
+            self.say(depth, f"Carry out the “{spoken(s.ref.name)}” effect of {self.x(s.ref.obj)}"
+                     f"{self.words.slot_given(s.ref, s.args, s.with_event)}.")
         else:
             self.say(depth, f"Carry out the effect of {self.x(s.ref)}.")
 

@@ -1397,7 +1397,7 @@ class Interpreter(A.Visitor):
         return rt.after(self.proc(decl, rt, f.you, args), lambda: self.ev(e.value, rt, f), where(e), e.proc)
 
     def visit_CanCopy(self, e, rt, f):
-        return rt.can_slot(f.you, self.ev(e.target.obj, rt, f), e.target.name, *self.slot_args(e.target, e.args, rt, f))
+        return rt.can_slot(f.you, self.ev(e.target.obj, rt, f), e.target.name, *self.slot_args(e.target, copy_args(e, self.sym), rt, f))
 
     def visit_During(self, e, rt, f):
         return rt.during(e.label)

@@ -1436,8 +1436,9 @@ def slot_args(field: Optional[A.FieldDecl], args: Optional[tuple]) -> tuple:
     return tuple(given.get(p.name, p.default if p.default is not None else A.Nothing(span=p.span)) for p in params)
 
 
-def copy_args(s: A.Copy, sym: Symbols) -> Optional[tuple]:
-    """A `copy`'s arguments as written, or those `copy ENTITY.SLOT with it;` gives (the event's, by name)."""
+def copy_args(s, sym: Symbols) -> Optional[tuple]:
+    """A `copy`'s (`can copy`'s) arguments as written, or those `copy ENTITY.SLOT with it;` gives (the event's, by
+    name)."""
     return sym.event_args.get(id(s), s.args)
 
 

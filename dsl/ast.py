@@ -717,11 +717,13 @@ class CanCopy(Expr):
     would, for you) would do something: false for an entity without the slot or with it empty; its
     opening decision's test (as `can PROC(args)`'s) when it starts with one; true when it starts with
     anything else. `target` is the operand as written (an Attr, E393 otherwise); `args` a slot's arguments,
-    as `Copy.args`."""
+    as `Copy.args` (or, `with it`, those of the event heard: Symbols.event_args)."""
 
     target: "Expr"
     args: Optional[tuple] = None
-    _quiet = ("args",)
+    # `can copy this.answer with it` (in a trigger or reaction): as `Copy.with_event`, the event's arguments by name
+    with_event: Optional[str] = None
+    _quiet = ("args", "with_event")
 
 
 @node

@@ -2769,6 +2769,10 @@ class _Builder:
         ref = A.Attr(items[1], str(items[2]), span=_attr_span(items[1], str(items[2])))
         return A.CanCopy(ref, tuple(items[3:]), span=self._s(meta))
 
+    def can_copy_with(self, meta, items):   # `can copy this.answer with it`: as `copy_with`
+        ref, args = _slot_ref(items[1])
+        return A.CanCopy(ref, args, with_event=str(items[2]), span=self._s(meta))
+
     def call(self, meta, items):
         return A.Call(str(items[0]), items[1] or (), span=self._s(meta))
 

@@ -174,7 +174,7 @@ class ExprPrinter(A.Visitor):
         return f"can {e.proc}({', '.join(_expr(a) for a in e.args)})"
 
     def visit_CanCopy(self, e):
-        return f"can copy {_expr(slot_call(e.target, e.args))}"
+        return f"can copy {_expr(slot_call(e.target, e.args))}" + (f" with {e.with_event}" if e.with_event else "")
 
     def visit_After(self, e):   # its value a `not` or tighter, as the grammar reads it
         return f"{_wrap(e.value, 3)} after {e.proc}({', '.join(_expr(a) for a in e.args)})"

@@ -318,3 +318,67 @@ def test_with_it_prints_back_and_is_explained():
     said = explained(analyse_text(ATTACKS), "card")
     assert "Carry out the “react” effect of this, given the event's arguments, each to the parameter of its name." \
         in said
+
+
+# ---------------------------------------------------------------------------- `can copy ENTITY.SLOT with it`
+
+# Dominion (simplified): a Watchtower answers an attack only when the attack would make its holder discard
+# more than one card; whether it can answer is the slot's own `when`, read with the event's arguments
+WATCH = """
+counter coins "Coins";
+counter answered "Answers";
+event attacked(by: player, discards: int);
+kind card "Card" {
+  react: effect(by: player, discards: int = 1);
+  whenever opponents attacked in hand {
+    if can copy this.react with it {
+      gain 1 answered;
+      copy this.react with it;
+    }
+  }
+}
+zone hand per_player of card hidden;
+card watchtower "Watchtower" {
+  react {
+    may "keep a card?" when discards > 1 {
+      gain discards coins;
+    }
+  }
+}
+proc attack(n: int) {
+  emit attacked(you, n);
+}
+proc take(c: card) {
+  move c to hand;
+}
+"""
+
+watch = rules_programs(WATCH)
+
+
+def test_can_copy_with_it_tests_the_slot_with_the_events_arguments(watch):
+    game = Game(watch(), 2, 1)
+    run_proc(game, "take", game.program.entities["watchtower"], player=1)
+    run_proc(game, "attack", 1, player=0)   # one card to discard: the Watchtower's `when` fails, nothing answers
+    p2 = game.state.players[1]
+    assert (p2.stock["answered"], p2.stock["coins"]) == (0, 0)
+    run_proc(game, "attack", 3, player=0, answers=["yes"])   # three: it can answer, and does with discards = 3
+    assert (p2.stock["answered"], p2.stock["coins"]) == (1, 3)
+
+
+def test_can_copy_with_it_outside_a_trigger_or_beside_arguments_is_e630():
+    outside = WATCH + "func could(): bool = can copy watchtower.react with it;\n"
+    the_one_error(analyse_text(outside), "E630", "'can copy watchtower.react with it' gives the slot")
+    beside = WATCH.replace("if can copy this.react with it {", "if can copy this.react(you) with it {")
+    the_one_error(analyse_text(beside), "E630", "would give some twice")
+    missing = WATCH.replace("react: effect(by: player, discards: int = 1);",
+                            "react: effect(extra: int, by: player, discards: int = 1);")
+    errors = [d for d in analyse_text(missing).diagnostics if d.code == "E630"]
+    assert any("can copy this.react(extra = ...)" in d.hint for d in errors)
+
+
+def test_can_copy_with_it_prints_back_and_is_explained():
+    _module, printed = printed_back(WATCH)
+    assert "if can copy this.react with it {" in printed
+    said = explained(analyse_text(WATCH), "card")
+    assert "If running this's react, given the event's arguments, each to the parameter of its name now would" in said
