@@ -12247,8 +12247,19 @@ class Checker(A.Visitor):
 
     def _also_beside_nothing(self, card: A.Entity, kind: A.Kind, slot: A.HeldModifier, kinds: dict) -> None:
         """W617: a card's `modifier ACTION in ZONE also` whose kind has no modifier of that action and zones: the
-        word changes nothing (a misspelt action or zone, or a kind's modifier since removed)."""
+        word changes nothing (a misspelt action or zone, or a kind's modifier since removed: by an amend of the kind,
+        or by one of the card, `remove modifier ACTION in ZONE;`, which drops the kind's for it alone)."""
         plain = A.HeldModifier.slot_name(slot.modifier.pattern.event, slot.zones)
+        if plain in kinds and plain in self.sym.dropped_slots.get(card.name, ()):
+            removal = next((at for words, at in self.sym.removed_from.get(("decl", card.name), ())
+                            if words.endswith(repr(plain))), None)
+            self.diags.append(Diagnostic(
+                "W617", f"'also' keeps card {card.name!r}'s modifier beside kind {kind.name!r}'s {plain!r}, and an "
+                f"amend of the card removes that one for it: the word changes nothing", slot.span,
+                "leave 'also' out (this modifier is the card's only one of the action), or keep the kind's: drop "
+                f"the 'remove {plain};'", notes=(f"the kind's modifier is removed for {card.name!r} at {removal}",)
+                if removal is not None else ()))
+            return
         if plain in kinds:
             return
         self.diags.append(Diagnostic(

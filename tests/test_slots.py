@@ -382,3 +382,18 @@ def test_can_copy_with_it_prints_back_and_is_explained():
     assert "if can copy this.react with it {" in printed
     said = explained(analyse_text(WATCH), "card")
     assert "If running this's react, given the event's arguments, each to the parameter of its name now would" in said
+
+
+def test_also_beside_a_kinds_modifier_an_amend_removes_is_w617():
+    # an amend of the card drops the kind's modifier for it alone: 'also' keeps nothing beside its own
+    text = SQUAD + "amend sergeant { remove modifier strength in field; }\n"
+    finding = the_finding(text, "W617")
+    assert "an amend of the card removes that one for it" in finding.message
+    assert any("removed for 'sergeant' at <text>:28" in n for n in finding.notes)
+    for interpreted in (False, True):   # and it is so: the Sergeant loses its stars, the Private keeps its own
+        game = Game(build_text(text, interpreted=interpreted), 2, 1)
+        run_proc(game, "muster")
+        assert game.state.players[0].stock["dice"] == 2 + 10 * 3
+    # an amend of the kind removes it for every card: the kind has none left
+    text = SQUAD + "amend unit { remove modifier strength in field; }\n"
+    assert "the kind has no such modifier" in the_finding(text, "W617").message
