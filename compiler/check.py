@@ -16,7 +16,7 @@ from rulebook.dsl.parser import CARD_WORDS, TIE_MODES
 from rulebook.dsl.printer import seat_teams_text, seats_text, quote, cost as printed_cost, declaration_text, expr as printed, params_text
 from rulebook.runtime.state import as_written
 
-from .layout import MAX_ELEMENTS, by_seat, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
+from .layout import MAX_ELEMENTS, branch_lacking, by_seat, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import never_runs, period_end, set_fields
 from .layout import chosen, copy_fields, copy_items, copy_title, fields_number_copies, filled_zones, is_field_value, leading_cost, numbered, option_gate, paid_first
 from .layout import SHAPE_CALLS, blind_zones, destinations, grid_cells, grid_rows, record_shape
@@ -9919,10 +9919,13 @@ class Checker(A.Visitor):
             return "bool"
         if opening_test(decl.body, self.sym) is None:
             first = decl.body[0] if decl.body else None
+            lacking = branch_lacking(decl.body, self.sym)
+            start = "it is empty" if first is None else f"it starts at {where_at(first, e.span)}" if lacking is None \
+                else f"a branch of its '{'if' if type(first) is A.If else 'match'}' starts at {where_at(lacking, e.span)}"
             of = repr(e.proc) if shown != "base" else f"the version of {e.proc.split('.')[0]!r} below this one"
             self.err("E377", f"'can {shown}(...)' tests the first decision of {of}, but its body does not "
-                     f"start with one ('choose', 'may', 'pick', or a call of a proc that starts with one: "
-                     f"{'it is empty' if first is None else 'it starts at ' + where_at(first, e.span)})",
+                     f"start with one ('choose', 'may', 'pick', or a call of a proc that starts with one; or an 'if' "
+                     f"or 'match' whose every branch does: {start})",
                      e.span, "put the decision first in the proc (what runs before it would run before the test "
                      "could tell), or test the condition itself in a func")
             return "bool"

@@ -17,7 +17,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.lazy import dataclass_when_used
 from rulebook.runtime.state import IN_FORCE, SEATS, SIGNED_FLOOR, Cells, Record, as_written, board_name
 
-from .resolve import BUILTIN_FUNCS, Symbols, classify, same_statements, slot_places
+from .resolve import BUILTIN_FUNCS, Symbols, classify, held_test, same_statements, slot_places
 
 
 def field_value(expr, sym: Optional[Symbols] = None) -> Any:
@@ -1336,6 +1336,46 @@ def opening_test(body: tuple, sym: Symbols, seen: frozenset = frozenset()) -> Op
         tests = [opening_test((A.CallStmt(f, args, span=first.span),), sym, seen) for f, args in held]
         if None not in tests:
             return A.Cond(first.cond, tests[0], tests[1], span=first.span)
+        return None
+    return branch_test(first, sym, seen)
+
+
+def branch_test(stmt, sym: Symbols, seen: frozenset = frozenset()) -> Optional[A.Expr]:
+    """The opening test of a body that starts with an `if` or a `match` statement: its condition (subject) read now,
+    as the statement would read it (an expression changes nothing), chooses the branch, whose own opening decision
+    is the test (`if c then TEST else TEST`, `match x { ... }`); a branch that is empty or absent (no `else`) does
+    nothing, so nothing is open: false. None when some branch starts with something other than a decision (it would
+    do that before the test could tell): `branch_lacking` names it."""
+    branches = statement_branches(stmt)
+    if branches is None:
+        return None
+    tests = [A.Bool(False, span=stmt.span) if not body else opening_test(body, sym, seen) for body in branches]
+    if None in tests:
+        return None
+    if type(stmt) is A.If:
+        return A.Cond(stmt.cond, tests[0], tests[1], span=stmt.span)
+    cases = tuple(A.Case(arm.values, test, span=arm.span) for arm, test in zip(stmt.arms, tests))
+    return A.Match(stmt.subject, cases, tests[-1], span=stmt.span)
+
+
+def statement_branches(stmt) -> Optional[list]:
+    """The blocks an `if` (then, else) or a `match` statement (each arm's, then the else: empty when absent) chooses
+    among; None for another statement."""
+    if type(stmt) is A.If:
+        return [stmt.then, stmt.otherwise]
+    if type(stmt) is A.MatchStmt:
+        return [arm.body for arm in stmt.arms] + [stmt.otherwise or ()]
+    return None
+
+
+def branch_lacking(body: tuple, sym: Symbols) -> Optional[A.Stmt]:
+    """The first statement, down the branches of a leading `if` or `match`, that starts a branch with no decision
+    (what makes `opening_test` None there: E377 points at it); None when the body itself is empty or starts with
+    no branching statement."""
+    branches = statement_branches(body[0]) if body and held_branches(body[0]) is None else None
+    for branch in branches or ():
+        if branch and opening_test(branch, sym) is None:
+            return branch_lacking(branch, sym) or branch[0]
     return None
 
 
@@ -1343,8 +1383,6 @@ def held_branches(stmt) -> Optional[list]:
     """The two versions a card's override dispatcher runs (resolve._dispatcher: `if held.uses(CARD, ZONE)
     { NAME.CARD(args) } else { BELOW(args) }`, or each as `let result = ...; return result;`), as
     (proc, args) pairs; None for another statement."""
-    from .resolve import held_test
-
     if type(stmt) is not A.If or held_test(stmt.cond) is None:   # (after a role's test, before the card's force)
         return None
     out = []
@@ -1361,9 +1399,14 @@ def held_branches(stmt) -> Optional[list]:
 def opening_reads(test: Optional[A.Expr], sym: Optional[Symbols] = None) -> list:
     """What an opening decision's test reads (opening_test): a choose's options' guards and leading
     costs, a may's `when` and cost, a pick's domain and filter; a `can PROC(args)` is itself (its
-    proc's reads are that proc's)."""
+    proc's reads are that proc's); a leading `if`'s or `match`'s condition, and its branches' reads."""
     if type(test) is A.CanOpen:
         return [test]
+    if type(test) is A.Cond and held_test(test.cond) is None:   # a leading `if`: its condition, each branch's reads
+        return [test.cond] + opening_reads(test.then, sym) + opening_reads(test.otherwise, sym)
+    if type(test) is A.Match:   # a leading `match`: the subject, the arms' values, what each arm reads
+        return [test.subject] + [v for c in test.cases for v in c.values] + \
+            [x for c in test.cases for x in opening_reads(c.result, sym)] + opening_reads(test.otherwise, sym)
     if type(test) is A.Affordable:
         return list(test.terms)
     if type(test) is not A.Opening:

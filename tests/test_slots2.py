@@ -1,0 +1,127 @@
+"""Leftovers of the slots branch (branch slots2): `can PROC(args)` of a proc that starts with an `if` or a
+`match` whose every branch opens on a decision (the branch its condition takes is tested; an empty or
+absent branch: nothing is open), E377 at the branch that does not; root_lite's Decree written with it;
+W443 following a proc called only where its caller holds the role; a role's modifier beside the others."""
+
+from __future__ import annotations
+
+from rulebook.compiler.driver import analyse_text
+from rulebook.runtime.engine import Game
+
+from .conftest import explained, printed_back, rules_programs, run_proc, the_one_error
+
+# ---------------------------------------------------------------------------- `can PROC` of a leading if / match
+
+# Catan (simplified): a development card is played only when it has something to do: the Knight moves the
+# robber to a hex it is not on, Road Building needs two roads left; a Victory Point card is never played.
+# The test is the play itself: `can play(d)` reads the arm the card's type takes.
+CATAN = """
+enum development { knight, road_building, victory_point }
+kind hex "Hex" { }
+hex hills "Hills" { }
+hex pasture "Pasture" { }
+zone board of hex;
+zone robbed of hex;
+counter knights "Knights";
+counter roads "Roads";
+counter roads_left "Roads left" start 2;
+counter passes "Passes";
+proc lay() {
+  move hills to board;
+  move pasture to board;
+}
+proc play(d: development) {
+  match d {
+    knight {
+      pick h from board "move the robber where?" {
+        move all of robbed to board;
+        move h to robbed;
+        gain 1 knights;
+      }
+    }
+    road_building {
+      may "build two roads?" when roads_left >= 2 {
+        lose 2 roads_left;
+        gain 2 roads;
+      }
+    }
+    else { }
+  }
+}
+proc try_play(d: development) {
+  if can play(d) {
+    play(d);
+  } else {
+    gain 1 passes;
+  }
+}
+proc try_knight() { try_play(knight); }
+proc try_roads() { try_play(road_building); }
+proc try_point() { try_play(victory_point); }
+# an if ... else if ... else: the branch the count takes; no `else` at the end would be false there
+proc build(n: int) {
+  if n > roads_left {
+    pick h from robbed "build beside the robber?" { gain 1 roads; }
+  } else if n == 1 {
+    pick h from board "build where?" { gain 1 roads; }
+  } else {
+    may "build {n} roads?" { gain n roads; }
+  }
+}
+proc try_build(n: int) {
+  if can build(n) { build(n); } else { gain 1 passes; }
+}
+"""
+
+catan = rules_programs(CATAN)
+
+
+def test_can_of_a_leading_match_tests_the_arm_the_subject_takes(catan):
+    game = Game(catan(), 2, 1)
+    p1 = game.state.players[0]
+    run_proc(game, "try_knight")   # no hex on the board: the Knight's pick has no candidate
+    assert (p1.stock["knights"], p1.stock["passes"]) == (0, 1)
+    run_proc(game, "lay")
+    run_proc(game, "try_knight", answers=["Hills"])
+    run_proc(game, "try_roads", answers=["yes"])
+    assert (p1.stock["knights"], p1.stock["roads"], p1.stock["roads_left"], p1.stock["passes"]) == (1, 2, 0, 1)
+    run_proc(game, "try_roads")   # no roads left: the may's `when` fails, nothing is asked
+    run_proc(game, "try_point")   # the empty `else`: nothing would be done
+    assert (p1.stock["roads"], p1.stock["passes"]) == (2, 3)
+
+
+def test_can_of_a_leading_if_tests_the_branch_the_condition_takes(catan):
+    game = Game(catan(), 2, 1)
+    p1 = game.state.players[0]
+    run_proc(game, "try_build", 3)   # 3 > 2 roads left: the robber's zone is empty, nothing to pick
+    run_proc(game, "try_build", 1)   # the board is empty too
+    assert (p1.stock["roads"], p1.stock["passes"]) == (0, 2)
+    run_proc(game, "lay")
+    run_proc(game, "try_build", 1, answers=["Pasture"])
+    run_proc(game, "try_build", 2, answers=["yes"])
+    assert (p1.stock["roads"], p1.stock["passes"]) == (3, 2)
+
+
+def line_of(text: str, words: str) -> int:
+    """The line of `text` (as the analysis counts them) where `words` first stand."""
+    return text[:text.index(words)].count("\n") + 1
+
+
+def test_a_branch_that_starts_with_no_decision_is_e377_at_it():
+    text = CATAN.replace("    else { }", "    else {\n      gain 1 passes;\n    }")
+    at = line_of(text, "gain 1 passes;\n    }")
+    the_one_error(analyse_text(text), "E377", f"a branch of its 'match' starts at line {at}, column 7")
+    text = CATAN.replace('may "build {n} roads?" { gain n roads; }', "gain n roads;")
+    at = line_of(text, "gain n roads;")
+    the_one_error(analyse_text(text), "E377", f"a branch of its 'if' starts at line {at}, column 5")
+    # (a branch that is itself an if, one of whose branches does something first, is followed down)
+    text = CATAN.replace('pick h from robbed "build beside the robber?" { gain 1 roads; }',
+                         "if n > 5 { gain 1 roads; }")
+    at = line_of(text, "gain 1 roads; }")
+    the_one_error(analyse_text(text), "E377", f"a branch of its 'if' starts at line {at}, column 16")
+
+
+def test_the_proc_prints_back_and_can_is_explained():
+    _module, printed = printed_back(CATAN)
+    assert "  if can play(d) {" in printed
+    assert "play with d would offer you a choice now" in explained(analyse_text(CATAN), "try_play")
