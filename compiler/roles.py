@@ -10,6 +10,9 @@ WHO the subject as printed (`you`, `p`, `q.partner`):
   and the body (or value) of a `for each`, `pick`, aggregate or `each` whose `where` tests it;
 * in `for each p in holders(ROLE)`, p holds it; in `each holders(ROLE) { ... }` and in `each p { ... }` with
   p known to hold it, `you` does;
+* in a proc of the pack's every call of which (a call, its value, `can`, `after`) is where `you` holds one role
+  (`each holders(dragon) { score_hoard(); }`), or in a proc that role alone reaches so, `you` holds it (the
+  declarations are read twice: the second time with what the first found of the calls);
 * in a card's override, anytime slot, reaction or modifier used from zones of one role alone (`in slot`, a
   zone the role declares), `you` (the card's holder) holds that role: a reaction's or a modifier's zone
   test is `you is ROLE and contains(slot, this)` for a role's zone (resolve._indexed_slot_zones). Not in a
@@ -46,7 +49,8 @@ class _Reads:
         self.rule = ""   # the declaration walked (a proc, a role's override `turn.spy`): W578 names it
         # a public counter -> each change of it: (span, rule, the hidden roles `you` is known to hold there)
         self.changes: dict = {}
-        self.calls: dict = {}    # a proc -> each call of it: (the rule calling, the hidden roles `you` holds there)
+        # a proc -> each call of it: (the rule calling, the roles `you` is known to hold there; W578 reads the hidden)
+        self.calls: dict = {}
         self.named: set = set()  # the names read otherwise than called (a proc named so may run from anywhere)
 
     def facts(self, cond) -> frozenset:
@@ -105,14 +109,20 @@ class _Reads:
         if type(d) in (A.Counter, A.Var) and not d.hidden and not d.internal and name not in self.role_of:
             self.changes.setdefault(name, []).append((span, self.rule, self.veiled(facts)))
 
-    def reached_by(self, rule: str, seen: frozenset = frozenset()) -> frozenset:
-        """The one hidden role whose holders alone run `rule` (as a set; empty: anyone may): a proc of the pack's
-        every call of which is where `you` holds that role, or in a proc that role alone reaches (`if you is spy
-        { sabotage(); }`). A proc never called, named otherwise than in a call, or calling itself is anyone's."""
+    def held_by(self, facts: frozenset) -> frozenset:
+        """The roles `you` is known to hold where `facts` hold."""
+        return frozenset(r for k, r in facts if k == YOU)
+
+    def reached_by(self, rule: str, seen: frozenset = frozenset(), hidden: bool = True) -> frozenset:
+        """The one role (with `hidden`, hidden role) whose holders alone run `rule` (as a set; empty: anyone may): a
+        proc of the pack's every call of which is where `you` holds that role (`each holders(eyrie) { roost(); }`,
+        `if you is spy { sabotage(); }`), or in a proc that role alone reaches, or in the role's own rules. A proc
+        never called, named otherwise than in a call, or calling itself is anyone's."""
         calls = self.calls.get(rule)
         if not calls or rule in self.named or rule in seen or type(self.sym.decls.get(rule)) is not A.Proc:
             return frozenset()
-        sides = {roles or self.reached_by(caller, seen | {rule}) for caller, roles in calls}
+        sides = {frozenset(r for r in roles if self.roles[r].hidden or not hidden) or
+                 self.reached_by(caller, seen | {rule}, hidden) for caller, roles in calls}
         return sides.pop() if len(sides) == 1 else frozenset()
 
     def walk(self, n, facts: frozenset) -> None:
@@ -133,7 +143,11 @@ class _Reads:
         if t in (A.Call, A.CallStmt) and n.func in self.role_of:
             self.need(YOU, n.func, facts, n.span, self.sym.category(n.func))
         if t is A.CallStmt:
-            self.calls.setdefault(n.func, []).append((self.rule, self.veiled(facts)))
+            self.calls.setdefault(n.func, []).append((self.rule, self.held_by(facts)))
+        elif t in (A.Call, A.CanOpen, A.After):   # a proc run for a value, or its opening read (`can`), for `you`
+            proc = n.func if t is A.Call else n.proc
+            if type(self.sym.decls.get(proc)) is A.Proc:
+                self.calls.setdefault(proc, []).append((self.rule, self.held_by(facts)))
         if t in (A.Gain, A.Lose, A.SetName):
             name = n.name if t is A.SetName else n.resource
             if name in self.role_of and getattr(n, "on", None) is None:
@@ -206,31 +220,20 @@ def role_findings(sym, sources: Optional[dict] = None) -> list[Diagnostic]:
     text) place W565 at the words it is about."""
     if not sym.roles:
         return []
-    reads = _Reads(sym)
+    reads = _walked(sym, {})
+    # a proc of the pack's that only one role's holders run (called only where `you` holds it: `each
+    # holders(eyrie) { roost(); }`) is read again as that role's own: its holder holds the role there
+    entered = {name: role for name in reads.calls for role in reads.reached_by(name, hidden=False)}
+    if entered:
+        reads = _walked(sym, entered)
     seated = [r.id for r in (sym.game.roles or ())] if sym.game is not None else []
     given = set(seated)
     by_give: set = set()   # the roles a `give` may give (by value: every one)
-    # a card's version of a func or proc (`NAME.CARD`), held from a role's zone alone: its holder holds that role
-    versions = {version: reads.held_in(h.places) for held in sym.held.values() for _d, h, version in held
-                if h.places}
-    for name, d in sym.decls.items():
-        if isinstance(d, A.Entity) and d.kind == A.ROLE_KIND:
-            continue   # its overrides are walked as the versions they make (`turn.marquise`)
-        start = frozenset()
-        owner = sym.role_of.get(name)
-        if owner is None and "." in name and name.rpartition(".")[2] in sym.roles:   # a role's version
-            owner = name.rpartition(".")[2]
-        if owner is None:
-            owner = versions.get(name)
-        if owner is not None:
-            start = frozenset({(YOU, owner)})
-        reads.rule = name
-        reads.walk(d, start)
-        for n in A.walk(d):
-            if type(n) is A.GiveRole:   # `give p role r;`, r a value: it may give any role
-                named = n.role.id if type(n.role) is A.Name and n.role.id in sym.roles else None
-                given.update((named,) if named else sym.roles)
-                by_give.update((named,) if named else sym.roles)
+    for n in (n for d in sym.decls.values() for n in A.walk(d)):
+        if type(n) is A.GiveRole:   # `give p role r;`, r a value: it may give any role
+            named = n.role.id if type(n.role) is A.Name and n.role.id in sym.roles else None
+            given.update((named,) if named else sym.roles)
+            by_give.update((named,) if named else sym.roles)
     found = list(reads.found.values()) + unfiltered_gives(sym)
     dealt = sym.game is not None and sym.game.roles_dealt
     for r in () if dealt or sym.game is None else (sym.game.roles or ()):   # a hidden role given by seat order
@@ -260,6 +263,27 @@ def role_findings(sym, sources: Optional[dict] = None) -> list[Diagnostic]:
                                     f"hold it from the start ('seats ... roles {name}, ...;') or give it "
                                     f"('give p role {name};')"))
     return found
+
+
+def _walked(sym, entered: dict) -> _Reads:
+    """Every declaration read for roles (`_Reads.walk`), `you` known to hold a role in the role's own rules, in a
+    card's version held from a role's zone alone, and in the procs `entered` names (proc -> the role whose holders
+    alone run it)."""
+    reads = _Reads(sym)
+    # a card's version of a func or proc (`NAME.CARD`), held from a role's zone alone: its holder holds that role
+    versions = {version: reads.held_in(h.places) for held in sym.held.values() for _d, h, version in held
+                if h.places}
+    for name, d in sym.decls.items():
+        if isinstance(d, A.Entity) and d.kind == A.ROLE_KIND:
+            continue   # its overrides are walked as the versions they make (`turn.marquise`)
+        owner = sym.role_of.get(name)
+        if owner is None and "." in name and name.rpartition(".")[2] in sym.roles:   # a role's version
+            owner = name.rpartition(".")[2]
+        if owner is None:
+            owner = versions.get(name) or entered.get(name)
+        reads.rule = name
+        reads.walk(d, frozenset({(YOU, owner)}) if owner is not None else frozenset())
+    return reads
 
 
 def _known_words(sources: Optional[dict], role) -> A.Span:

@@ -125,3 +125,57 @@ def test_the_proc_prints_back_and_can_is_explained():
     _module, printed = printed_back(CATAN)
     assert "  if can play(d) {" in printed
     assert "play with d would offer you a choice now" in explained(analyse_text(CATAN), "try_play")
+
+
+# ---------------------------------------------------------------------------- W443 follows a proc's calls
+
+# Vast (simplified): the Dragon scores its hoard at the end of each round; the pack's `score_hoard` is called only
+# for the Dragon's holders, so reading the Dragon's state there needs no test
+VAST = """
+counter vp "VP";
+role dragon "Dragon" {
+  counter hoard "Hoard" start 3;
+}
+role knight "Knight" {
+  counter grit "Grit" start 2;
+}
+proc score_hoard() {
+  gain hoard vp;
+  tally();
+}
+proc tally() {
+  gain hoard vp;
+}
+game vast "Vast" {
+  seats 2 roles dragon, knight;
+  phase play {
+    repeat 2 {
+      each holders(dragon) { score_hoard(); }
+    }
+  }
+  winner most vp;
+}
+"""
+
+
+def role_codes(text: str) -> list:
+    """The role findings of an analysis, as (code, line)."""
+    return [(d.code, d.span.line) for d in analyse_text(text).diagnostics if d.code in ("W443", "E424")]
+
+
+def test_a_proc_called_only_for_a_roles_holders_reads_its_state_without_w443():
+    assert role_codes(VAST) == []   # score_hoard through `each holders(dragon)`, tally through score_hoard
+
+
+def test_a_proc_also_called_for_anyone_is_still_w443():
+    text = VAST.replace("each holders(dragon) { score_hoard(); }", "each holders(dragon) { score_hoard(); }\n"
+                        "      each players { tally(); }")
+    assert role_codes(text) == [("W443", line_of(text, "gain hoard vp;\n}\ngame"))]
+    text = VAST.replace("each holders(dragon) { score_hoard(); }", "each players { score_hoard(); }")
+    assert role_codes(text) == [("W443", line_of(text, "gain hoard vp;\n  tally")),
+                                ("W443", line_of(text, "gain hoard vp;\n}\ngame"))]
+
+
+def test_a_proc_only_one_role_runs_reading_anothers_state_is_e424():
+    text = VAST.replace("proc tally() {\n  gain hoard vp;", "proc tally() {\n  gain grit vp;")
+    the_one_error(analyse_text(text), "E424", "here you hold the role Dragon")
