@@ -12215,12 +12215,14 @@ class Checker(A.Visitor):
         for decl in self.sym.decls.values():
             if isinstance(decl, A.Kind):
                 self._also_of_a_kind(decl)
+            elif isinstance(decl, A.Entity) and decl.name in self.sym.roles:
+                self._also_of_a_role(decl)
             kind = self.sym.decls.get(decl.kind) if isinstance(decl, A.Entity) else None
             if not isinstance(kind, A.Kind):
                 continue
             kinds = {s.name: s for s in kind.slots if type(s) is A.HeldModifier}
             for slot in decl.effects:
-                if type(slot) is A.HeldModifier and slot.also and slot not in kind.slots:
+                if type(slot) is A.HeldModifier and slot.also and slot not in kind.slots and decl.name not in self.sym.roles:
                     self._also_beside_nothing(decl, kind, slot, kinds)
                 theirs = kinds.get(slot.name) if type(slot) is A.HeldModifier else None
                 if theirs is None or theirs is slot or own_fields(theirs) <= own_fields(slot):
@@ -12247,6 +12249,16 @@ class Checker(A.Visitor):
                 self.err("E625", f"'also' keeps a card's modifier beside its kind's of the same action and zones; "
                          f"this is kind {kind.name!r}'s own, which every card of it has already", slot.span,
                          "leave 'also' out here, and write it on a card's modifier that adds to this one")
+
+    def _also_of_a_role(self, role: A.Entity) -> None:
+        """E648: `also` on a role's modifier. A role has no kind whose modifiers it could replace: its modifier is
+        in force beside every other of the action (the pack's, a card's, another role's), so there is nothing to keep."""
+        for slot in role.effects:
+            if type(slot) is A.HeldModifier and slot.also:
+                self.err("E648", f"'also' keeps a card's modifier beside its kind's of the same action; role "
+                         f"{role.name!r}'s modifier replaces no other, and is in force beside every modifier of "
+                         f"{slot.modifier.pattern.event!r} (the pack's, the cards', another role's) already", slot.span,
+                         "leave 'also' out")
 
     def _also_beside_nothing(self, card: A.Entity, kind: A.Kind, slot: A.HeldModifier, kinds: dict) -> None:
         """W617: a card's `modifier ACTION in ZONE also` whose kind has no modifier of that action and zones: the

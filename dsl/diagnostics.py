@@ -280,6 +280,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "name among them twice"),
     "E652": (ERROR, "a shared zone declared only of per-player kinds: no card can ever go into it"),
     "E653": (ERROR, "a card's 'cost' field compared with none: a card that gives no cost costs nothing, never none"),
+    "E648": (ERROR, "'also' on a role's modifier, which replaces no other: it is in force beside every modifier of "
+                    "its action already"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),

@@ -179,3 +179,62 @@ def test_a_proc_also_called_for_anyone_is_still_w443():
 def test_a_proc_only_one_role_runs_reading_anothers_state_is_e424():
     text = VAST.replace("proc tally() {\n  gain hoard vp;", "proc tally() {\n  gain grit vp;")
     the_one_error(analyse_text(text), "E424", "here you hold the role Dragon")
+
+
+# ---------------------------------------------------------------------------- a role's modifier stands beside the others
+
+# Memoir '44-like (for illustration): a banner on the table adds a die to an attack, a rally adds ten; the
+# Dragon's own modifier doubles the attack. A role replaces no kind's modifier: all three hold together.
+RALLY = """
+event attack(n: int);
+counter dice "Dice";
+kind card "Card" {
+  modifier you attack in table {
+    value +1;
+  }
+}
+card banner "Banner" { }
+zone table per_player of card;
+role dragon "Dragon" {
+  modifier you attack {
+    value *2;
+  }
+}
+role knight "Knight" { }
+func strength(n: int): int = n for attack(n);
+proc fight() {
+  move banner to table;
+  gain strength(3) dice;
+}
+proc rally() {
+  modifier you attack {
+    value +10;
+  }
+}
+game rally_game "Rally" {
+  seats 2 roles dragon, knight;
+  phase play {
+    each players { fight(); }
+  }
+  winner most dice;
+}
+"""
+
+rally = rules_programs(RALLY)
+
+
+def test_a_roles_modifier_is_in_force_beside_the_cards_and_the_packs(rally):
+    game = Game(rally(), 2, 1)
+    run_proc(game, "rally", player=0)
+    run_proc(game, "fight", player=0)   # the Dragon: (3 + the banner's 1 + the rally's 10) doubled
+    assert game.state.players[0].stock["dice"] == 28
+    run_proc(game, "fight", player=1)   # the Knight: no rally, no doubling; the banner is P1's now
+    assert game.state.players[1].stock["dice"] == 4
+
+
+def test_also_on_a_roles_modifier_is_e648_and_prints_back():
+    text = RALLY.replace("  modifier you attack {\n    value *2;", "  modifier you attack also {\n    value *2;")
+    the_one_error(analyse_text(text), "E648", "role 'dragon''s modifier replaces no other")
+    assert not [d for d in analyse_text(text).diagnostics if d.code == "W617"]
+    _module, printed = printed_back(text)
+    assert "  modifier you attack also {" in printed
