@@ -264,8 +264,9 @@ def test_can_base_tests_the_version_below_a_cards_own():
 
 
 def test_can_base_of_a_version_without_a_decision_first_is_e411_in_rules_words():
+    # (an `if` whose every branch opens on a decision is tested by its branches, 4.6a: the else does something)
     text = RACE.replace("choose \"discard New Military Tactics?\" {", "if true { choose { ").replace(
-        "move this to pool; } }", "move this to pool; } } }")
+        "move this to pool; } }", "move this to pool; } } } else { gain 1 military; }")
     result = analyse_text(text)
     errors = [d for d in result.diagnostics if d.severity == "error"]
     assert [d.code for d in errors] == ["E411"], [d.headline() for d in errors]
