@@ -16,7 +16,7 @@ from rulebook.dsl.parser import CARD_WORDS, TIE_MODES
 from rulebook.dsl.printer import seat_teams_text, seats_text, quote, cost as printed_cost, declaration_text, expr as printed, params_text
 from rulebook.runtime.state import as_written
 
-from .layout import MAX_ELEMENTS, branch_lacking, by_seat, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
+from .layout import MAX_ELEMENTS, branch_lacking, by_seat, copied_slot, never_open, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import never_runs, period_end, set_fields
 from .layout import chosen, copy_fields, copy_items, copy_title, fields_number_copies, filled_zones, is_field_value, leading_cost, numbered, option_gate, paid_first
 from .layout import SHAPE_CALLS, blind_zones, destinations, grid_cells, grid_rows, record_shape
@@ -9934,6 +9934,12 @@ class Checker(A.Visitor):
             self.err("E378", f"testing 'can {shown}(...)' tests its options' guards, which test "
                      f"'can {shown}(...)' again: the test never ends", e.span,
                      "a guard of an option cannot depend on whether the same choice is open")
+        if never_open(opening_test(decl.body, self.sym)):
+            first = decl.body[0]
+            self.err("W630", f"'can {shown}(...)' never holds: every branch of the "
+                     f"'{'if' if type(first) is A.If else 'match'}' its proc starts with at {where_at(first, e.span)} "
+                     "is empty (or absent), so the proc never does anything", e.span,
+                     "give a branch the decision the test is to find, or drop the test")
         always = next((o for o in choice.options if always_offered(o, self.sym)), None) if choice is not None else None
         if always is not None:
             self.err("W455", f"'can {shown}(...)' always holds: the option {always.title or '(untitled)'!r} of its "

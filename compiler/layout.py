@@ -1358,6 +1358,18 @@ def branch_test(stmt, sym: Symbols, seen: frozenset = frozenset()) -> Optional[A
     return A.Match(stmt.subject, cases, tests[-1], span=stmt.span)
 
 
+def never_open(test: Optional[A.Expr]) -> bool:
+    """Whether an opening test (`branch_test`'s) is false whatever happens: each branch of its leading `if` or
+    `match` empty or absent, none opening on a decision."""
+    if type(test) is A.Bool:
+        return test.value is False
+    if type(test) is A.Cond:
+        return never_open(test.then) and never_open(test.otherwise)
+    if type(test) is A.Match:
+        return all(never_open(c.result) for c in test.cases) and never_open(test.otherwise)
+    return False
+
+
 def statement_branches(stmt) -> Optional[list]:
     """The blocks an `if` (then, else) or a `match` statement (each arm's, then the else: empty when absent) chooses
     among; None for another statement."""

@@ -305,6 +305,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W627": (WARNING, "a 'for each' declaration's 'where' that keeps none of its domain's values: it makes nothing"),
     "W629": (WARNING, "an amend's new domain (a pick's, a loop's, a 'first ... may''s players, a 'repeat until "
                       "stable''s names) written without 'base' that keeps nothing of the base's"),
+    "W630": (WARNING, "'can PROC(...)' of a proc that starts with an 'if' or 'match' whose every branch is empty or "
+                      "absent: it never holds"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

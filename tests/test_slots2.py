@@ -238,3 +238,11 @@ def test_also_on_a_roles_modifier_is_e648_and_prints_back():
     assert not [d for d in analyse_text(text).diagnostics if d.code == "W617"]
     _module, printed = printed_back(text)
     assert "  modifier you attack also {" in printed
+
+
+def test_can_of_a_proc_whose_branches_are_all_empty_is_w630():
+    text = CATAN + "proc idle(d: development) {\n  match d {\n    knight { }\n    else { }\n  }\n}\n" \
+        "func playable(d: development): bool = can idle(d);\n"
+    (finding,) = [d for d in analyse_text(text).diagnostics if d.code == "W630"]
+    assert "'can idle(...)' never holds" in finding.message and finding.span.line == line_of(text, "func playable")
+    assert not [d for d in analyse_text(CATAN).diagnostics if d.code == "W630"]
