@@ -1172,7 +1172,8 @@ def _print_result(title: str, result: dict, decisions: int, brief: bool = False,
 
     from rulebook.runtime.engine import outcome
 
-    if not result.get("keys") and result.get("together"):   # a cooperative game with no scores: the outcome alone
+    # a cooperative game with no scores, or a game without a winner line (every ending sudden): the outcome alone
+    if not result.get("keys") and (result.get("together") or "keys" in result):
         if result.get("out"):
             out.print(f"knocked out: {', '.join(result['out'])}")
         out.print(f"{title}: {outcome(result)}   ({decisions} decisions, final state {result['digest']})")

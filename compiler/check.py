@@ -755,8 +755,9 @@ class Flow:
     `else` whose arms name every member of the enum matched. With `by_return` false, a `return` goes
     on too (to the caller): `ends_game` asks that of a called proc."""
 
-    def __init__(self, sym: Symbols, complete: set, by_return: bool = True, stopping: Optional[dict] = None):
-        self.sym, self.complete, self.by_return = sym, complete, by_return
+    def __init__(self, sym: Symbols, complete: set, by_return: bool = True, stopping: Optional[dict] = None,
+                 sudden: bool = False):
+        self.sym, self.complete, self.by_return, self.sudden = sym, complete, by_return, sudden
         self.stopping = {} if stopping is None else stopping   # proc name -> whether every run ends the game
 
     def falls(self, stmts: tuple) -> Optional[Fall]:
@@ -783,8 +784,8 @@ class Flow:
         """None when every path through statement `s` ends; else how one goes on after it."""
         if isinstance(s, A.Return):
             return None if self.by_return else Fall(s)
-        if isinstance(s, A.EndGame):
-            return None
+        if isinstance(s, A.EndGame):   # with `sudden`, only `end game won by` / `lost by` ends (E641)
+            return None if not self.sudden or s.by is not None else Fall(s)
         if isinstance(s, A.CallStmt):
             return None if self.ends_game(s.func) else Fall(s)
         if isinstance(s, A.If):
@@ -858,7 +859,8 @@ class Flow:
             return False
         if name not in self.stopping:
             self.stopping[name] = False   # a call back into it, while it is worked out, goes on
-            self.stopping[name] = Flow(self.sym, self.complete, False, self.stopping).falls(decl.body) is None
+            self.stopping[name] = Flow(self.sym, self.complete, False, self.stopping,
+                                       self.sudden).falls(decl.body) is None
         return self.stopping[name]
 
 
@@ -1206,6 +1208,7 @@ class Checker(A.Visitor):
         self._lint_recursion()
         self._lint_field_cycles()
         self._lint_returns()
+        self._lint_endings()
         self._lint_copy_numbers_shown()
         self._lint_internal()
         self._lint_say_unseen()
@@ -4457,10 +4460,13 @@ class Checker(A.Visitor):
                 self.open_labels.pop(phase, None)
             if d.max_players > 1:   # (alone at the table, the first player's is everyone's)
                 self.first_player_in_phase(body, phase)
-        if d.winner is None:
+        if d.winner is None and not any(type(n) is A.EndGame and n.by is not None for n in self.pack_nodes):
+            # no line, and no `end game won by`: nothing ever names a winner (with one, E641 asks whether
+            # every ending is sudden)
             self.err("E304", "the game needs a 'winner most ...;' (or 'winner fewest ...;', or 'winner together "
-                     "if ...;') line", self.at_decl(d))
-        else:
+                     "if ...;') line", self.at_decl(d),
+                     "or end the game with 'end game won by PLAYER;' (or 'lost by') wherever it ends (4.24b)")
+        elif d.winner is not None:
             self.winner(d.winner)
 
     def seat_teams(self, d: A.Game) -> None:
@@ -12764,6 +12770,56 @@ class Checker(A.Visitor):
                 "game would be kept off the players' screens", self.at_decl(decl),
                 f"drop 'internal' from {name!r}: players should see what the game is won by",
                 notes=(f"read at {at}",)))
+
+    def _lint_endings(self) -> None:
+        """E641: a game without a winner line (every ending named by `end game won by` / `lost by`, 4.24b) that
+        can end otherwise: its play phase can run to its end, or some `end game;` / `end game after` ends
+        it, and the final phase does not name the outcome on every path. W626: a winner line whose main key
+        is a counter set only right before `end game` (a flag feeding the line: `end game won by` says it)."""
+        game = self.sym.game
+        if game is None:
+            return
+        if game.winner is None:
+            if not any(type(n) is A.EndGame and n.by is not None for n in self.pack_nodes):
+                return   # nothing names a winner at all: E304, from the game's visit
+            # (the `while` of a `while true` is left only by `end game`: a plain one is among `plain`)
+            plain = next((n for n in self.pack_nodes if type(n) is A.EndAfter
+                          or type(n) is A.EndGame and n.by is None), None)
+            finishes = Flow(self.sym, self.complete, False).falls(game.played())
+            final = Flow(self.sym, self.complete, False, sudden=True).falls(game.final)
+            if final is not None and (plain is not None or finishes is not None):
+                ends = f"end game after {plain.label}" if type(plain) is A.EndAfter else "end game"
+                how = f"the '{ends};' at {plain.span} ends it" if plain is not None else \
+                    "its play phase can run to its end"
+                self.err("E641", f"game {game.name!r} has no winner line, so every ending must name its outcome "
+                         f"('end game won by' or 'lost by'), but {how} and the final phase does not name one "
+                         "on every path", self.at_decl(game),
+                         "name the outcome where it ends: 'end game won by P;' (or 'lost by') in the final phase; "
+                         "or state it with a winner line: 'winner most KEY;', or 'winner most 0 else draw;' for a draw")
+            return
+        if game.winner.together or type(game.winner.key) is not A.Name:
+            return
+        flag = game.winner.key.id
+        if type(self.sym.decls.get(flag)) is not A.Counter:
+            return
+        # every statement naming it as what it changes (a `reset`, a `lose`, a `share` as well: any of them
+        # not followed by an ending, or another kind than gain and set, and it is no mere flag)
+        writers = [n for n in self.pack_nodes if isinstance(n, A.Stmt)
+                   and flag in (getattr(n, "resource", None), getattr(n, "name", None))]
+        ending = set()   # the writers a block follows at once with an ending
+        for n in self.pack_nodes:
+            for name in type(n)._fields:
+                block = getattr(n, name)
+                if isinstance(block, tuple):
+                    ending.update(id(s) for s, after in zip(block, block[1:])
+                                  if type(after) in (A.EndGame, A.EndAfter))
+        if writers and all(id(w) in ending and type(w) in (A.Gain, A.SetName, A.SetAttr) for w in writers):
+            self.diags.append(Diagnostic(
+                "W626", f"the winner line ranks by {flag!r}, which is set only right before 'end game': a flag "
+                "that says who won", game.winner.key.span,
+                f"say it where the game ends ('end game won by you;', or 'lost by'), then drop {flag!r}; a game "
+                "whose every ending names its outcome needs no winner line",
+                notes=tuple(f"set at {w.span}" for w in writers[:3])))
 
     def _lint_returns(self) -> None:
         """W414: a proc with a result type whose body can reach its end without `return` (it then

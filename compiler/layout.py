@@ -1650,8 +1650,8 @@ def effects(lay: "Layout") -> Iterator[Effect]:
 
 def winner_keys(g: A.Game) -> tuple:
     """The expressions a game's winner is decided by, the tie-breaks after the main key."""
-    if g.winner is None:
-        return (A.Int(0),)
+    if g.winner is None:   # every ending names its outcome (`end game won by`, E641): nothing is scored
+        return ()
     return () if g.winner.together else (g.winner.key,) + g.winner.tiebreaks
 
 
@@ -1775,7 +1775,9 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
                                         bool(g.winner and g.winner.cond is not None),
                                         bool(g.winner and g.winner.together),
                                         expr(g.winner.score) if g.winner and g.winner.score is not None else None),
-        **({"draw": True} if g is not None and g.winner and g.winner.draw else {}),   # the other packs' code stays
+        # the other packs' code stays; a game without a winner line that ends unnamed (E641 refuses what it
+        # finds) is a draw: nobody is ranked
+        **({"draw": True} if g is not None and (g.winner is None or g.winner.draw) else {}),
         **({"seat_names": [n.value for n in g.seat_names]} if g is not None and g.seat_names else {}),   # likewise
         **({"teams": list(g.teams)} if g is not None and g.teams else {}),   # likewise
         **({"by_team": g.winner.by_team} if g is not None and g.winner and g.winner.by_team else {}),   # likewise

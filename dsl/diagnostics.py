@@ -282,6 +282,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E653": (ERROR, "a card's 'cost' field compared with none: a card that gives no cost costs nothing, never none"),
     "E648": (ERROR, "'also' on a role's modifier, which replaces no other: it is in force beside every modifier of "
                     "its action already"),
+    "E641": (ERROR, "a game without a winner line (every ending sudden, 'end game won by') that can end without "
+                    "naming its outcome"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
@@ -307,6 +309,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "stable''s names) written without 'base' that keeps nothing of the base's"),
     "W630": (WARNING, "'can PROC(...)' of a proc that starts with an 'if' or 'match' whose every branch is empty or "
                       "absent: it never holds"),
+    "W626": (WARNING, "a winner line ranking by a counter set only right before 'end game' (a flag saying who won: "
+                      "'end game won by')"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

@@ -372,9 +372,9 @@ def score_keys(pack: str, expansions: Sequence[str]) -> list[str]:
     from rulebook.compiler.layout import key_texts
 
     game = analyse(pack, expansions).symbols.game
-    if game is None or game.winner is None:
+    if game is None:
         return ["score"]
-    return key_texts(game)
+    return key_texts(game)   # none for a game without a winner line (every ending sudden), as for `together`
 
 
 class Tallied:
