@@ -1781,6 +1781,8 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"seat_names": [n.value for n in g.seat_names]} if g is not None and g.seat_names else {}),   # likewise
         **({"teams": list(g.teams)} if g is not None and g.teams else {}),   # likewise
         **({"by_team": g.winner.by_team} if g is not None and g.winner and g.winner.by_team else {}),   # likewise
+        # a game of teams with no winner line (every ending sudden, 4.24b): a team wins or loses whole
+        **({"by_team": True} if g is not None and g.winner is None and g.teams else {}),
     }
 
 
