@@ -79,7 +79,7 @@ def test_a_right_accusation_wins_and_a_wrong_one_puts_the_accuser_out(program):
     game = dealt(program, [["kitchen_card"], ["lounge_card"], ["library_card"]])
     with pytest.raises(GameEnded):
         run(game, "accuse", answers={"accuse which": "Professor Plum", "with which": "Dagger", "in which": "Study"})
-    assert game.state.players[0].stock["solved"] == 1 and game.state.reason == "P1 solves the murder"
+    assert game.state.sudden == ("won", (game.state.players[0],)) and game.state.reason == "P1 solves the murder"
     game = dealt(program, [["kitchen_card"], ["lounge_card"], ["library_card"]])
     run(game, "accuse", answers={"accuse which": "Professor Plum", "with which": "Rope", "in which": "Study"})
     assert game.state.retired == [game.state.players[0]] and game.state.out == []   # retired, not knocked out
@@ -101,5 +101,8 @@ def test_a_player_out_still_shows_cards(program):
 @pytest.mark.parametrize("players,seed", [(3, 1), (6, 2)])
 def test_played_alike_on_both_backends(players, seed):
     (game, result), _ = played_on_both_backends(PACK, players, seed)
-    solvers = [p.name for p in game.state.players if p.stock["solved"]] if result else []
-    assert result["winners"] == solvers
+    # the one who accused right wins at once; when every accusation was wrong, nobody does
+    solved = result["reason"].endswith("solves the murder")
+    assert result["sudden"] == "won" and "draw" not in result
+    assert result["winners"] == ([result["reason"].split()[0]] if solved else [])
+    assert solved or result["reason"] == "every accusation was wrong" and set(game.state.retired) == set(game.state.players)

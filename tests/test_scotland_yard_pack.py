@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.runtime.engine import Game
+from rulebook.runtime.engine import Game, GameEnded
 from rulebook.runtime.view import told_answer
 
-from .conftest import pack_program, played_on_both_backends, run_proc
+from .conftest import pack_program, played_on_both_backends, run_proc, sudden_outcome
 
 PACK = str(Path(__file__).parent / "packs" / "scotland_yard")
 
@@ -56,8 +56,11 @@ def test_a_detectives_ticket_goes_to_mister_x(program):
 
 def test_a_detective_landing_on_mister_x_catches_him(program):
     game = placed(program, 3, "s13", ["s1", "s2"])
-    run_proc(game, "detective_turn", player=1, answers=["Underground"])   # 1 -> 13, the only underground line
-    assert game.state.gvars["caught"] is True
+    with pytest.raises(GameEnded):   # 1 -> 13, the only underground line: the detectives win at once
+        run_proc(game, "detective_turn", player=1, answers=["Underground"])
+    result = game.result()
+    assert result["winners"] == ["P2", "P3"] and result["sudden"] == "won"
+    assert result["reason"] == "P2 catches Mister X at 13" and result["teams"] == {"P1": 1, "P2": 2, "P3": 2}
 
 
 def test_mister_x_surfaces_after_his_third_move_only(program):
@@ -75,8 +78,9 @@ def test_mister_x_may_not_move_onto_a_detective_and_is_caught_when_he_cannot_mov
     asked = run_proc(game, "x_step", answers=["Taxi"])
     assert [d.options for d in asked] == [["Taxi", "Black ticket"]] and game.state.players[0].vars["hideout"] == "s7"
     game = placed(program, 4, "s2", ["s1", "s3", "s7"])
-    run_proc(game, "x_step")
-    assert game.state.gvars["caught"] is True
+    with pytest.raises(GameEnded):
+        run_proc(game, "x_step")
+    assert sudden_outcome(game) == (["P2", "P3", "P4"], "won", "Mister X cannot move")
 
 
 def test_the_detectives_are_told_the_ticket_but_not_the_station(program):
@@ -93,7 +97,10 @@ def test_the_detectives_are_told_the_ticket_but_not_the_station(program):
 @pytest.mark.parametrize("players,seed", [(3, 1), (4, 2), (5, 3), (6, 4)])
 def test_random_games_agree_on_both_backends_and_one_side_wins(players, seed):
     for game, result in played_on_both_backends(PACK, players, seed):
-        x_won = game.state.gvars["x_won"]
-        assert x_won is not game.state.gvars["caught"]
+        # Mister X wins when his log is full or no detective can move; the detectives, when he is caught or stuck
+        x_won = result["reason"] in ("Mister X's travel log is full", "no detective can move")
+        assert result["sudden"] == "won" and (x_won or result["reason"] == "Mister X cannot move"
+                                              or " catches Mister X at " in result["reason"])
+        assert x_won == (result["reason"] == "no detective can move" or game.state.globals["moves"] == 24)
         expected = ["P1"] if x_won else [f"P{i}" for i in range(2, players + 1)]
         assert result["winners"] == expected and list(result["teams"].values()) == [1] + [2] * (players - 1)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.runtime.engine import Game
+from rulebook.runtime.engine import Game, GameEnded, outcome
 
 from .conftest import answer_by_prompt, pack_program, played_on_both_backends, run_answering, run_proc
 
@@ -52,8 +52,13 @@ def dead(game: Game) -> list[str]:
     return [p.name for p in game.state.players if p.vars["dead"]]
 
 
-def won(game: Game) -> list[str]:
-    return [p.name for p in game.state.players if p.stock["won"]]
+def judged(game: Game) -> tuple[list[str], str]:
+    """The final phase's judgement: it ends the game at once naming the winners (`end game won by`), with why."""
+    with pytest.raises(GameEnded):
+        run_proc(game, "judge")
+    verb, named = game.state.sudden
+    assert verb == "won"
+    return [p.name for p in named], game.state.reason
 
 
 def test_three_players_use_the_first_game_of_the_rulebook(program):
@@ -87,9 +92,8 @@ def test_the_night_runs_in_the_printed_order_by_the_card_dealt(program):
 def test_nobody_dies_when_nobody_has_two_votes_and_then_the_werewolves_win(program):
     game = dealt(program, ["werewolf", "seer", "villager"], ["robber", "troublemaker", "werewolf#2"])
     answer_by_prompt(program.procs["day"](game, game.state.players[0]), {})   # everyone votes the first other
-    run_proc(game, "judge")
     assert [p.stock["votes"] for p in game.state.players] == [2, 1, 0] and dead(game) == ["P1"]
-    assert won(game) == ["P2", "P3"]   # a Werewolf died: the village wins
+    assert judged(game) == (["P2", "P3"], "the village wins")   # a Werewolf died
 
 
 def test_the_tanner_who_dies_wins_and_the_werewolves_cannot(program):
@@ -97,8 +101,7 @@ def test_the_tanner_who_dies_wins_and_the_werewolves_cannot(program):
     # P2 and P3 vote for the Tanner, the Tanner for P2
     answer_by_prompt(program.procs["day"](game, game.state.players[0]), {})
     assert dead(game) == ["P1"]
-    run_proc(game, "judge")
-    assert won(game) == ["P1"]
+    assert judged(game) == (["P1"], "neither the village nor the werewolves win")
 
 
 def test_the_hunter_takes_the_player_he_voted_for(program):
@@ -106,15 +109,25 @@ def test_the_hunter_takes_the_player_he_voted_for(program):
     votes(game, ["P3", "P1", "P1"])
     # P1 votes P3, P2 and P3 vote P1: the Hunter dies and shoots P3, the Werewolf
     assert dead(game) == ["P1", "P3"]
-    run_proc(game, "judge")
-    assert won(game) == ["P1", "P2"]
+    assert judged(game) == (["P1", "P2"], "the village wins")
 
 
 def test_with_no_werewolf_among_the_players_the_village_wins_if_nobody_dies(program):
     game = dealt(program, ["villager", "seer", "robber", "minion"], ["werewolf", "werewolf#2", "drunk"])
     votes(game, ["P2", "P3", "P4", "P1"])   # a vote each: nobody dies
-    run_proc(game, "judge")
-    assert dead(game) == [] and won(game) == ["P1", "P2", "P3"]   # not the Minion: nobody else died
+    assert dead(game) == [] and judged(game) == (["P1", "P2", "P3"], "the village wins")   # not the Minion: nobody else died
+
+
+def test_with_no_werewolf_among_the_players_and_a_death_nobody_wins(program):
+    # (with a `won` counter feeding `winner most won`, every seat tied at 0 and "won"; `end game won by` a list
+    # the judgement leaves empty says that nobody did, neither a draw nor a shared win)
+    game = dealt(program, ["villager", "seer", "robber"], ["werewolf", "werewolf#2", "drunk"])
+    votes(game, ["P2", "P1", "P2"])   # P2 has two votes and dies; no Werewolf was among the players
+    assert dead(game) == ["P2"]
+    assert judged(game) == ([], "neither the village nor the werewolves win")
+    result = game.result()
+    assert result["winners"] == [] and result["sudden"] == "won" and "draw" not in result
+    assert outcome(result) == "nobody wins (at once: neither the village nor the werewolves win)"
 
 
 @pytest.mark.parametrize("players,seed", [(3, 1), (5, 2), (7, 3), (10, 4)])
