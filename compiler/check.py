@@ -12794,8 +12794,8 @@ class Checker(A.Visitor):
                 self.err("E641", f"game {game.name!r} has no winner line, so every ending must name its outcome "
                          f"('end game won by' or 'lost by'), but {how} and the final phase does not name one "
                          "on every path", self.at_decl(game),
-                         "name the outcome where it ends: 'end game won by P;' (or 'lost by') in the final phase; "
-                         "or state it with a winner line: 'winner most KEY;', or 'winner most 0 else draw;' for a draw")
+                         "name the outcome where it ends: 'end game won by P;' in the final phase ('end game lost "
+                         "by all_players;' for a draw), or give the game a winner line ('winner most KEY;')")
             return
         if game.winner.together or type(game.winner.key) is not A.Name:
             return

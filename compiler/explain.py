@@ -2048,12 +2048,14 @@ class Reader(A.Visitor):
     def visit_EndGame(self, s, depth: int) -> None:
         why = f" ({s.reason})" if s.reason is not None else ""   # `end game "REASON";`
         if s.by is not None:   # `end game won by P;` / `lost by P`
-            who = self.x(s.by)
+            who = "nobody" if type(s.by) is A.ListLit and not s.by.items else self.x(s.by)   # `won by []`
             you = who == "you"   # "you win", "P wins"
             outcome = f"{who} {'lose' if you else 'loses'} and every other player still in wins" if s.lost else \
                 f"{who} {'win' if you else 'wins'}"
+            game = self.symbols.game if self.symbols is not None else None
+            scores = "nothing is scored" if game is not None and game.winner is None else "the winner line only scores"
             self.say(depth, f"The game ends at once{why}: {outcome}; what was under way stops and the final phase is "
-                            "skipped (the winner line only scores).")
+                            f"skipped ({scores}).")
             return
         self.say(depth, f"The game ends at once{why}: what was under way stops, the final phase runs, and the winner "
                         "is decided.")
@@ -2985,6 +2987,10 @@ class Reader(A.Visitor):
                         f"{'the game is a draw' if w.draw else 'nobody wins'}" if w.cond is not None else "")
                      + ("; when no single player has it (a tie), the game is a draw" if w.draw else "")
                      + ("; every member of the winning team wins" if w.by_team else "") + ".")
+        else:   # every ending names its outcome (4.24b): the checker refuses a game that could end otherwise (E641)
+            team = " (a team wins or loses whole)" if d.teams else ""
+            self.say(depth, "No winner line: nothing is scored, and the game is won and lost only where it ends at once "
+                            f"('end game won by' or 'lost by'), which names the outcome{team}.")
 
     def visit_Die(self, d, depth: int) -> None:
         for i, f in enumerate(d.faces, start=1):
