@@ -1997,7 +1997,7 @@ class Game:
                                      for _t, rank in sorted(dict(zip(teams, ranks)).items())]
         # `else draw`: no single best player (team), or the `if` false
         winning = result["winners"] if teams is None else {result["teams"][w] for w in result["winners"]}
-        if g.draw and len(winning) != 1:
+        if g.draw and (len(winning) != 1 or not g.winner_keys):   # (no keys: no winner line, nobody ranked)
             result["winners"], result["draw"] = [], True
         if self.state.sudden is not None:   # `end game won by P;` / `lost by P`: the outcome named, not ranked
             self._sudden_outcome(result, teams)

@@ -169,3 +169,19 @@ def test_simulate_counts_the_sudden_endings_of_a_game_with_no_scores(tmp_path):
     assert {(e["reason"], e["games"]) for e in report["sudden"]["endings"]} == \
         {(f"{seat} takes the last stone", n) for seat, n in wins.items() if n}
     assert "ended at once: 12 games" in " ".join(result.output.split())
+
+
+def test_an_ending_the_checker_could_not_foresee_is_a_draw_on_both_backends(program):
+    """(E641 refuses every way it finds; should a game end unnamed all the same, nobody is ranked: a draw,
+    never every seat tied at 0 as winners.) The play phase is swapped for an empty one after the check."""
+    import dataclasses
+
+    def no_play(game, player):
+        return
+        yield
+
+    built = program()
+    unnamed = dataclasses.replace(built, game=dataclasses.replace(built.game, play=no_play))
+    result = Game(unnamed, 3, 1).play()
+    assert result["winners"] == [] and result["draw"] is True and "sudden" not in result
+    assert outcome(result) == "draw"
