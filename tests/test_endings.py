@@ -139,6 +139,12 @@ def test_w626_a_winner_line_ranking_a_flag_set_right_before_end_game():
     assert errors(fixed) == []
 
 
+def test_w626_for_a_flag_set_with_set_before_end_game_after_a_round():
+    text = CHECKERS.replace("    gain 1 left(you).won;\n    end game", "    set won = 1;\n    end game after round") \
+        .replace("while true {", "while true as round {")
+    assert [c for c, _l in errors(text) if c == "W626"] == ["W626"]
+
+
 def test_no_w626_when_the_counter_counts_something_else_too():
     scored = CHECKERS.replace("  lose 1 moves_left;", "  lose 1 moves_left;\n  gain 1 won;")
     assert "W626" not in [c for c, _l in errors(scored)]
