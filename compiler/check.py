@@ -12806,6 +12806,9 @@ class Checker(A.Visitor):
         # not followed by an ending, or another kind than gain and set, and it is no mere flag)
         writers = [n for n in self.pack_nodes if isinstance(n, A.Stmt)
                    and flag in (getattr(n, "resource", None), getattr(n, "name", None))]
+        ends = sum(type(n) in (A.EndGame, A.EndAfter) for n in self.pack_nodes)
+        if not writers or len(writers) > ends or any(type(w) not in (A.Gain, A.SetName, A.SetAttr) for w in writers):
+            return   # (most winner keys: a score, gained in more places than the game ends, and lost)
         ending = set()   # the writers a block follows at once with an ending
         for n in self.pack_nodes:
             for name in type(n)._fields:
@@ -12813,7 +12816,7 @@ class Checker(A.Visitor):
                 if isinstance(block, tuple):
                     ending.update(id(s) for s, after in zip(block, block[1:])
                                   if type(after) in (A.EndGame, A.EndAfter))
-        if writers and all(id(w) in ending and type(w) in (A.Gain, A.SetName, A.SetAttr) for w in writers):
+        if all(id(w) in ending for w in writers):
             self.diags.append(Diagnostic(
                 "W626", f"the winner line ranks by {flag!r}, which is set only right before 'end game': a flag "
                 "that says who won", game.winner.key.span,
