@@ -996,6 +996,7 @@ class Checker(A.Visitor):
         self.in_phase: Optional[str] = None   # the game phase whose body is being checked (E325)
         self.open_labels: dict[str, A.Span] = {}   # the labels of the loops around the statement -> where each is
         self.open_loops: list = []   # the loops around the statement in its own effect, innermost last (`break`)
+        self.simultaneous_picks: set = set()   # the ids of the picks of `each ... simultaneously pick` (best by)
         self._hidden_funcs: Optional[set] = None   # hidden.hidden_funcs, worked out for the first func declared shown
         self.in_trigger = 0   # trigger bodies around the statement (`break` outside their loops: E335)
         self.meant: set[str] = set()   # the names an unknown name may mean (no W401 for them): its did-you-mean, else its sort's
@@ -8316,6 +8317,10 @@ class Checker(A.Visitor):
                 self.where_unseen(s)
         if s.best is not None:
             self.pick_best(s, inner if s.where is None else self.narrowed(s.where, inner))
+        if s.claim_key is not None:
+            self.best_claim(s, scope, inner if s.where is None else self.narrowed(s.where, inner))
+        if s.distinct is not None:
+            self.pick_distinct(s, inner if s.where is None else self.narrowed(s.where, inner))
         if s.cost is not None:   # each candidate's cost, worked out with the variable bound to it
             kind = self.expr(s.cost, inner if s.where is None else self.narrowed(s.where, inner))
             if not fits(kind, "int"):
@@ -8556,6 +8561,45 @@ class Checker(A.Visitor):
                 "W479", f"'{word} {printed(s.best)}' does not read {s.var!r}: it is the same for every candidate, so "
                 f"all of them are offered", s.best.span, f"say what each candidate has: '{word} warriors[{s.var}]', "
                 f"'{word} count(x in ... where x.at == {s.var})'"))
+
+    def best_claim(self, s: A.Pick, scope: Scope, inner: Scope) -> None:
+        """`best by KEY [ties by seat from P]` (4.21a): for the picks of several players at once alone (E644);
+        KEY, worked out for each pick with its picker as `you`, a number or a member by its place (E645); P a
+        player (E645)."""
+        if id(s) not in self.simultaneous_picks:
+            self.err("E644", "'best by KEY' keeps the best of the picks several players make at once: it is for "
+                     "'each ... simultaneously pick'", s.claim_key.span,
+                     "write 'each PLAYERS simultaneously pick ... best by KEY { ... }', or keep one player's best "
+                     f"candidates with 'most KEY' after the domain: 'pick {s.var} from ... most KEY'")
+        kind = self.expr(s.claim_key, inner)
+        if self.ranked(s.claim_key, kind) is None:
+            self.err("E645", f"'best by KEY' keeps the pick of the highest KEY, a number or a member by its place, "
+                     f"and {printed(s.claim_key)} is {article(words(kind))}", s.claim_key.span,
+                     f"give each pick a number: 'best by {s.var}.FIELD' (a number field), or an enum member, ranked "
+                     "by its place in the enum")
+        if s.claim_from is not None:
+            who = self.expr(s.claim_from, scope)
+            if not fits(who, "player"):
+                self.err("E645", f"'ties by seat from P' settles a tie by the seats after P's: P is a player, not "
+                         f"{article(words(who))}", s.claim_from.span,
+                         "name the player the turn order starts from: 'ties by seat from you'")
+
+    def pick_distinct(self, s: A.Pick, inner: Scope) -> None:
+        """`up to N different by FIELD` (`exactly N ...`, 4.21): FIELD read on each candidate as `VAR.FIELD` (its
+        own diagnostics for a field the candidates lack); W628 where it changes nothing: N known to be 1 or less
+        (no two picks to tell apart), or `with repeats` (a pick picked again has the same FIELD)."""
+        self.expr(s.distinct, inner)
+        field = s.distinct.name
+        if constant(s.limit) is not None and constant(s.limit) <= 1:
+            self.diags.append(Diagnostic(
+                "W628", f"'{pick_mode(s)} {printed(s.limit)} different by {field}': one pick at most, with no other "
+                f"to differ from, so 'different by {field}' changes nothing", s.distinct.span,
+                f"drop 'different by {field}', or allow more picks ('up to 2 different by {field}')"))
+        elif s.repeats:
+            self.diags.append(Diagnostic(
+                "W628", f"'different by {field}' with 'with repeats': a candidate picked again has the {field} of "
+                "the first pick of it, so it is never offered again and 'with repeats' changes nothing",
+                s.distinct.span, "drop 'with repeats' (or 'different by')"))
 
     def auction_form(self, s: A.Auction, scope: Scope) -> Optional[str]:
         """`form FORM`: a text naming a form of auction ("once around") or a member of an enum named after one
@@ -9214,6 +9258,7 @@ class Checker(A.Visitor):
         if s.pick.otherwise:
             self.err("E304", "'each ... simultaneously pick' has no 'else': a player who picks nothing does "
                      "nothing (test it after, in the body of the others or with a count)", s.pick.otherwise[0].span)
+        self.simultaneous_picks.add(id(s.pick))   # `best by KEY` is theirs (E644 on another pick)
         self.visit_Each(s, scope, "'each ... simultaneously'")
 
     def visit_Reveal(self, s: A.Reveal, scope: Scope) -> None:

@@ -2168,6 +2168,11 @@ class CodeGen(A.Visitor):
                 many += f", labels=[{labels} for {who}, {mine} in zip({seats}, {cands})]"
         self.writeline(f"{chosen} = yield from rt.simultaneous({seats}, {prompt}, {cands}, {p.optional!r}, "
                        f"{where(s)!r}{many}{each})")
+        pair = f"{who}, ({el}, v_{p.var})" if el is not None else f"{who}, v_{p.var}"
+        if p.claim_key is not None:   # `best by KEY`: the best pick alone, each pick's key worked out as its picker
+            start = "None" if p.claim_from is None else self.ex(p.claim_from, ctx)
+            self.writeline(f"{chosen} = rt.best_claim({chosen}, [{self.ordinal(p.claim_key, inner)} "
+                           f"for {pair} in {chosen}], {start})")
         if el is not None:
             self.writeline(f"for {who}, ({el}, v_{p.var}) in {chosen}:")
         else:

@@ -1099,6 +1099,15 @@ class Interpreter(A.Visitor):
             labels = per_seat(named)
         chosen = yield from rt.simultaneous(seats, prompt, cands, p.optional, where(s), limits, p.exactly,
                                             minima=minima, labels=labels, each=each, repeats=p.repeats)
+        if p.claim_key is not None:   # `best by KEY`: the best pick alone, each pick's key worked out as its picker
+            keys = []
+            for who, value in chosen:
+                inner = f.with_you(who)
+                if each is not None:
+                    inner.locals[s.each_var], value = value
+                inner.locals[p.var] = value
+                keys.append(self.ordinal(p.claim_key, rt, inner))   # a member by its place
+            chosen = rt.best_claim(chosen, keys, None if p.claim_from is None else self.ev(p.claim_from, rt, f))
         for who, value in chosen:
             if who in rt.state.out:
                 continue   # knocked out by an earlier player's body

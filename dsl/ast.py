@@ -1818,9 +1818,17 @@ class Pick(Stmt):
     asked: bool = False
     # `exactly N with repeats` (`up to N with repeats`): each pick may take an element picked before
     repeats: bool = False
+    # `up to N different by FIELD` (`exactly N different by FIELD`): no pick of a FIELD value picked before
+    distinct: Optional[Expr] = None   # (the key VAR.FIELD)
+    # `best by KEY` (a simultaneous pick's): once all have chosen, the body runs for the pick of the highest KEY
+    # alone (VAR and `you` bound to it and its picker); `ties by seat from P`: a tie goes to the first picker in
+    # seat order from P (without it, to the first asked)
+    claim_key: Optional[Expr] = None
+    claim_from: Optional[Expr] = None
     binds = "count"
     _quiet = ("stmt_label", "best", "best_most", "alike", "count", "least", "budget", "cost", "blind", "declined",
-              "compulsory", "longest", "longest_key", "longest_lowest", "secret", "asked", "repeats")
+              "compulsory", "longest", "longest_key", "longest_lowest", "secret", "asked", "repeats", "distinct",
+              "claim_key", "claim_from")
 
 
 @node

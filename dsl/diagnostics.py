@@ -284,6 +284,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "its action already"),
     "E641": (ERROR, "a game without a winner line (every ending sudden, 'end game won by') that can end without "
                     "naming its outcome"),
+    "E644": (ERROR, "'best by KEY' on a pick that is not 'each ... simultaneously pick'"),
+    "E645": (ERROR, "'best by KEY' whose KEY is no number or member, or 'ties by seat from P' whose P is no player"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
@@ -311,6 +313,7 @@ CODES: dict[str, tuple[str, str]] = {
                       "absent: it never holds"),
     "W626": (WARNING, "a winner line ranking by a counter set only right before 'end game' (a flag saying who won: "
                       "'end game won by')"),
+    "W628": (WARNING, "a pick's 'different by FIELD' that changes nothing: at most one pick, or 'with repeats'"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

@@ -159,6 +159,10 @@ WORDS: dict[str, Word] = {
                                "write 'known to holders': the role's holders know each other"),
     "swap_unseen": Word(("unseen",), "expected 'unseen' or ';' after the swap; found '{found}'",
                         "write 'swap held with p.held unseen;': only the acting player sees the swap done"),
+    "best_claim": Word(("best",), "expected 'best by KEY' or '{{' after the pick; found '{found} by'",
+                       "write 'best by KEY': once all have chosen, the block runs for the pick of the highest KEY alone"),
+    "best_ties": Word(("seat",), "expected 'ties by seat from P'; found 'ties by {found}'",
+                      "write 'ties by seat from P': a tie goes to the first picker in seat order from P"),
     "always_asked": Word(("asked",), "expected 'always asked'; found 'always {found}'",
                          "write 'always asked': the pick is asked even when one candidate is left (a 'first ... may' "
                          "asks those who cannot accept too), so that who is asked tells nothing"),
@@ -285,10 +289,11 @@ class _Placed:
 class _Marker:
     """A small tagged value passed between transformer callbacks (never in the final AST)."""
 
-    __slots__ = ("tag", "value")
+    __slots__ = ("tag", "value", "extra")
 
-    def __init__(self, tag: str, value):
-        self.tag, self.value = tag, value
+    def __init__(self, tag: str, value, extra=None):
+        # `extra`: what a nested clause adds (a pick count's `different by FIELD`)
+        self.tag, self.value, self.extra = tag, value, extra
 
 
 
@@ -324,6 +329,16 @@ def _pick(items: list, tag: str, default=None):
         if isinstance(item, _Marker) and item.tag == tag:
             return item.value
     return default
+
+
+def _count_distinct(items: list, var: str) -> Optional[A.Attr]:
+    """A pick count's `different by FIELD` (`up to N` or `exactly N`) as the key `VAR.FIELD` its picks may not
+    share, None without it."""
+    written = next((i.extra for i in items if isinstance(i, _Marker) and i.tag in ("up_to", "exactly")), None)
+    if written is None:
+        return None
+    field, span = written
+    return A.Attr(A.Name(var, span=span), field, span=span)
 
 
 def _known_number(value) -> bool:
@@ -2428,7 +2443,23 @@ class _Builder:
                       longest=longest is not None, longest_key=longest[0] if longest else None,
                       longest_lowest=longest[1] if longest else False, secret=_secret(items),
                       asked=_pick(items, "always_asked", False),
-                      repeats=_pick(items, "with_repeats", False), span=self._s(meta))
+                      repeats=_pick(items, "with_repeats", False), distinct=_count_distinct(items, str(items[0])),
+                      **dict(zip(("claim_key", "claim_from"), _pick(items, "best_claim", ()))), span=self._s(meta))
+
+    def best_claim(self, meta, items):
+        """`best by KEY [ties by seat from P]`: (KEY, P or None)."""
+        _expect_word("best_claim", items[0], self._s(meta))
+        rest = [i for i in items[1:] if not isinstance(i, Token)]
+        return _Marker("best_claim", (rest[0], rest[1] if len(rest) > 1 else None))
+
+    def best_ties(self, meta, items):
+        """`ties by seat from P`: P, from whose seat a tie is settled."""
+        _expect_word("best_ties", items[0], self._s(meta))
+        return items[-1]
+
+    def pick_distinct(self, meta, items):
+        """`different by FIELD` after a pick's count: the FIELD no two picks may share a value of."""
+        return _Marker("pick_distinct", (str(items[-1]), _token_span(self.file, items[-1])))
 
     def always_asked(self, meta, items):
         """`always asked`: the pick is asked even when one candidate is left (a `first ... may`, also those
@@ -2482,9 +2513,9 @@ class _Builder:
         return _Marker("pick_label", items[0])
 
     def up_to(self, meta, items):
-        word, count = items
+        word, count, *distinct = items
         _expect_word("up_to", word, self._s(meta))
-        return _Marker("up_to", count)
+        return _Marker("up_to", count, _pick(distinct, "pick_distinct"))
 
     def with_repeats(self, meta, items):
         """`with repeats` after a pick's count: each pick may take an element picked before."""
@@ -2492,14 +2523,14 @@ class _Builder:
         return _Marker("with_repeats", True)
 
     def exactly(self, meta, items):
-        word, count = items
+        word, count, *distinct = items
         if str(word) == "budget":   # `budget N {` without its cost
             raise RulesError([Diagnostic("E495", "a pick's budget takes its cost: 'budget N cost EXPR', each candidate "
                                          "costing EXPR", self._s(meta),
                                          hint="write 'budget N cost 1' if every candidate costs 1, or the cost of "
                                               "each ('cost (if c.big then 2 else 1)')")])
         _expect_word("exactly", word, self._s(meta))
-        return _Marker("exactly", count)
+        return _Marker("exactly", count, _pick(distinct, "pick_distinct"))
 
     def simultaneous_stmt(self, meta, items):
         each = next((i.value for i in items if isinstance(i, _Marker) and i.tag == "secret_each"), (None, None, None))

@@ -1031,7 +1031,8 @@ class Printer(A.Visitor):
         let, tail = (f"let {s.count} = ", ";") if s.count is not None else ("", "")   # `let n = pick ... { ... };`
         self.block([Clause(f"{let}pick {s.var} from ", s.domain), *_blinds(s), _where("where ", s.where),
                     _where("most " if s.best_most else "fewest ", s.best), Clause("alike") if s.alike else None,
-                    _where("budget ", s.budget), _cost(s), *_modes(s), _stmt_label(s), _secrecy(s)], s.body,
+                    _where("budget ", s.budget), _cost(s), *_modes(s), _stmt_label(s), _secrecy(s),
+                    *_best_claim(s)], s.body,
                    "" if s.otherwise else tail)
         if s.otherwise:
             self.block("else", s.otherwise, tail, after_brace=True)
@@ -1044,8 +1045,8 @@ class Printer(A.Visitor):
         self.block([Clause("each ", s.domain), _where("where ", s.where), *each, *_blinds(p),
                     _where("where ", p.where),
                     _where("most " if p.best_most else "fewest ", p.best), Clause("alike") if p.alike else None,
-                    _where("budget ", p.budget), _cost(p), *_modes(p), _stmt_label(p), _secrecy(p)],
-                   p.body)
+                    _where("budget ", p.budget), _cost(p), *_modes(p), _stmt_label(p), _secrecy(p),
+                    *_best_claim(p)], p.body)
 
     def visit_Auction(self, s):
         title = quote(s.title) + " " if s.title is not None else ""
@@ -1644,6 +1645,13 @@ def _secrecy(s) -> Optional[Clause]:
     return Clause(" ".join(words)) if words else None
 
 
+def _best_claim(p) -> list:
+    """A simultaneous pick's `best by KEY [ties by seat from P]` (nothing without it)."""
+    if getattr(p, "claim_key", None) is None:
+        return []
+    return [Clause("best by ", p.claim_key), _where("ties by seat from ", p.claim_from)]
+
+
 def _amend_words(item) -> Optional[Clause]:
     """The words an amend adds to a pick or a `may` or removes from it (`with repeats`, `remove secret`), then a
     pick's `at random` (None without any)."""
@@ -1676,10 +1684,16 @@ def _modes(p) -> list:
     title = quote(p.title) + " " if p.title is not None else ""
     if p.label is not None:
         title += f"as {quote(p.label)} "
-    rand = (" with repeats" if getattr(p, "repeats", False) else "") + (" at random" if p.random else "")
+    rand = _distinct(p) + (" with repeats" if getattr(p, "repeats", False) else "") + \
+        (" at random" if p.random else "")
     if p.limit is None:
         return [Clause(title + "at least ", p.least, rand)]
     return [Clause(title + "at least ", p.least), Clause("up to ", p.limit, rand)]
+
+
+def _distinct(p) -> str:
+    """` different by FIELD` after a pick's count ("" without it)."""
+    return f" different by {p.distinct.name}" if getattr(p, "distinct", None) is not None else ""
 
 
 def _mode(p) -> Optional[Clause]:
@@ -1697,8 +1711,8 @@ def _mode(p) -> Optional[Clause]:
             title += f"optional as {quote(p.declined)}"
             return Clause(title + " when ", when, rand) if when is not None else Clause(title + rand)
         return Clause(title + "optional when ", when, rand) if when is not None else Clause(title + "optional" + rand)
-    if p.limit is not None:
-        return Clause(title + ("exactly " if getattr(p, "exactly", False) else "up to "), p.limit, rand)
+    if p.limit is not None:   # `up to N different by FIELD`
+        return Clause(title + ("exactly " if getattr(p, "exactly", False) else "up to "), p.limit, _distinct(p) + rand)
     if getattr(p, "compulsory", False):   # `repeated [longest [, then highest KEY]]`
         if getattr(p, "longest", False):
             if p.longest_key is not None:

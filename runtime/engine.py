@@ -5890,6 +5890,17 @@ class Game:
         best = max(keys) if most else min(keys)
         return [c for c, k in zip(cands, keys) if k == best]
 
+    def best_claim(self, chosen: list, keys: list, start: Optional[Holder]) -> list:
+        """`each ... simultaneously pick ... best by KEY [ties by seat from P]` (both backends): of the picks
+        made at once, [(player, pick)], the one whose key is the highest, in a one-pair list (none when nobody
+        picked); a tie goes to the first picker in seat order from P (Mahjong's claims: the first after the
+        discarder), without P to the first pick made."""
+        tied = self.best_of(chosen, keys, True)
+        if start is not None and len(tied) > 1:
+            seats = self.all_players_from(start)
+            tied = sorted(tied, key=lambda pair: seats.index(pair[0]))   # (stable: one player's picks in order)
+        return tied[:1]
+
     @staticmethod
     def same_card(a, b) -> bool:
         """`x is c`, c a card held in a local: whether x is a copy of the same declared card as c (both `* N`
