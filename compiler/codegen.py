@@ -1998,6 +1998,10 @@ class CodeGen(A.Visitor):
             tests.append(f"v_{s.var} not in {picked}")
         if s.budget is not None:   # only the candidates whose cost fits in what is left
             tests.append(f"{self.wrap(s.cost, inner, 5)} <= {funds}")
+        if s.distinct is not None:   # `different by FIELD`: the FIELDs picked so far, none offered again
+            taken = self.temp("taken")
+            self.writeline(f"{taken} = [{self.ex(s.distinct, inner)} for v_{s.var} in {picked}]")
+            tests.append(f"{self.wrap(s.distinct, inner, 5)} not in {taken}")
         domain, keep = (self.domain(s.domain, ctx, s), s.where) if tests or s.blind is not None else \
             self.hoisted(s.domain, s.var, s.where, ctx, s)
         if keep is not None:   # (the where first: a budget's cost may read what it rules out)
@@ -2166,6 +2170,11 @@ class CodeGen(A.Visitor):
                 many += f", labels=[{labels} for {who}_i, ({who}, {mine}) in enumerate(zip({seats}, {cands}))]"
             else:
                 many += f", labels=[{labels} for {who}, {mine} in zip({seats}, {cands})]"
+        if p.distinct is not None:   # `different by FIELD` (never with `for each`, E529): each candidate's FIELD
+            key, mine = self.ex(p.distinct, inner), self.temp("mine")
+            if p.blind is not None:   # (an unseen card's is none: nothing of it is known)
+                key = f"None if v_{p.var}.__class__ is rt.Unseen else {key}"
+            many += f", distinct=[[{key} for v_{p.var} in {mine}] for {who}, {mine} in zip({seats}, {cands})]"
         self.writeline(f"{chosen} = yield from rt.simultaneous({seats}, {prompt}, {cands}, {p.optional!r}, "
                        f"{where(s)!r}{many}{each})")
         pair = f"{who}, ({el}, v_{p.var})" if el is not None else f"{who}, v_{p.var}"

@@ -937,11 +937,17 @@ class Interpreter(A.Visitor):
 
     def _candidates(self, s, rt, f, picked=None, funds=None) -> list:
         """A pick's candidates in the state as it is: its domain, `where`, cost, `or blind`, `fewest`/`most`."""
-        cands = []
+        cands, taken = [], None
+        if s.distinct is not None and picked:   # `different by FIELD`: the FIELDs picked so far, none offered again
+            taken = []
+            for value in picked:
+                f.locals[s.var] = value
+                taken.append(self.ev(s.distinct, rt, f))
         for value in self.domain(s, rt, f):
             f.locals[s.var] = value
             if (picked is None or s.repeats or value not in picked) and (s.where is None or self.ev(s.where, rt, f)) \
-                    and (funds is None or self.ev(s.cost, rt, f) <= funds[0]):
+                    and (funds is None or self.ev(s.cost, rt, f) <= funds[0]) \
+                    and (taken is None or self.ev(s.distinct, rt, f) not in taken):
                 cands.append(value)
         if s.blind is not None:   # `or blind ZONE`: its unseen top card, the last candidate, when the filters hold
             self.unseen_candidate(s, rt, f, cands, funds)
@@ -1097,8 +1103,16 @@ class Interpreter(A.Visitor):
                     out.append(self.filled(p.label, p.label_parts, rt, inner))
                 return out
             labels = per_seat(named)
+        distinct = None
+        if p.distinct is not None:   # `different by FIELD` (never with `for each`, E529): each candidate's FIELD
+
+            def field_of(inner, value):
+                inner.locals[p.var] = value
+                return None if type(value) is rt.Unseen else self.ev(p.distinct, rt, inner)
+            distinct = [[field_of(f.with_you(who), value) for value in mine] for who, mine in zip(seats, cands)]
         chosen = yield from rt.simultaneous(seats, prompt, cands, p.optional, where(s), limits, p.exactly,
-                                            minima=minima, labels=labels, each=each, repeats=p.repeats)
+                                            minima=minima, labels=labels, each=each, repeats=p.repeats,
+                                            distinct=distinct)
         if p.claim_key is not None:   # `best by KEY`: the best pick alone, each pick's key worked out as its picker
             keys = []
             for who, value in chosen:

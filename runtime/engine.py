@@ -2294,7 +2294,8 @@ class Game:
 
     def simultaneous(self, seats: list, prompt, candidates: list, optional: bool, where: str,
                      limits: Optional[list] = None, exactly: bool = False, minima: Optional[list] = None,
-                     labels: Optional[list] = None, each: Optional[list] = None, repeats: bool = False):
+                     labels: Optional[list] = None, each: Optional[list] = None, repeats: bool = False,
+                     distinct: Optional[list] = None):
         """`each ... simultaneously pick`: each seat picks from its own candidates, asked in seat order
         while nothing changes (a view shows who has chosen, never what); returns [(player, pick)] in
         seat order for those who picked, for the bodies to run once everyone has chosen. `prompt` is
@@ -2305,7 +2306,9 @@ class Game:
         a seat may pick all its candidates). `labels` (`as "..."`): each seat's candidates' labels.
         `each` (`for each U in ELEMENTS`): each seat's elements; its candidates, prompts and labels are
         then one list per element, it is asked once per element (all before the next seat), and each
-        of its picks is returned as (player, (element, pick)), in the order of its elements."""
+        of its picks is returned as (player, (element, pick)), in the order of its elements. `distinct`
+        (`up to N different by FIELD`): each seat's candidates' FIELDs; a pick takes every candidate of its
+        FIELD off the offer (a blind candidate's is None: it takes none off)."""
         chosen, self.secret_round = [], {}
         prompts = prompt if type(prompt) is list else [prompt] * len(seats)
         if minima is not None and limits is None:
@@ -2341,6 +2344,7 @@ class Game:
                     continue
                 picked, left = [], list(mine)
                 shown = None if named is None else list(named)
+                keys = None if distinct is None else list(distinct[i])
                 self.secret_partial = (who, picked)   # their picks so far: theirs alone to see
                 for _ in range(max(0, limits[i])):
                     due = asked if minima is None else self.least_prompt(asked, len(picked), minima[i])
@@ -2352,10 +2356,19 @@ class Game:
                         value = self.take_unseen(who, left[choice], where)
                         if value is None:
                             del left[choice]
-                            if shown is not None:
-                                shown.pop(choice)
+                            for also in (shown, keys):
+                                if also is not None:
+                                    also.pop(choice)
                             continue
                         picked.append(value)
+                        continue
+                    if keys is not None:   # `different by FIELD`: no other candidate of the FIELD picked
+                        taken = keys[choice]
+                        offer = [k != taken for k in keys]
+                        picked.append(left[choice])
+                        left, keys = [c for c, on in zip(left, offer) if on], [k for k in keys if k != taken]
+                        if shown is not None:
+                            shown = [c for c, on in zip(shown, offer) if on]
                         continue
                     if repeats:   # `with repeats`: the candidate stays on offer
                         picked.append(left[choice])
