@@ -2350,14 +2350,15 @@ class Reader(A.Visitor):
             self.say(depth, f"Keep at least {least}{most} of them{fewer}, one at a time; "
                             f"none ends the picks once {least} {due} picked: pick one {s.var}"
                             f"{' (one picked before may be picked again)' if s.repeats else ' not picked before'}"
-                            f"{chance} {self.picked_from(s.domain, s.blind)}{where}{prompt(s)}{then}")
+                            f"{chance} {self.picked_from(s.domain, s.blind)}{where}{self.distinct_said(s)}{prompt(s)}"
+                            f"{then}")
         elif s.limit is not None:
             times = "once" if isinstance(s.limit, A.Int) and s.limit.value == 1 else f"{self.x(s.limit)} times"
             how = f"{times[0].upper()}{times[1:]}" + ("" if s.repeats else " (fewer if fewer are left)") if s.exactly else \
                 f"At most {times}, until you pick none"
             again = " (one picked before may be picked again)" if s.repeats else " not picked before"
             self.say(depth, f"{how}: pick one {s.var}{again}{chance} {self.picked_from(s.domain, s.blind)}{where}"
-                            f"{then}")
+                            f"{self.distinct_said(s)}{then}")
         elif s.random:
             self.say(depth, f"Pick one {s.var}{chance} {self.picked_from(s.domain, s.blind)}{where}{then}")
         elif s.compulsory:   # `repeated [longest [, then highest KEY]]`: again while a candidate remains
@@ -2382,6 +2383,22 @@ class Reader(A.Visitor):
             self.block(s.otherwise, depth + 1)
         if s.count is not None:   # `let n = pick ...;`
             self.say(depth, f"Let {s.count} be how many were picked (0 if none was).")
+
+    def distinct_said(self, p) -> str:
+        """`different by FIELD` read aloud: ", its FIELD not the FIELD of one picked before" ("" without it)."""
+        if p.distinct is None:
+            return ""
+        field = p.distinct.name.replace("_", " ")
+        return f", its {field} not the {field} of one picked before"
+
+    def best_claim_said(self, p) -> str:
+        """What `best by KEY [ties by seat from P]` does once all have picked ("" without it)."""
+        if p.claim_key is None:
+            return ""
+        ties = "the first of them in seat order" if p.claim_from is None else \
+            f"the first of them in seat order from {self.x(p.claim_from)}"
+        return f" only the pick whose {self.x(p.claim_key)} is highest is kept (a tie going to {ties}), and its " \
+               "picker, with it,"
 
     def loop_read(self, loop) -> str:
         """What a loop's label adds to its reading (`labelled`), and ` (amended by ...)` after one an amend changed."""
@@ -2419,11 +2436,13 @@ class Reader(A.Visitor):
         pwhere = f" for which {self.x(p.where)}" if p.where is not None else ""
         if p.least is not None:   # at least M (up to N), each a different one
             most = f" and at most {self.x(p.limit)}" if p.limit is not None else ""
-            many = f"at least {self.x(p.least)}{most} different {p.var} (all of them if there are fewer)"
+            many = f"at least {self.x(p.least)}{most} different {p.var} (all of them if there are fewer)" + \
+                self.distinct_said(p)
             each = "each pick of each of them, in seat order (a player's picks in the order picked), does:"
         elif p.limit is not None:   # several, each a different one
             many = f"{'exactly' if p.exactly else 'up to'} {self.x(p.limit)} " + \
-                (f"{p.var} (each may be one picked before)" if p.repeats else f"different {p.var}")
+                (f"{p.var} (each may be one picked before)" if p.repeats else f"different {p.var}") + \
+                self.distinct_said(p)
             each = "each pick of each of them, in seat order (a player's picks in the order picked), does:"
         else:
             many = f"{'at most ' if p.optional else ''}one {p.var}"
@@ -2435,7 +2454,8 @@ class Reader(A.Visitor):
             each = f"each pick of each of them, in seat order (a player's in the order of their {s.each_var}), does:"
         self.say(depth, f"{who[0].upper()}{who[1:]}{where} secretly picks {many} "
                         f"{self.picked_from(p.domain, p.blind)}{pwhere}{prompt(p)}{stmt_labelled(p)}{self.pick_amended(p)}{asking_said(p)}. Once all have "
-                        f"picked (nobody sees another's pick but by what this does with it), {each}")
+                        f"picked (nobody sees another's pick but by what this does with it),"
+                        f"{self.best_claim_said(p) or ''} {each if p.claim_key is None else 'does:'}")
         self.block(p.body, depth + 1)
 
     def visit_Auction(self, s, depth: int) -> None:
