@@ -119,6 +119,7 @@ CONTEXTUAL = {
     "move": "move ITEM to ZONE;",
     "repeated": "pick VAR from DOMAIN repeated { ... }",
     "longest": "pick VAR from DOMAIN repeated longest { ... }",
+    "best": "each PLAYERS simultaneously pick VAR from DOMAIN best by KEY { ... }",
     "take": "take VALUE from LIST;",
     "swap": "swap ZONE with ZONE [unseen];",
     "pass": "pass ZONE to left;",

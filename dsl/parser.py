@@ -159,8 +159,6 @@ WORDS: dict[str, Word] = {
                                "write 'known to holders': the role's holders know each other"),
     "swap_unseen": Word(("unseen",), "expected 'unseen' or ';' after the swap; found '{found}'",
                         "write 'swap held with p.held unseen;': only the acting player sees the swap done"),
-    "best_claim": Word(("best",), "expected 'best by KEY' or '{{' after the pick; found '{found} by'",
-                       "write 'best by KEY': once all have chosen, the block runs for the pick of the highest KEY alone"),
     "best_ties": Word(("seat",), "expected 'ties by seat from P'; found 'ties by {found}'",
                       "write 'ties by seat from P': a tie goes to the first picker in seat order from P"),
     "always_asked": Word(("asked",), "expected 'always asked'; found 'always {found}'",
@@ -2448,7 +2446,6 @@ class _Builder:
 
     def best_claim(self, meta, items):
         """`best by KEY [ties by seat from P]`: (KEY, P or None)."""
-        _expect_word("best_claim", items[0], self._s(meta))
         rest = [i for i in items[1:] if not isinstance(i, Token)]
         return _Marker("best_claim", (rest[0], rest[1] if len(rest) > 1 else None))
 
