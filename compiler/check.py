@@ -7345,11 +7345,15 @@ class Checker(A.Visitor):
                      "name a 'per_player' zone alone: 'pass hand to left;' (each player's hand goes to the player on "
                      "their left)")
             return
-        to = self.expr(s.to, scope)
-        if not fits(to, "player"):
-            self.err("E564", f"'pass {printed(s.zone)} to ...' names the player each zone goes to (worked out for each "
-                     f"player as you), not {article(words(to))}", s.to.span,
-                     "write 'to left' or 'to right' (or a player of each: 'to if age == 2 then right else left')")
+        self.one_player(s.to, scope, "E564", f"'pass {printed(s.zone)} to ...' names the player each zone goes to "
+                        "(worked out for each player as you)",
+                        "write 'to left' or 'to right' (or a player of each: 'to if age == 2 then right else left')")
+
+    def one_player(self, e: A.Expr, scope: Scope, code: str, what: str, hint: str) -> None:
+        """`e`, checked to be a player: else `code` at it, "WHAT, not a TYPE", with the hint."""
+        kind = self.expr(e, scope)
+        if not fits(kind, "player"):
+            self.err(code, f"{what}, not {article(words(kind))}", e.span, hint)
 
     def unseen_swap(self, s: A.Swap, scope: Scope) -> None:
         """E611: `swap ... unseen` of a zone some player other than its owner sees into (`public`, `hidden from
@@ -8578,11 +8582,8 @@ class Checker(A.Visitor):
                      f"give each pick a number: 'best by {s.var}.FIELD' (a number field), or an enum member, ranked "
                      "by its place in the enum")
         if s.claim_from is not None:
-            who = self.expr(s.claim_from, scope)
-            if not fits(who, "player"):
-                self.err("E645", f"'ties by seat from P' settles a tie by the seats after P's: P is a player, not "
-                         f"{article(words(who))}", s.claim_from.span,
-                         "name the player the turn order starts from: 'ties by seat from you'")
+            self.one_player(s.claim_from, scope, "E645", "'ties by seat from P' settles a tie by the seats after P's: "
+                            "P is a player", "name the player the turn order starts from: 'ties by seat from you'")
 
     def pick_distinct(self, s: A.Pick, inner: Scope) -> None:
         """`up to N different by FIELD` (`exactly N ...`, 4.21): FIELD read on each candidate as `VAR.FIELD` (its

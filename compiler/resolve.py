@@ -2318,7 +2318,8 @@ def _amend_pick(sym: Symbols, what: str, pick: A.Pick, change: A.PickAmend, diag
     if change.moded():   # (a mode written anew has its own minimum or none; a budget, kept, asks again)
         new.update(optional=change.optional, optional_when=new.get("optional_when"), repeated=change.repeated
                    or pick.budget is not None, limit=new.get("limit"), exactly=change.exactly,
-                   least=new.get("least"))
+                   least=new.get("least"), distinct=None if change.distinct is None else   # read on the pick's variable
+                   A.Attr(A.Name(pick.var, span=change.distinct.span), change.distinct.name, span=change.distinct.span))
     if change.prompted():   # `pick as LABEL "prompt"`: a player's pick, asking that
         new.update(title=change.title, title_parts=change.title_parts, random=False)
     if change.random:       # `at random`: the RNG's, asking nobody (no prompt, no label)

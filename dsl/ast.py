@@ -3064,7 +3064,9 @@ class PickAmend(Part):
     body: Optional[tuple] = None
     otherwise: Optional[tuple] = None
     domain: Optional[Expr] = None   # `to NEW`: what it picks from (`base` in it: the base's domain)
-    _quiet = ("stmt_label", "random", "least", "secret", "asked", "repeats", "body", "otherwise", "domain")
+    # `up to N different by FIELD` written anew: the key `_.FIELD` (the pick's variable put in by the resolver)
+    distinct: Optional[Expr] = None
+    _quiet = ("stmt_label", "random", "least", "secret", "asked", "repeats", "body", "otherwise", "domain", "distinct")
 
     def moded(self) -> bool:
         """Whether the amend writes a mode (`optional`, `repeatedly`, `up to N`, `exactly N`, `at least M`)."""

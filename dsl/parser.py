@@ -1519,6 +1519,7 @@ class _Builder:
                            random, least, secret=words.get("secret"), asked=words.get("asked"),
                            repeats=words.get("repeats"), body=_pick(items, "block"),
                            otherwise=_pick(items, "else_change"), domain=_pick(items, "if_cond_change"),
+                           distinct=_count_distinct(items, "_"),
                            span=self._s(meta))
 
     def amend_end(self, meta, items):   # `;`, or the blocks an amend of a pick or an `if` writes: its markers

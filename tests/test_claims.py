@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from rulebook.compiler.driver import analyse_text
+from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
 from .conftest import drive, explained, printed_back, proc_findings, random_games_agree, rules_programs
@@ -238,3 +239,44 @@ def test_a_misspelt_word_is_E100():
     d = parse_error(BASE + "proc p() { each players simultaneously pick b from market best by b.colour "
                            "ties by place from you { } }")
     assert d.code == "E100" and "ties by seat from P" in d.message
+
+
+AMENDED = """
+kind chip { colour: int; }
+chip red "Red" * 2 { colour = 1; }
+chip green "Green" { colour = 2; }
+zone market of chip;
+zone bag per_player of chip;
+
+proc buy() {
+  pick c from market "buy?" up to 2 {
+    move c to bag;
+  }
+}
+
+# a house rule: three chips, never two of a colour
+amend buy {
+  pick "buy?" up to 3 different by colour;
+}
+
+game g "G" {
+  seats 2;
+  phase setup {
+    fill market with chip;
+  }
+  phase play {
+    each players: buy();
+  }
+  winner most 0;
+}
+"""
+amended = rules_programs(AMENDED)
+
+
+def test_an_amend_writes_different_by_in_the_mode(amended):
+    game = Game(amended(), 2, 1)
+    put(game, game.zone(None, "market"), "red", "red#2", "green")
+    asked = drive(game, game.program.procs["buy"](game, game.state.players[0]), ["Red", "Green"])
+    assert [str(o) for o in asked[1].options] == ["Green", "none"]   # the other Red is no longer offered
+    assert sorted(c.title for c in game.zone(game.state.players[0], "bag").items) == ["Green", "Red"]
+    assert format_text(AMENDED) == AMENDED.lstrip("\n")
