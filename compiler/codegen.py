@@ -2181,7 +2181,7 @@ class CodeGen(A.Visitor):
         if p.claim_key is not None:   # `best by KEY`: the best pick alone, each pick's key worked out as its picker
             start = "None" if p.claim_from is None else self.ex(p.claim_from, ctx)
             self.writeline(f"{chosen} = rt.best_claim({chosen}, [{self.ordinal(p.claim_key, inner)} "
-                           f"for {pair} in {chosen}], {start})")
+                           f"for {pair} in {chosen}], {start}{', True' if el is not None else ''})")
         if el is not None:
             self.writeline(f"for {who}, ({el}, v_{p.var}) in {chosen}:")
         else:

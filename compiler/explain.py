@@ -2391,13 +2391,15 @@ class Reader(A.Visitor):
         field = p.distinct.name.replace("_", " ")
         return f", its {field} not the {field} of one picked before"
 
-    def best_claim_said(self, p) -> str:
-        """What `best by KEY [ties by seat from P]` does once all have picked ("" without it)."""
+    def best_claim_said(self, p, each: Optional[str] = None) -> str:
+        """What `best by KEY [ties by seat from P]` does once all have picked ("" without it); `each`: the
+        element a pick was made for (`simultaneously for each U`), whose picks compete apart."""
         if p.claim_key is None:
             return ""
         ties = "the first of them in seat order" if p.claim_from is None else \
             f"the first of them in seat order from {self.x(p.claim_from)}"
-        return f" only the pick whose {self.x(p.claim_key)} is highest is kept (a tie going to {ties}), and its " \
+        one = f"for each {each}, only the pick" if each else "only the pick"
+        return f" {one} whose {self.x(p.claim_key)} is highest is kept (a tie going to {ties}), and its " \
                "picker, with it,"
 
     def loop_read(self, loop) -> str:
@@ -2455,7 +2457,7 @@ class Reader(A.Visitor):
         self.say(depth, f"{who[0].upper()}{who[1:]}{where} secretly picks {many} "
                         f"{self.picked_from(p.domain, p.blind)}{pwhere}{prompt(p)}{stmt_labelled(p)}{self.pick_amended(p)}{asking_said(p)}. Once all have "
                         f"picked (nobody sees another's pick but by what this does with it),"
-                        f"{self.best_claim_said(p) or ''} {each if p.claim_key is None else 'does:'}")
+                        f"{self.best_claim_said(p, s.each_var) or ''} {each if p.claim_key is None else 'does:'}")
         self.block(p.body, depth + 1)
 
     def visit_Auction(self, s, depth: int) -> None:

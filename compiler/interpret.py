@@ -1121,7 +1121,8 @@ class Interpreter(A.Visitor):
                     inner.locals[s.each_var], value = value
                 inner.locals[p.var] = value
                 keys.append(self.ordinal(p.claim_key, rt, inner))   # a member by its place
-            chosen = rt.best_claim(chosen, keys, None if p.claim_from is None else self.ev(p.claim_from, rt, f))
+            chosen = rt.best_claim(chosen, keys, None if p.claim_from is None else self.ev(p.claim_from, rt, f),
+                                   each is not None)
         for who, value in chosen:
             if who in rt.state.out:
                 continue   # knocked out by an earlier player's body

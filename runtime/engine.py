@@ -5903,12 +5903,22 @@ class Game:
         best = max(keys) if most else min(keys)
         return [c for c, k in zip(cands, keys) if k == best]
 
-    def best_claim(self, chosen: list, keys: list, start: Optional[Holder]) -> list:
+    def best_claim(self, chosen: list, keys: list, start: Optional[Holder], each: bool = False) -> list:
         """`each ... simultaneously pick ... best by KEY [ties by seat from P]` (both backends): of the picks
         made at once, [(player, pick)], the one whose key is the highest, in a one-pair list (none when nobody
         picked); a tie goes to the first picker in seat order from P (Mahjong's claims: the first after the
-        discarder), without P to the first pick made."""
-        tied = self.best_of(chosen, keys, True)
+        discarder), without P to the first pick made. `each` (`simultaneously for each U in ...`, the picks
+        (player, (element, pick))): the best pick of each element, the elements in the order first picked for
+        (a sealed bid on each lot: each lot to its highest bid)."""
+        if each:
+            elements = []
+            for _who, (element, _value) in chosen:
+                if not any(element is e or element == e for e in elements):
+                    elements.append(element)
+            return [pair for element in elements
+                    for pair in self.best_claim(*zip(*[(pair, key) for pair, key in zip(chosen, keys)
+                                                      if pair[1][0] is element or pair[1][0] == element]), start)]
+        tied = self.best_of(list(chosen), list(keys), True)
         if start is not None and len(tied) > 1:
             seats = self.all_players_from(start)
             tied = sorted(tied, key=lambda pair: seats.index(pair[0]))   # (stable: one player's picks in order)

@@ -280,3 +280,33 @@ def test_an_amend_writes_different_by_in_the_mode(amended):
     assert [str(o) for o in asked[1].options] == ["Green", "none"]   # the other Red is no longer offered
     assert sorted(c.title for c in game.zone(game.state.players[0], "bag").items) == ["Green", "Red"]
     assert format_text(AMENDED) == AMENDED.lstrip("\n")
+
+
+LOTS = """
+enum lot { vase "Vase", clock "Clock" }
+counter won;
+proc sale() {
+  each players simultaneously for each l in lot pick b from 1..3 "bid for {l}" best by b {
+    gain b won;
+  }
+}
+game g "G" {
+  seats 3;
+  phase play {
+    sale();
+  }
+  winner most won;
+}
+"""
+lots = rules_programs(LOTS)
+
+
+def test_for_each_element_its_own_best_pick(lots):
+    game = Game(lots(), 3, 1)
+    # vase: P2's 3 is best; clock: P1 and P3 tie at 2, the first asked (P1) takes it
+    run(game, "sale", {"P1": ["1", "2"], "P2": ["3", "1"], "P3": ["2", "2"]})
+    assert [p.stock["won"] for p in game.state.players] == [2, 3, 0]
+
+
+def test_for_each_explained():
+    assert "for each l, only the pick whose b is highest is kept" in explained(analyse_text(LOTS), "sale")
