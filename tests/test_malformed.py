@@ -304,6 +304,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "set_aside_a_zone.rules": [("E554", 7)],
     "secret_simultaneous_pick.rules": [("E577", 5)],
     "always_asked_at_random.rules": [("E578", 5)],
+    "best_by_on_one_players_pick.rules": [("E644", 5)],   # claims: the best of picks made at once only
+    "different_by_with_up_to_one.rules": [("W628", 7)],   # claims: one pick has nothing to differ from
     "pick_narrowed_by_the_pick_around_it.rules": [("W562", 6)],   # trial5: a quantity with no face left did nothing
     "per_player_copy_moved_into_your_own_zone.rules": [("W563", 10)],   # trial5: moved the challenger's own disc
     "top_of_a_zone.rules": [("E100", 8)],              # trial5: "unexpected '.'; expected 'in'"
