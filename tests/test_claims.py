@@ -12,7 +12,8 @@ from rulebook.compiler.driver import analyse_text
 from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
-from .conftest import drive, explained, printed_back, proc_findings, random_games_agree, rules_programs
+from .conftest import (drive, explained, parse_error, printed_back, proc_findings, random_games_agree, rules_programs,
+                       run_answering)
 
 # Bohnanza-like trading (the docs' example): the active player puts a bean card up, the others offer coins
 # at once, in secret; the best offer takes the card, a tie going to the first offerer after the seller.
@@ -89,11 +90,12 @@ program = rules_programs(TRADE)
 
 
 def game_of(program, players: int = 4) -> Game:
-    game = Game(program(), players, 1)
-    return game
+    """A new game of the trading rules (seed 1)."""
+    return Game(program(), players, 1)
 
 
 def put(game: Game, zone, *names: str) -> None:
+    """Move the cards named (entity keys) into `zone`."""
     for name in names:
         game.move(game.program.entities[name], zone)
 
@@ -108,7 +110,7 @@ def answered(script: dict):
 
 
 def run(game: Game, proc: str, script: dict, seat: int = 0) -> list:
-    from .conftest import run_answering
+    """Run a proc for the player at `seat`, each player answering from `script`; the decisions asked."""
     gen = game.program.procs[proc](game, game.state.players[seat])
     return run_answering(gen, answered(script), always=game.program.asked)
 
@@ -233,7 +235,6 @@ def test_misuse(body, code, at, message):
 
 
 def test_a_misspelt_word_is_E100():
-    from .conftest import parse_error
     d = parse_error(BASE + "proc p() { each players simultaneously pick b from market bets by b.colour { } }")
     assert d.code == "E100"
     d = parse_error(BASE + "proc p() { each players simultaneously pick b from market best by b.colour "
