@@ -1086,13 +1086,14 @@ def _adjusted_parts(game, item) -> list[str]:
     where that is not the printed value, as the screens show them (`view.adjusted_fields`: no `once` modifier
     used up): `cost 3 now, 5 printed` when every player reads the same, else whose it is (`cost 3 for P1 now, 5
     printed`; a modifier of `you` is its holder's). The table has no viewer, so it shows every seat's."""
-    from rulebook.runtime.view import adjusted_fields
+    from rulebook.runtime.view import adjusted_fields, ways_text
 
     players = game.state.players
     seen = [adjusted_fields(game, i, item) for i in range(len(players))]
     parts = []
     for name in dict.fromkeys(k for by_seat in seen for k in by_seat):
-        readers = [(p.name, game.text(by_seat[name])) for p, by_seat in zip(players, seen) if name in by_seat]
+        readers = [(p.name, ways_text(by_seat[name], game.text))   # (7.7g: every way a list cost may be paid)
+                   for p, by_seat in zip(players, seen) if name in by_seat]
         now = readers[0][1] if len(readers) == len(players) and len({v for _, v in readers}) == 1 else \
             ", ".join(f"{v} for {who}" for who, v in readers)
         parts.append(f"{name} {now} now, {game.text(item.fields.get(name))} printed")

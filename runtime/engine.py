@@ -6457,19 +6457,24 @@ class Game:
         self._valued_kind(value, tag)
         return self._value_under(h, value, tag, used, where)
 
-    def seen_adjusted(self, h: Holder, value, tag: tuple):
-        """A field modifiers adjust (`cost: int for costs;`, 7.7f) as a screen shows it to `h`: read as a rule would
-        read it now, in a state thrown away after, as `after` runs (5.1d): a `once` modifier is not used up, a
-        `while` that reads the game changes nothing, nothing is traced. The printed value while no modifier of
-        the event is in force (the one test of most screens), or when the read would stop play."""
+    def seen_ways(self, h: Holder, value, tag: tuple) -> list:
+        """A field modifiers adjust (`cost: int for costs;`, 7.7f) as a screen shows it to `h`, as a list of the
+        ways it may come to: read as a rule would read it now, in a state thrown away after, as `after` runs
+        (5.1d): a `once` modifier is not used up, a `while` that reads the game changes nothing, nothing is
+        traced. One way for a number; for a list cost (7.7g) every way its cost lines leave it, in the order
+        the kernels meet them (`cost -1 any;` of wood, ore, clay: three ways), since a rule's read gives only
+        the first. The printed value alone while no modifier of the event is in force (the one test of most
+        screens), or when the read would stop play."""
         if tag[0] not in self.by_action:
-            return value
+            return [value]
         saved, memo, tracer = _saved(self), self.memo, self.tracer
         self.memo, self.tracer = {NESTING: memo.get(NESTING, 0) + 1, HYPOTHETICAL: True}, None
         try:
-            return self.valued(h, value, tag)
+            if type(value) is list or type(value) is tuple:
+                return [type(value)(way) for way in self._listed(h, value, tag)]
+            return [self.valued(h, value, tag)]
         except RulesRuntimeError:   # (a `while` that stops play here is told by the rule that reads the field)
-            return value
+            return [value]
         finally:
             self.memo, self.tracer = memo, tracer
             _restore(saved)

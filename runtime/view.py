@@ -379,18 +379,27 @@ def changed_fields(e: EntityDef, evars: Optional[dict]) -> dict:
 
 def adjusted_fields(game, index: Optional[int], e: EntityDef) -> dict:
     """The fields of a card that modifiers adjust (`cost: int for costs;`, 7.7f) whose value, as player `index`
-    would read it now, is not the printed one: field -> that value (Game.seen_adjusted: no `once` modifier used
-    up, nothing run); empty for most cards, and for a viewer who is no player."""
+    would read it now, is not the printed one: field -> the ways it comes to (Game.seen_ways: no `once` modifier
+    used up, nothing run; one way for a number, every way a discounted list cost may be paid, 7.7g); empty for
+    most cards, and for a viewer who is no player."""
     fields = game.program.adjusted_fields.get(e.kind)
     if not fields or index is None:
         return {}
     h, out = game.state.players[index], {}
     for name, event, param in fields:
         printed = e.fields.get(name)
-        now = game.seen_adjusted(h, printed, (event, {param: e}))
-        if now != printed or type(now) is not type(printed):
-            out[name] = now
+        ways = game.seen_ways(h, printed, (event, {param: e}))
+        if len(ways) > 1 or ways[0] != printed or type(ways[0]) is not type(printed):
+            out[name] = ways
     return out
+
+
+def ways_text(ways: list, text) -> str:
+    """The ways an adjusted field comes to (adjusted_fields), as screens and the state table write them with
+    `text`: the one value as it is, else every way a discounted list cost may be paid, `ore + clay or wood + clay`."""
+    if len(ways) == 1:
+        return text(ways[0])
+    return " or ".join(" + ".join(map(text, way)) or "nothing" for way in ways)
 
 
 def shown_marks(program, e: EntityDef, evars: Optional[dict]) -> dict:
@@ -711,7 +720,10 @@ def build_view(game, index: int) -> dict:
             shown["changed"] = {k: fields[k] for k in changed}
         adjusted = adjusted_fields(game, index, e) if program.adjusted_fields else None
         if adjusted:   # a field the modifiers in force adjust (7.7f), as the viewer would read it now (only then)
-            shown["adjusted"] = {k: value(v) for k, v in adjusted.items()}
+            shown["adjusted"] = {k: value(ways[0]) for k, ways in adjusted.items()}
+            several = {k: [value(w) for w in ways] for k, ways in adjusted.items() if len(ways) > 1}
+            if several:   # a list cost a discount leaves payable more ways than one (7.7g): every way (only then)
+                shown["ways"] = several
         if program.die_fields and e.kind in program.die_fields:   # a die kept as a piece: the field it shows
             rolled, die = program.die_fields[e.kind][:2]
             shown["rolled"] = rolled
@@ -987,7 +999,9 @@ def changed_text(item: dict, view: dict) -> str:
         parts = [words(k, v) for k, v in listed] + \
             [p for p, k in zip(parts, changed or ()) if k not in dict(listed)]
     printed = item.get("fields", {})
-    parts += [f"{k} {value_text(v, view)} now, {value_text(printed.get(k), view)} printed"
+    ways = item.get("ways", {})   # (7.7g: a discounted list cost, every way it may be paid)
+    parts += [f"{k} {ways_text(ways.get(k, [v]), lambda x: value_text(x, view))} now, "
+              f"{value_text(printed.get(k), view)} printed"
               for k, v in item.get("adjusted", {}).items()]   # (7.7f: as the viewer would read it)
     for k, z in item.get("holds", {}).items():   # a zone the card holds: its cards when seen, else how many
         seen = [item_label(x) for x in z["items"]] if "items" in z else None

@@ -252,3 +252,29 @@ def test_kept_prices_equal_fresh_ones_as_discounts_come_and_go(compiled, seed, p
             "assess": kernels.Kernel(checked_assess, real_assess.arity, real_assess.doc, real_assess.sets)}):
         game.play()
     assert moved == {2, 3} and assessed and any(discounted for _, discounted in quotes)
+
+
+def test_screens_show_every_way_a_discounted_cost_may_be_paid(program):
+    # Leonidas takes a resource of the payer's choosing off a red card's needs: the Stables (wood, ore, clay)
+    # may be paid with any two of them, and the screens show all three ways, not the first alone (smalls22's left item)
+    from rulebook.cli import _marks_text
+    from rulebook.runtime.view import build_view, changed_text
+
+    g = table(program)
+    stables = g.program.entities["stables"]
+    assert _marks_text(g, stables) == ""   # no discount yet: the printed needs alone
+    put(g, 0, "city", "leonidas")
+    put(g, 0, "hand", "stables")
+    view = build_view(g, 0)
+    item = next(i for i in view["players"][0]["zones"]["hand"]["items"] if i["name"] == "stables")
+    assert item["fields"]["needs"] == ["wood", "ore", "clay"]
+    assert item["ways"] == {"needs": [["ore", "clay"], ["wood", "clay"], ["wood", "ore"]]}
+    assert item["adjusted"] == {"needs": ["ore", "clay"]}   # (the first way, as a rule's read gives it)
+    assert changed_text(item, view) == " (needs ore + clay or wood + clay or wood + ore now, wood, ore, clay printed)"
+    assert _marks_text(g, stables) == " [needs ore + clay or wood + clay or wood + ore for P1 now, wood, ore, clay printed]"
+    # the Aqueduct's three stone under Hammurabi: one way only, written as a single value is
+    put(g, 0, "city", "hammurabi")
+    put(g, 0, "hand", "aqueduct")
+    item = next(i for i in build_view(g, 0)["players"][0]["zones"]["hand"]["items"] if i["name"] == "aqueduct")
+    assert item["adjusted"] == {"needs": ["stone", "stone"]} and "ways" not in item
+    assert changed_text(item, view) == " (needs stone, stone now, stone, stone, stone printed)"
