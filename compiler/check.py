@@ -6320,6 +6320,8 @@ class Checker(A.Visitor):
                      "drop 'alike': it is for cards and tiles")
         inner = self.bind(scope, s.var, s.span, element)
         self.take_from_every_seat(inner.locals[s.var], s.domain, s.where)
+        if (faces := self.face_filter(s)) is not None:   # (W619/W620: a choose in the body reading the item's face)
+            self.face_options(s, *faces)
         bounds = (constant_int(s.domain.low), constant_int(s.domain.high)) if type(s.domain) is A.Range else (None,)
         if None not in bounds:   # (W481: an index `n + 6` outside the declaration for every n)
             self.loop_ranges[id(inner.locals[s.var])] = bounds
@@ -9071,13 +9073,12 @@ class Checker(A.Visitor):
             domain = domain.obj
         return domain, indexed
 
-    def face_filter(self, s: A.Pick) -> Optional[tuple]:
-        """A pick with a `where` from a zone seen item by item (`seen by FIELD`, `hidden from FIELD`) that no
+    def face_filter(self, s) -> Optional[tuple]:
+        """A pick or `for each` from a zone seen item by item (`seen by FIELD`, `hidden from FIELD`) that no
         `look`/`reveal` of the zone, `shown` field or field's `reveal` tells of: (the zone, which faces the
         `where`'s `and`ed tests keep: {"seen"} with `c.side == you` under `seen by side` (`c.holder != you`
-        under `hidden from holder`), {"unseen"} with the opposite test, empty when none says); else None."""
-        if s.where is None:
-            return None
+        under `hidden from holder`), {"unseen"} with the opposite test, empty when none says or there is no
+        `where`); else None."""
         domain, _indexed = self.picked_zone(s.domain)
         name = domain.id if type(domain) is A.Name else domain.name if type(domain) is A.Attr else None
         d = self.sym.decls.get(name)
@@ -9092,7 +9093,7 @@ class Checker(A.Visitor):
         def the_field(e) -> bool:
             return type(e) is A.Attr and e.name == field and type(e.obj) is A.Name and e.obj.id == s.var
 
-        kept, stack = set(), [s.where]
+        kept, stack = set(), [s.where] if s.where is not None else []
         while stack:   # the `and`ed tests of the `where`
             n = stack.pop()
             if type(n) is A.Binary and n.op == "and":
@@ -9110,6 +9111,9 @@ class Checker(A.Visitor):
         if found is None:
             return
         zone, kept = found
+        self.face_options(s, zone, kept)
+        if s.where is None:
+            return
         field = A.face_rule(zone.visibility)[1]
         if "unseen" in kept:
             self.diags.append(Diagnostic(
@@ -9121,17 +9125,56 @@ class Checker(A.Visitor):
             return
         if "seen" in kept:
             return
+        for n in self.face_reads(s.where, s.var, zone)[:1]:
+            self.diags.append(Diagnostic(
+                "W620", f"this 'where' reads the {n.name} of {s.var}, an item of {zone.name!r} ({zone.visibility}) "
+                        f"whose face its picker may not see: the options offered tell them the {n.name} of "
+                        "items they do not see", n.span,
+                hint=f"keep the items they see first: 'where {s.var}.{field} {'==' if zone.visibility.startswith('seen') else '!='} "
+                     f"you and ...', or offer every item and check it in the body"))
+
+    def face_reads(self, e, var: str, zone: A.Zone) -> list:
+        """The reads `var.F` in `e` of a face field of the items of `zone`, a zone seen item by item (a field of
+        its kinds but the one its rule names, not `shown`), but those a `known(var.F)` guards (unknowing_reads)."""
+        field = A.face_rule(zone.visibility)[1]
         kinds = [self.sym.decls.get(k) for k in (zone.kind, *zone.more_kinds)]
         fields = {f.name: f for k in kinds if type(k) is A.Kind for f in k.fields}
-        for n in unknowing_reads(s.where, s.var, self.sym):
-            if type(n) is A.Attr and n.name in fields and n.name != field and not fields[n.name].shown:
-                self.diags.append(Diagnostic(
-                    "W620", f"this 'where' reads the {n.name} of {s.var}, an item of {zone.name!r} ({zone.visibility}) "
-                            f"whose face its picker may not see: the options offered tell them the {n.name} of "
-                            "items they do not see", n.span,
-                    hint=f"keep the items they see first: 'where {s.var}.{field} {'==' if zone.visibility.startswith('seen') else '!='} "
-                         f"you and ...', or offer every item and check it in the body"))
-                return
+        return [n for n in unknowing_reads(e, var, self.sym)
+                if type(n) is A.Attr and n.name in fields and n.name != field and not fields[n.name].shown]
+
+    def face_options(self, s, zone: A.Zone, kept: set) -> None:
+        """W619/W620 of a `choose` in the body of a pick or `for each` over `zone`, seen item by item, whose options
+        read a face of the loop's item: an option's guard or label reading the face of items the chooser never sees
+        (W619: offered, or labelled, by what they may not know; the label is shown them masked), a guard reading
+        that of items not kept to those they see (W620: the options offered tell it; a label is masked per
+        viewer, so only a guard tells). At the read, one an option."""
+        if "seen" in kept:
+            return
+        for choose in (n for stmt in s.body for n in A.walk(stmt) if type(n) is A.Choose):
+            for option in choose.options:
+                reads = [(n, "guard") for n in self.face_reads(option.guard, s.var, zone)] if option.guard else []
+                if "unseen" in kept:
+                    reads += [(n, "label") for part in option.title_parts if not isinstance(part, str)
+                              for n in self.face_reads(part, s.var, zone)]
+                if not reads:
+                    continue
+                n, where = reads[0]
+                face = A.face_rule(zone.visibility)[1]
+                if "unseen" in kept:
+                    self.diags.append(Diagnostic(
+                        "W619", f"this option's {where} reads the {n.name} of {s.var}, an item of {zone.name!r} whose "
+                                f"face the chooser never sees ({zone.name!r} is {zone.visibility}): "
+                                + ("the option is offered by what they may not know" if where == "guard" else
+                                   "the label is shown to them masked"), n.span,
+                        hint="offer the option by where the item is, or 'reveal' the item first if the rules show it"))
+                else:
+                    self.diags.append(Diagnostic(
+                        "W620", f"this option's guard reads the {n.name} of {s.var}, an item of {zone.name!r} "
+                                f"({zone.visibility}) whose face the chooser may not see: the options offered tell "
+                                f"them the {n.name} of items they do not see", n.span,
+                        hint=f"keep the items they see first: 'where {s.var}.{face} "
+                             f"{'==' if zone.visibility.startswith('seen') else '!='} you and ...', or offer the "
+                             "option and check it in its body"))
 
     def never_seen(self, domain) -> Optional[str]:
         """The zone a pick ranges over, described, when its picker (the acting player) never sees into

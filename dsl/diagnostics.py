@@ -296,9 +296,9 @@ CODES: dict[str, tuple[str, str]] = {
     "W615": (WARNING, "a per-player zone passed by its bare name to a proc that reads it only inside an 'each' "
                       "(the zone stays the caller's)"),
     "W619": (WARNING, "a pick from a zone seen item by item ('seen by FIELD', 'hidden from FIELD') that keeps only "
-                      "items whose face the picker never sees"),
-    "W620": (WARNING, "a pick's 'where' reading a face of items of a zone seen item by item that it does not keep "
-                      "to those its picker sees: the options offered tell it"),
+                      "items whose face the picker never sees, or a choose's option in its body reading such a face"),
+    "W620": (WARNING, "a pick's 'where' (or a choose's option guard in its body) reading a face of items of a zone "
+                      "seen item by item that it does not keep to those its picker sees: the options offered tell it"),
     "W617": (WARNING, "a card's 'modifier ACTION in ZONE also' whose kind has no modifier of that action and zones"),
     "W618": (WARNING, "'copy ENTITY.SLOT with it;' where the event carries none of the slot's parameters: it gives nothing"),
     "W616": (WARNING, "'during PHASE' written in the steps of another phase: phases run one after another, so it "

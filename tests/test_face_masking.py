@@ -110,3 +110,42 @@ def test_w619_says_what_to_do():
     text = W619_BASE + 'proc turn() {\n  pick c from table where c.side == you "which?" { gain 1 won; }\n}\n'
     d = next(d for d in analyse_text(text).diagnostics if d.code == "W619")
     assert "'table'" in d.message and "hidden from side" in d.message and "reveal" in d.hint
+
+
+# W619/W620 of a `choose` in the body of a pick or `for each` over pieces seen item by item (hidden3): an option's
+# guard (or, among faces never seen, its label) reading the loop's item's face
+def _option(loop: str, option: str) -> str:
+    return f'{loop} {{\n    choose "now?" {{ {option} {{ gain 1 won; }} option "wait" {{ }} }}\n  }}'
+
+
+ON_BOARD = "for each c in gather(i in 1..4, at[i])"
+
+
+@pytest.mark.parametrize("body, found", [
+    # the opponent's pieces: an option offered by their rank, or labelled with it (shown masked)
+    (_option(ON_BOARD + " where c.side != you", 'option "attack" when c.rank > 1'), [("W619", 9, 42)]),
+    (_option(ON_BOARD + " where c.side != you", 'option "attack the {c.rank}"'), [("W619", 9, 41)]),
+    # every piece: the guard tells the rank of the opponent's; a label is masked per viewer (no warning)
+    (_option(ON_BOARD, 'option "attack" when c.rank > 1'), [("W620", 9, 42)]),
+    (_option(ON_BOARD, 'option "attack the {c.rank}"'), []),
+    # one's own pieces: seen, no warning; nor when the guard reads the side, which everyone sees
+    (_option(ON_BOARD + " where c.side == you", 'option "attack" when c.rank > 1'), []),
+    (_option(ON_BOARD, 'option "attack" when c.side == you'), []),
+    # a pick's item alike (the table hidden from its side: the pick's own W619 at the where, the guard's too)
+    (_option('pick c from table "which?"', 'option "keep" when c.rank > 1'), [("W620", 9, 40)]),
+    (_option('pick c from table where c.side == you "which?"', 'option "keep" when c.rank > 1'),
+     [("W619", 8, 27), ("W619", 9, 40)]),
+    (_option('pick c from table where c.side != you "which?"', 'option "keep" when c.rank > 1'), []),
+    # revealed somewhere: what is offered reads what the chooser knows
+    (_option(ON_BOARD, 'option "attack" when c.rank > 1') + "\n  look at[1];", []),
+])
+def test_w619_w620_a_choose_whose_options_read_faces_the_chooser_does_not_see(body, found):
+    text = W619_BASE + "proc turn() {\n  " + body + "\n}\n"
+    assert [f for f in found_at(text) if f[0] in ("W619", "W620", "W421", "W534")] == found
+
+
+def test_w619_of_an_option_says_what_it_reads():
+    text = W619_BASE + "proc turn() {\n  " + _option(ON_BOARD + " where c.side != you",
+                                                     'option "attack" when c.rank > 1') + "\n}\n"
+    d = next(d for d in analyse_text(text).diagnostics if d.code == "W619")
+    assert "option's guard reads the rank of c" in d.message and "'at'" in d.message and "reveal" in d.hint
