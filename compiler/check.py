@@ -6111,6 +6111,7 @@ class Checker(A.Visitor):
             self.diags.append(Diagnostic("W402", f"'repeat {count}' never runs its body", s.span, notes=(
                 (f"the constant {const!r} is {count} by its declaration at {self.sym.decls[const].span}",)
                 if const in self.sym.decls else ())))
+        self.packets_dealt(s)
         self.loop_body(s, s.body, scope)
 
     def visit_While(self, s: A.While, scope: Scope) -> None:
@@ -7429,25 +7430,71 @@ class Checker(A.Visitor):
 
     def hand_dealt(self, s: A.While) -> None:
         """W579: `while size(Z) > 0 { each players { if size(Z) > 0 { draw 1 from Z to W; } } }`, the round of
-        dealing written by hand: `deal all of Z to W;` says it (and deals in the same order)."""
+        dealing written by hand: `deal all of Z to W;` says it (and deals in the same order); W632 the same with
+        `draw K` (K > 1): `deal all of Z to W K at a time;` (each player's K before the next player's)."""
         each = s.body[0] if len(s.body) == 1 else None
         guard = each.body[0] if type(each) is A.Each and each.where is None and len(each.body) == 1 else None
         draw = guard.then[0] if type(guard) is A.If and not guard.otherwise and len(guard.then) == 1 else None
-        if type(draw) is not A.Draw or draw.until is not None or draw.name is not None or draw.where is not None \
-                or draw.top or draw.dest is None or type(draw.count) is not A.Int or draw.count.value != 1:
+        dealt = self.dealt_round(each, draw)
+        if dealt is None:
             return
-        zone = printed(draw.source)
+        zone, start, packet = dealt
         if printed(s.cond) != printed(guard.cond) or printed(s.cond) != f"size({zone}) > 0":
             return
+        if packet != "1" and self.sym.decls[zone].refills is not None:
+            return   # (a packet drawn short of a deck that refills would refill it: the deal stops when it is empty)
+        if packet == "1":
+            written = f"deal all of {zone} to {printed(draw.dest)}{start};"
+            self.diags.append(Diagnostic("W579", f"this loop deals {zone} out one card at a time round the players by "
+                                         f"hand: '{written}' says it, in the same order", s.span,
+                                         f"write '{written}' (an uneven deck leaves the first players one card more)"))
+            return
+        written = f"deal all of {zone} to {printed(draw.dest)}{start} {packet} at a time;"
+        self.diags.append(Diagnostic("W632", f"this loop deals {zone} out {packet} cards at a time round the players by "
+                                     f"hand: '{written}' says it, in the same order", s.span,
+                                     f"write '{written}' (the last player dealt to gets what is left)"))
+
+    def packets_dealt(self, s: A.Repeat) -> None:
+        """W632: `repeat R { each players { draw K from Z to W; } }`, a deal in packets written by hand (or one card
+        at a time, K 1): `deal R*K of Z to W K at a time;` says it, dealing the same cards in the same order."""
+        each = s.body[0] if len(s.body) == 1 else None
+        draw = each.body[0] if type(each) is A.Each and each.where is None and not each.settled \
+            and len(each.body) == 1 else None
+        dealt = self.dealt_round(each, draw)
+        rounds = s.count
+        if dealt is None or not (type(rounds) is A.Int or (type(rounds) is A.Name and self.sym.category(rounds.id) == "const")) \
+                or not isinstance(constant(rounds), int) or constant(rounds) < 2:
+            return
+        zone, start, packet = dealt
+        written_out = [type(x) is A.Int and getattr(x, "const", None) is None for x in (rounds, draw.count)]
+        many = str(constant(rounds) * constant(draw.count)) if all(written_out) else f"{printed(rounds)} * {packet}"
+        written = f"deal {many} of {zone} to {printed(draw.dest)}{start}{'' if packet == '1' else f' {packet} at a time'};"
+        what = "one card" if packet == "1" else f"{packet} cards"
+        self.diags.append(Diagnostic("W632", f"this loop deals {zone} out {what} at a time round the players by hand, "
+                                     f"{printed(rounds)} rounds: '{written}' says it, in the same order", s.span,
+                                     f"write '{written}'"))
+
+    def dealt_round(self, each, draw) -> Optional[tuple]:
+        """(the zone dealt from, ` from P` or nothing, K) when `each PLAYERS { draw K from Z to W; }` is one round of
+        a deal: PLAYERS `players` or `players_from(P)`, Z a zone all share, W each player's own zone named alone, K a
+        whole number or a constant's name (as a deal's packet is written); else None (W579, W632)."""
+        if type(draw) is not A.Draw or draw.until is not None or draw.name is not None or draw.where is not None \
+                or draw.top or draw.dest is None or type(draw.source) is not A.Name or type(draw.dest) is not A.Name:
+            return None
+        count = draw.count
+        if not (type(count) is A.Int or (type(count) is A.Name and self.sym.category(count.id) == "const")) \
+                or not isinstance(constant(count), int) or constant(count) < 1:
+            return None
+        source, dest = self.sym.decls.get(draw.source.id), self.sym.decls.get(draw.dest.id)
+        if type(source) is not A.Zone or source.per_player or source.indexes \
+                or type(dest) is not A.Zone or not dest.per_player or dest.indexes:
+            return None
         domain = printed(each.domain)
         start = "" if domain == "players" else domain[len("players_from("):-1] \
             if domain.startswith("players_from(") and domain.endswith(")") else None
         if start is None:
-            return
-        written = f"deal all of {zone} to {printed(draw.dest)}{f' from {start}' if start else ''};"
-        self.diags.append(Diagnostic("W579", f"this loop deals {zone} out one card at a time round the players by "
-                                     f"hand: '{written}' says it, in the same order", s.span,
-                                     f"write '{written}' (an uneven deck leaves the first players one card more)"))
+            return None
+        return draw.source.id, f" from {start}" if start else "", printed(count)
 
     def swap_seen(self, s: A.Swap, after: Optional[A.Stmt], scope: Scope) -> None:
         """W541: a swap between a secret zone (a deck) and one someone sees, the secret one not shuffled by the

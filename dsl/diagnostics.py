@@ -314,6 +314,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W626": (WARNING, "a winner line ranking by a counter set only right before 'end game' (a flag saying who won: "
                       "'end game won by')"),
     "W628": (WARNING, "a pick's 'different by FIELD' that changes nothing: at most one pick, or 'with repeats'"),
+    "W632": (WARNING, "a deal in packets written by hand ('repeat R { each players: draw K from Z to W; }', or "
+                      "'while size(Z) > 0' dealing K at a time): 'deal N of Z to W K at a time;' says it"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),
