@@ -8348,6 +8348,9 @@ class Checker(A.Visitor):
         if s.alike:
             self.alike_pick(s, kind, element)
         inner = self.bind(scope, s.var, s.span, element)
+        if not s.random and s.blind is None and base_of(element) not in ("entity", "any") and (s.label is None or any(
+                type(p) is A.Name and p.id == s.var for p in s.label_parts)):   # (a label that shows no other thing)
+            self.sym.value_picks.add(id(s))   # (its candidates shown by value: hidden.py's picker sees its answer)
         if not (s.random or s.secret or base_of(element) == "entity"):   # a card picked is never told anyway
             self.element_told(s)
         if s.blind is not None:   # `or blind ZONE`: the zone's unseen top card, one more candidate

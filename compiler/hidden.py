@@ -27,7 +27,10 @@ local that turns out to be the asker it shows, the one place the analysis trusts
 or from a `hidden` zone read through another holder than `you` (`victim.hand`: `{c.worth}` of a card picked at random from it is masked from the
 thief; read through a player who turns out to be the asker, it is masked all the same). A pick's own
 variable shows its asker one of their options: it is open to them when its domain is (a member of an
-enum filtered by a `where` on hidden cards; which options are offered is W523's and W534's)."""
+enum filtered by a `where` on hidden cards; which options are offered is W523's and W534's), and
+whatever its domain when its candidates were shown them by value (`sym.value_picks`: no cards, no
+label but one showing `{VAR}`, not `at random`): Stratego's move picked from `moves(you)`, a func
+reading their own pieces' ranks, is theirs to see in their label and later prompts (`h`)."""
 
 from __future__ import annotations
 
@@ -201,6 +204,8 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 if t is A.Let or t is A.SetName:
                     if hidden(n.value, root):
                         changed |= bind((id(root), n.name))
+                elif picker and t is A.Pick and id(n) in sym.value_picks:
+                    continue   # shown every candidate by value (a move worked out from their own faces): theirs to see
                 elif t in BINDERS:   # (a pick's `or blind ZONE`: the card drawn is its zone's)
                     if hidden(n.domain, root) or (n.where is not None and hidden(n.where, root)
                                                   and not (picker and t is A.Pick)) \

@@ -420,6 +420,10 @@ class Symbols:
     # id() of each `value.field` (an A.Attr) reading a field of a record -> the record (the editor's rename
     # and go to definition find the field through it)
     record_reads: dict
+    # id() of each pick a player is asked (not `at random`, no `or blind`) whose candidates are no cards or tiles (a
+    # record, a member, a number, a player), without a label or with one showing `{VAR}` itself: each is shown them
+    # by value, so its answer is theirs to see (hidden.py)
+    value_picks: set
     # id() of each `card.field` read with an index, and of each `set card.field[i] = ...;`, where the
     # field is declared `int[ENUM]` (or `bool[ENUM]`): one value per member (both backends read this)
     member_fields: set

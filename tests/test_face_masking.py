@@ -149,3 +149,72 @@ def test_w619_of_an_option_says_what_it_reads():
                                                      'option "attack" when c.rank > 1') + "\n}\n"
     d = next(d for d in analyse_text(text).diagnostics if d.code == "W619")
     assert "option's guard reads the rank of c" in d.message and "'at'" in d.message and "reveal" in d.hint
+
+
+# hidden3: a value a player picked among candidates shown them by value (a move worked out from their own pieces'
+# faces by a func, through a local) is theirs to see in their own label and later prompts ('h'), masked from the others
+PICKED = STRATEGO.replace(MOVE, 'pick m from options "move which piece where?" as "go {m}" {\n    may "really {m}?" { }')
+assert PICKED != STRATEGO
+
+
+def test_the_move_picked_from_moves_of_you_is_shown_to_its_picker_and_masked_from_the_other():
+    found = open_values(analyse_text(PICKED).symbols)
+    assert sorted(found.values()) == ["h", "h", "v"]   # the label's {m}, the may's {m}; the may's prompt before
+    for built in (build_text(PICKED), build_text(PICKED, interpreted=True)):
+        game = board(Game(built, 2, 1), {(1, 4): (1, "scout"), (1, 7): (2, "marshal"), (9, 9): (2, "flag")})
+        d = first_question(game, 1)
+        assert d.options[0] == "go 1-4 to 1-5"
+        assert [told_label(game, i, d.options[0], d.values[0], own=i == 0) for i in (0, 1)] == ["go 1-4 to 1-5", "go …"]
+        question = game.program.procs["turn"](game, game.state.players[0])
+        question.send(None)
+        asked = question.send(0)   # the scout's step: the may after it
+        assert asked.prompt == "really 1-4 to 1-5?"
+        assert shown_prompt(game, asked) == "really 1-4 to 1-5?" and told(game, 1, asked.prompt) == "really …?"
+
+
+@pytest.mark.parametrize("pick", [
+    'pick m from options "move which piece where?" as "a move" {',   # a label showing something else
+    'pick m from options at random {',                                # nobody was asked
+])
+def test_a_pick_not_shown_by_value_keeps_its_answer_masked_from_its_picker(pick):
+    text = STRATEGO.replace(MOVE, pick + '\n    may "really {m}?" { }')
+    assert text != STRATEGO
+    marks = open_values(analyse_text(text).symbols)
+    assert "s" in marks.values() and "h" not in marks.values()
+
+
+# Colt Express: a bandit goes back to a car where their own jewel lies (their own loot's worth, seen by them alone)
+COLT = """kind loot "Loot" { worth: int; bandit: player = none; }
+loot purse "Purse" * 4 { worth = 250; }
+loot jewel "Jewel" * 2 { worth = 500; }
+zone car[1..4] "Car" of loot seen by bandit;
+zone box of loot secret;
+counter moves;
+proc drop(n: int) {
+  let l = first(box);
+  set l.bandit = you;
+  move l to car[n];
+}
+proc go_back() {
+  let rich = gather(k in 1..4 where some(l in car[k] where l.bandit == you and l.worth >= 500), [k]);
+  pick n from rich "go back to which car?" {
+    may "climb into car {n}?" { gain 1 moves; }
+  }
+}
+game colt "Colt" { seats 2; phase setup { fill box with loot where it.worth == 500; } phase play { } winner most moves; }
+"""
+
+
+def test_a_car_picked_by_ones_own_jewels_is_shown_to_the_bandit_alone():
+    from .conftest import run_proc
+    found = open_values(analyse_text(COLT).symbols)
+    assert "h" in found.values() and "s" not in found.values()
+    for built in (build_text(COLT), build_text(COLT, interpreted=True)):
+        game = Game(built, 2, 1)
+        game.fill(game.zone(None, "box"), "loot", lambda e: e.fields["worth"] == 500)   # (the jewels)
+        run_proc(game, "drop", 3, player=0)
+        question = game.program.procs["go_back"](game, game.state.players[0])
+        d = question.send(None)
+        assert d.options == ["3"]
+        asked = question.send(0)
+        assert shown_prompt(game, asked) == "climb into car 3?" and told(game, 1, asked.prompt) == "climb into car …?"
