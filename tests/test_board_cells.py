@@ -140,7 +140,6 @@ def _square(f: str, rank: int):
 # A small chess: each side's pieces move as in chess (no check, castling, en passant or promotion), a king
 # captured wins, 40 moves a side at most. Random games played compiled and interpreted agree.
 MINI = BOARD + """
-counter won;
 func home(p: player): int = if p == all_players[1] then 1 else 8;
 func ahead(p: player): int = if p == all_players[1] then 1 else -1;
 func pawn_moves(p: player, s: square): list of square =
@@ -169,7 +168,7 @@ game mini {
       for each p in players {
         if size(moves(p)) > 0 {
           pick m from moves(p) "Move" {
-            if board[m.dst] == king { gain 1 won; end game; }
+            if board[m.dst] == king { end game won by p; }
             if board[m.dst] != empty { gain 1 taken[m.dst]; }
             set board[m.dst] = board[m.src];
             set owner[m.dst] = p;
@@ -180,7 +179,7 @@ game mini {
       }
     }
   }
-  winner most won;
+  winner most 0 else draw;
 }
 """
 
