@@ -139,6 +139,9 @@ WORDS: dict[str, Word] = {
     "repeat_stable": Word(("stable",), "expected 'repeat until stable(NAME, ...)'; found 'repeat until {found}'",
                           "write 'repeat until stable(a, b) { ... }': the body runs again until a pass leaves the "
                           "named counters and variables unchanged"),
+    # an amend finds `repeat until stable(a, b)` by its names, written as the loop writes them
+    "stable_amend": Word(("stable",), "expected 'repeat until stable(NAME, ...)'; found 'repeat until {found}'",
+                         "write 'repeat until stable(a, b) to stable(...);' with the names the base's loop writes"),
     "move_all_stmt": Word(("all",), "expected 'move all of ZONE to ZONE'; found 'move {found} of'",
                           "write 'move all of ZONE to ZONE;' (every item of a zone), or 'move ITEM to ZONE;'"),
     "roll_all_stmt": Word(("all",), "expected 'roll all of ZONE;'; found 'roll {found} of'",
@@ -1560,7 +1563,7 @@ class _Builder:
 
     def stable_amend(self, meta, items):   # `repeat until stable(a, b) ...`: found by its names
         word = items[0]
-        _expect_word("repeat_stable", word, _token_span(self.file, word))
+        _expect_word("stable_amend", word, _token_span(self.file, word))
         names = _pick(items, "stable_names", ())
         head = A.Call("stable", names, span=names[0].span if names else _token_span(self.file, word))
         return self._loop_amend(meta, "repeat", items[-1].value, head=head, until=True)
