@@ -286,6 +286,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "naming its outcome"),
     "E644": (ERROR, "'best by KEY' on a pick that is not 'each ... simultaneously pick'"),
     "E645": (ERROR, "'best by KEY' whose KEY is no number or member, or 'ties by seat from P' whose P is no player"),
+    "E650": (ERROR, "'through P where PASSABLE' written after the closing ')' of connects, longest_path, "
+                    "shortest_path or reachable: it goes inside, after the last argument"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),

@@ -3020,8 +3020,39 @@ def _value_slip(text: str, tok, accepts: set) -> Optional[tuple]:
     return None
 
 
+NETWORK_AGGREGATES = frozenset(("connects", "longest_path", "shortest_path", "reachable"))
+
+
+def _through_after_network(text: str, tok: Token, span) -> Optional[Diagnostic]:
+    """E650 for `shortest_path(...) through p where COND`: the clause that says where a path may pass written
+    after the aggregate's closing ')' (a new designer's Age of Steam), where the parser would ask for a ';'
+    before it. The hint writes the call with the clause moved inside. None when no such call ends just before."""
+    close = len(text[:tok.start_pos].rstrip()) - 1
+    if close < 0 or text[close] != ")":
+        return None
+    depth, at = 0, close
+    while at >= 0:   # back to the '(' that this ')' closes
+        depth += {")": 1, "(": -1}.get(text[at], 0)
+        if depth == 0:
+            break
+        at -= 1
+    name = re.search(r"(\w+)\s*\Z", text[:max(at, 0)])
+    if at < 0 or name is None or name.group(1) not in NETWORK_AGGREGATES:
+        return None
+    clause = re.match(r"through\s+\w+\s+where\s+[^;{}\n]*", text[tok.start_pos:])
+    clause_text = clause.group(0).rstrip() if clause else "through P where PASSABLE"
+    call = " ".join(text[name.start(1):close].split())
+    return Diagnostic("E650", f"'through' goes inside the parentheses of {name.group(1)}(...), after its last "
+                      f"argument; found it after the closing ')'", span,
+                      hint=f"write '{call} {clause_text})'")
+
+
 KEYWORD_LABEL = "a keyword cannot be used as a name here"
-BOUND_NEXT = LazyPattern(r"\s*(?::|(?:in|from)\b)")   # after a name being bound: a parameter's or field's ':', a loop's 'in'
+BOUND_NEXT = LazyPattern(r"\s*(?::|(?:in|from)\b)")
+# the text before a name an auction or a deal binds: `as (winner, price)` (a new designer's Age of Steam)
+AS_BINDERS = LazyPattern(r"\bas\s*\(\s*(?:\w+\s*,\s*)*\Z")
+# after the name of a card declared by its kind's name: its title, its copies or its block (`monster_card advance "Advance" {`)
+ENTITY_NEXT = LazyPattern(r"\s*(?:\"|\{|\*)")   # after a name being bound: a parameter's or field's ':', a loop's 'in'
 EVENT_PARAMS = LazyPattern(r"(?m)(?:^|[;}])\s*event\s+\w+\s*\([^()]*\Z")   # the text before an event's argument declared
 ENUM_OPEN = LazyPattern(r"\benum\s+\w+\s*\{[^{}]*\Z")   # the text before a member of an enum being declared
 IT_DOT = LazyPattern(r"\bit\s*\.\s*\Z")   # the text before an event's argument read from `it`
@@ -3840,6 +3871,10 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
     slip = _known_slip(err, text, file)
     if slip is not None:
         return slip, False
+    if str(tok) == "through" and "THROUGH" not in accepts:
+        misplaced = _through_after_network(text, tok, span)
+        if misplaced is not None:
+            return misplaced, False
     member = _field_name_read(err) if "COLON" in accepts and tok.type in ("COMMA", "RBRACE", "LPAR", "STRING") else None
     if member is not None and member.type in _keywords().values() and ENUM_OPEN.search(text[:member.start_pos]):
         # `enum tip { top, bottom }`: a member named with a word that may name a field (`top: int;`), so read
@@ -4018,7 +4053,9 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
         # or bound (a parameter or a record's field, `where: int`; a loop's or a pick's variable, `for each
         # where in`, `pick total from`): free ones too; a reserved word only referred to (`zone z of any`)
         # gets what the parser expected, as no new name would help
-        bound = declared is not None and declared.type in _NAMED_FOR or BOUND_NEXT.match(text, tok.end_pos)
+        bound = declared is not None and declared.type in _NAMED_FOR or BOUND_NEXT.match(text, tok.end_pos) \
+            or AS_BINDERS.search(text, 0, tok.start_pos) is not None \
+            or declared is not None and declared.type == "NAME" and ENTITY_NEXT.match(text, tok.end_pos) is not None
         hint = _another_name(tok, declared) if bound else f"expected {expected}"
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=hint), False
     if tok.type in _statement_starts() and tok.type in _keywords().values() and {"NAME", "INT"} <= accepts:

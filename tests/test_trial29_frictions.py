@@ -1,0 +1,99 @@
+"""What writing Monopoly, Age of Steam and Gloomhaven (tests/packs/monopoly, age_of_steam_lite, gloomhaven_lite)
+found wrong in the language: a path aggregate's `through` clause written after its ')' (E650, with the call
+rewritten), a reserved word bound by an auction's `as (...)` or naming a card told with a free name, and an
+actor taking its place in an initiative order with the players (language reference 3.10)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text
+
+from .conftest import found_at, func_for, rules_programs, started
+
+MAP = """enum city { a, b, c }
+kind road { x: city; y: city; }
+road ab { x = a; y = b; }
+road bc { x = b; y = c; }
+"""
+
+
+def errors(text: str) -> list:
+    return [d for d in analyse_text(text).diagnostics if d.severity == "error"]
+
+
+@pytest.mark.parametrize("call", [
+    "shortest_path(r in road, r.x, r.y, s, c)",
+    "connects(r in road, r.x, r.y, s, c)",
+    "reachable(r in road, r.x, r.y, s)",
+    "longest_path(r in road, r.x, r.y)",
+])
+def test_through_after_the_closing_parenthesis_is_e650_with_the_call_rewritten(call):
+    text = MAP + f"func f(s: city) = {call} through p where p != b;\n"
+    found = errors(text)
+    assert [(d.code, d.span.line, d.span.column) for d in found] == [("E650", 5, text.splitlines()[4].index("through") + 1)]
+    assert found[0].hint == f"write '{call[:-1]} through p where p != b)'"
+    # the hint's call is the right one
+    assert errors(MAP + f"func f(s: city) = {call[:-1]} through p where p != b);\n") == []
+
+
+def test_through_on_the_next_line_after_a_wrapped_call_is_e650_too():
+    text = MAP + "func f(s: city) =\n  shortest_path(r in road, r.x, r.y,\n    s, c)\n      through p where p != b;\n"
+    assert found_at(text) == [("E650", 8, 7)]
+    assert errors(text)[0].hint == "write 'shortest_path(r in road, r.x, r.y, s, c through p where p != b)'"
+
+
+def test_through_after_another_call_is_no_e650():
+    codes = [d.code for d in errors(MAP + "func f(s: city) = max(1, 2) through p where p != b;\n")]
+    assert codes and "E650" not in codes
+
+
+def test_a_reserved_word_bound_by_an_auction_is_told_with_free_names():
+    text = ("counter coin from 0 to 9;\nproc sell() {\n"
+            "  auction \"bid\" among players up to coin as (winner, price) { pay price coin; }\n}\n")
+    found = errors(text)
+    assert [d.code for d in found] == ["E100"]
+    assert found[0].hint == "'winner' is reserved: call it 'winners' or 'winner_name', say"
+
+
+def test_a_card_named_with_a_reserved_word_is_told_with_free_names():
+    text = "kind monster_card { initiative: int; }\nmonster_card advance \"Advance\" { initiative = 30; }\n"
+    found = errors(text)
+    assert [(d.code, d.span.line, d.span.column) for d in found] == [("E100", 2, 14)]
+    assert found[0].hint == "'advance' is reserved: call it 'advances' or 'advance_name', say"
+
+
+# Mage Knight's solo game (language reference 3.10): the dummy player is an actor with a tactic of its own,
+# and the round goes in the order of the tactics' numbers, the dummy among the players
+dummy = rules_programs("""
+actor dummy "Dummy player";
+counter tactic "Tactic" from 0 to 6;
+counter fame "Fame" from 0 to 99;
+var acted "Turns taken" global: list of player = [];
+func turn_order() = sorted(p in players + [dummy], fewest p.tactic);
+proc round() {
+  for each p in turn_order() {
+    if p == dummy {
+      set acted = acted + [dummy];
+    } else {
+      each p { gain 1 fame; set acted = acted + [p]; }
+    }
+  }
+}
+game mage_knight_solo "Mage Knight (solo, with the dummy)" {
+  seats 1 to 2;
+  phase play {
+    each players: set tactic = 2 * seat();
+    each dummy: set tactic = 3;
+    round();
+  }
+  winner most fame;
+}
+""")
+
+
+def test_an_actor_takes_its_place_in_an_order_sorted_with_the_players(dummy):
+    game = started(dummy(), players=2)
+    game.play()
+    assert [h.name for h in game.state.gvars["acted"]] == ["P1", "dummy", "P2"]
+    assert [p.stock["fame"] for p in game.state.players] == [1, 1]
