@@ -122,7 +122,7 @@ SEEN_BY_OTHERS = ("public", A.HIDDEN_FROM_OWNER)
 class Scope:
     """Locals visible at a point of an effect, and what `this` and `it` mean there."""
 
-    __slots__ = ("locals", "this_kind", "it_event", "it_kind", "gives", "proc", "narrow", "it_var")
+    __slots__ = ("locals", "this_kind", "it_event", "it_kind", "gives", "proc", "narrow", "it_var", "sized")
 
     def __init__(self, this_kind=None, it_event=None, it_kind=None):
         self.locals: dict[str, list] = {}   # name -> [span, used?]
@@ -133,12 +133,43 @@ class Scope:
         # only while that entry is the name's (an inner local of the same name is not narrowed)
         self.narrow: dict[str, tuple] = {}
         self.it_var: Optional[str] = None   # a `set(VAR)` pattern's: the type `it.old` and `it.new` are read as
+        # a card's list field, as printed (`d.rents`) -> the fewest items a test says it has there
+        # (`if size(d.rents) >= 2`): W467 is not said of a position the test covers
+        self.sized: dict[str, int] = {}
 
     def child(self) -> "Scope":
         s = Scope(self.this_kind, self.it_event, self.it_kind)
         s.locals, s.gives, s.proc, s.narrow = self.locals.copy(), self.gives, self.proc, self.narrow
-        s.it_var = self.it_var
+        s.it_var, s.sized = self.it_var, self.sized
         return s
+
+
+# `size(X) OP N` with the least size it tells where it holds, and where it fails: OP -> (holds, fails)
+_SIZE_AT_LEAST = {">=": (0, None), ">": (1, None), "==": (0, None), "<": (None, 0), "<=": (None, 1)}
+_FLIPPED = {">=": "<=", "<=": ">=", ">": "<", "<": ">", "==": "=="}
+
+
+def size_facts(cond, holds: bool) -> dict:
+    """The least number of items a condition says a card's list field has where it holds (or fails):
+    printed field -> count (`size(d.rents) >= 2` -> {'d.rents': 2}); `not` and `and` (`or` where it fails)
+    combine. Only a field read on a name (`d.rents`): a card's list fields do not change in play."""
+    if type(cond) is A.Unary and cond.op == "not":
+        return size_facts(cond.operand, not holds)
+    if type(cond) is not A.Binary:
+        return {}
+    if cond.op == ("and" if holds else "or"):   # both sides hold (or both fail)
+        left, right = size_facts(cond.left, holds), size_facts(cond.right, holds)
+        return {k: max(left.get(k, 0), right.get(k, 0)) for k in left.keys() | right.keys()}
+    op, sized, bound = cond.op, cond.left, cond.right
+    if not (type(sized) is A.Call and sized.func == "size"):   # `2 <= size(...)`: read from the other side
+        op, sized, bound = _FLIPPED.get(op), cond.right, cond.left
+    if op not in _SIZE_AT_LEAST or not (type(sized) is A.Call and sized.func == "size" and len(sized.args) == 1):
+        return {}
+    field, n = sized.args[0], constant(bound)
+    if type(field) is not A.Attr or type(field.obj) is not A.Name or type(n) is not int:
+        return {}
+    extra = _SIZE_AT_LEAST[op][0 if holds else 1]
+    return {} if extra is None else {printed(field): n + extra}
 
 
 # names a pack may give its kinds and enums whose sound is not their first letter's
@@ -9657,7 +9688,7 @@ class Checker(A.Visitor):
             if base_of(held) == "member":   # `window.shade[s]`: an enum's field, of a list or a grid
                 return self.attr(e.obj, scope, e.index, obj_type=held)
             field_type = self.attr(e.obj, scope, obj_type=held)
-            self.field_position(held, e.obj, e.index)
+            self.field_position(held, e.obj, e.index, scope)
             return self.numbered_item(field_type, e.obj, e.index, scope)
         return self.numbered_item(self.expr(e.obj, scope), e.obj, e.index, scope)
 
@@ -9705,7 +9736,7 @@ class Checker(A.Visitor):
                               defaults[d.kind] if value is None else None))
         return found
 
-    def field_position(self, obj: str, e: A.Attr, index) -> None:
+    def field_position(self, obj: str, e: A.Attr, index, scope: Optional[Scope] = None) -> None:
         """`c.edges[9]` with a constant position, c a card of type `obj`: outside the list every declaration
         of c's kind writes out is E392 (play would stop there, E601); outside the list some of them write out
         is W467."""
@@ -9714,6 +9745,8 @@ class Checker(A.Visitor):
         if type(at) is not int or type(index) is A.Range or not isinstance(kind, A.Kind):
             return
         lists = self.field_lists(obj, kind, e.name)
+        if scope is not None and 1 <= at <= scope.sized.get(printed(e), 0):
+            lists = [(d, None) for d, _n in lists]   # a test said it has that many items here (W467's own hint)
         outside = [(d, n) for d, n in lists if n is not None and not 1 <= at <= n]
         if not outside:
             return
@@ -10617,9 +10650,12 @@ class Checker(A.Visitor):
         """The scope where `cond` is known to hold (or not to): its locals narrowed (`narrowings`); the
         same scope when it tells nothing."""
         found = self.narrowings(cond, holds, scope)
-        if not found:
+        sized = size_facts(cond, holds)
+        if not found and not sized:
             return scope
         inner = scope.child()
+        if sized:
+            inner.sized = {**scope.sized, **{k: max(n, scope.sized.get(k, 0)) for k, n in sized.items()}}
         inner.narrow = dict(scope.narrow)
         for name, t in found.items():
             if name in scope.locals:

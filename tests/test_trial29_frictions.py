@@ -9,7 +9,9 @@ import pytest
 
 from rulebook.compiler.driver import analyse_text
 
-from .conftest import found_at, func_for, rules_programs, started
+from rulebook.runtime.engine import Game
+
+from .conftest import found_at, rules_programs, run_proc, started
 
 MAP = """enum city { a, b, c }
 kind road { x: city; y: city; }
@@ -97,3 +99,44 @@ def test_an_actor_takes_its_place_in_an_order_sorted_with_the_players(dummy):
     game.play()
     assert [h.name for h in game.state.gvars["acted"]] == ["P1", "dummy", "P2"]
     assert [p.stock["fame"] for p in game.state.players] == [1, 1]
+
+
+# Monopoly's deeds: a railroad's list of rents is shorter than a site's (W467's own hint: check its size)
+DEEDS = """enum colour { brown, railroad }
+kind deed { set: colour; rents: list of int; }
+deed baltic "Baltic Avenue" { set = brown; rents = [4, 20, 60]; }
+deed reading "Reading Railroad" { set = railroad; rents = [25]; }
+counter cash;
+"""
+
+
+@pytest.mark.parametrize("body, warned", [
+    ("gain d.rents[2] cash;", True),
+    ("if size(d.rents) >= 2 { gain d.rents[2] cash; }", False),
+    ("if size(d.rents) > 1 { gain d.rents[2] cash; }", False),
+    ("if 2 <= size(d.rents) and cash > 0 { gain d.rents[2] cash; }", False),
+    ("if size(d.rents) < 2 { gain 1 cash; } else { gain d.rents[2] cash; }", False),
+    ("if not (size(d.rents) <= 1) { gain d.rents[2] cash; }", False),
+    ("gain (if size(d.rents) >= 2 then d.rents[2] else 0) cash;", False),
+    ("if size(d.rents) >= 2 { gain d.rents[3] cash; }", True),   # the test covers 2 items, not 3
+    ("if size(d.rents) >= 2 or cash > 0 { gain d.rents[2] cash; }", True),
+    ("if size(d.rents) >= 2 { gain 1 cash; } else { gain d.rents[2] cash; }", True),
+])
+def test_a_size_test_on_a_card_list_covers_the_positions_it_says_w467(body, warned):
+    text = DEEDS + f"proc collect_rent(d: deed) {{ {body} }}\n"
+    assert ("W467" in [d.code for d in analyse_text(text).diagnostics]) == warned
+
+
+deeds = rules_programs(DEEDS + """
+proc collect() {
+  for each d in deed {
+    if size(d.rents) >= 2 { gain d.rents[2] cash; } else { gain d.rents[1] cash; }
+  }
+}
+""")
+
+
+def test_a_size_tested_read_plays_alike_on_both_backends(deeds):
+    game = Game(deeds(), 2, 1)
+    run_proc(game, "collect")
+    assert game.state.players[0].stock["cash"] == 20 + 25
