@@ -202,6 +202,16 @@ def func_for(game: Game, name: str, *args, seat: int = 0):
     return game.program.funcs[name](game, game.state.players[seat], *args)
 
 
+class LoadedDice:
+    """An RNG for a game (`game.rng = LoadedDice([...])`) whose die rolls come out as `faces` (1 to 6), in order."""
+
+    def __init__(self, faces: list[int]):
+        self.faces = list(faces)
+
+    def randrange(self, n: int) -> int:
+        return self.faces.pop(0) - 1
+
+
 def run_proc(game: Game, name: str, *args, player: int = 0, answers=()):
     """Run a proc of the pack for a player."""
     return drive(game, game.program.procs[name](game, game.state.players[player], *args), answers)

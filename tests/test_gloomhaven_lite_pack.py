@@ -33,6 +33,29 @@ def monsters(game: Game) -> list:
     return list(game.zone(None, "board"))
 
 
+def with_cards_moved(program, players: int, count: int, to: str) -> Game:
+    """A game set up, the first `count` cards of P1's hand moved to their zone `to`."""
+    game = Game(program, players, 1)
+    game.start()
+    p1 = game.state.players[0]
+    for c in list(game.zone(p1, "hand"))[:count]:
+        game.move(c, game.zone(p1, to))
+    return game
+
+
+def hero_beside_a_guard(program, played: tuple = ()) -> tuple:
+    """A one-hero game set up, the hero on the first guard's square with the cards named played:
+    (game, hero, guard)."""
+    game = Game(program, 1, 1)
+    game.start()
+    you = game.state.players[0]
+    guard = monsters(game)[0]
+    you.stock["at"] = game.field(guard, "square")
+    for name in played:
+        game.move(card(game, name), game.zone(you, "played"))
+    return game, you, guard
+
+
 def test_setup_deals_each_hero_the_ten_cards_and_places_four_guards(program):
     game = Game(program, 2, 1)
     first = game.start()
@@ -42,13 +65,7 @@ def test_setup_deals_each_hero_the_ten_cards_and_places_four_guards(program):
 
 
 def test_a_turn_uses_the_top_of_one_card_and_the_bottom_of_the_other(program):
-    game = Game(program, 1, 1)
-    game.start()
-    you = game.state.players[0]
-    guard = monsters(game)[0]
-    you.stock["at"] = game.field(guard, "square")
-    for name in ("trample", "skewer"):
-        game.move(card(game, name), game.zone(you, "played"))
+    game, you, guard = hero_beside_a_guard(program, ("trample", "skewer"))
     # Trample's top: attack 3 (melee); Skewer's bottom: move 1, heal 1
     drive(game, game.program.procs["hero_turn"](game, you), ["Trample", 0, str(you.stock["at"])])
     assert game.field(guard, "hp") == 2
@@ -56,13 +73,7 @@ def test_a_turn_uses_the_top_of_one_card_and_the_bottom_of_the_other(program):
 
 
 def test_a_lost_action_sends_its_card_to_the_lost_pile(program):
-    game = Game(program, 1, 1)
-    game.start()
-    you = game.state.players[0]
-    guard = monsters(game)[0]
-    you.stock["at"] = game.field(guard, "square")
-    for name in ("balanced_measure", "eye_for_an_eye"):
-        game.move(card(game, name), game.zone(you, "played"))
+    game, you, guard = hero_beside_a_guard(program, ("balanced_measure", "eye_for_an_eye"))
     drive(game, game.program.procs["hero_turn"](game, you), ["Balanced Measure", 0, str(you.stock["at"])])
     assert game.field(guard, "hp") == 0 and guard in game.zone(None, "dead")
     assert names(game.zone(you, "lost")) == ["balanced_measure"]
@@ -70,11 +81,7 @@ def test_a_lost_action_sends_its_card_to_the_lost_pile(program):
 
 
 def test_an_element_infused_is_consumed_for_a_stronger_attack_and_wanes(program):
-    game = Game(program, 1, 1)
-    game.start()
-    you = game.state.players[0]
-    guard = monsters(game)[0]
-    you.stock["at"] = game.field(guard, "square")
+    game, you, guard = hero_beside_a_guard(program)
     run_proc(game, "infuse", "fire")
     assert game.state.globals["strength[fire]"] == 2
     # Warding Strength: consume fire for attack 5 instead of 3
@@ -104,11 +111,8 @@ def test_initiative_orders_heroes_and_monsters_a_hero_first_on_a_tie(program):
 
 
 def test_a_long_rest_loses_one_card_and_takes_the_others_back(program):
-    game = Game(program, 1, 1)
-    game.start()
+    game = with_cards_moved(program, 1, 8, "discards")
     you = game.state.players[0]
-    for c in list(game.zone(you, "hand"))[:8]:
-        game.move(c, game.zone(you, "discards"))
     you.vars["resting"] = True
     you.stock["health"] = 5
     drive(game, game.program.procs["hero_turn"](game, you), ["Trample"])
@@ -118,11 +122,8 @@ def test_a_long_rest_loses_one_card_and_takes_the_others_back(program):
 
 
 def test_a_hero_who_can_neither_play_two_cards_nor_rest_is_exhausted(program):
-    game = Game(program, 2, 1)
-    game.start()
+    game = with_cards_moved(program, 2, 9, "lost")
     p1 = game.state.players[0]
-    for c in list(game.zone(p1, "hand"))[:9]:
-        game.move(c, game.zone(p1, "lost"))
     run_proc(game, "choose_cards", answers=["Trample", "Skewer", "Trample"], player=1)
     assert game.eliminated(p1) and not game.eliminated(game.state.players[1])
 

@@ -11,22 +11,12 @@ import pytest
 
 from rulebook.runtime.engine import Game
 
-from .conftest import drive, func_for, pack_program, played_on_both_backends, run_proc
+from .conftest import LoadedDice, drive, func_for, pack_program, played_on_both_backends, run_proc
 
 PACK = str(Path(__file__).parent / "packs" / "monopoly")
 
 
 program = pack_program(PACK)
-
-
-class LoadedDice:
-    """An RNG whose die rolls come out as `faces` (1 to 6), in order."""
-
-    def __init__(self, faces: list[int]):
-        self.faces = list(faces)
-
-    def randrange(self, n: int) -> int:
-        return self.faces.pop(0) - 1
 
 
 def game_with(program, deeds: dict[int, list[str]], players: int = 3) -> Game:
