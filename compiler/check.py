@@ -152,14 +152,22 @@ _FLIPPED = {">=": "<=", "<=": ">=", ">": "<", "<": ">", "==": "=="}
 def size_facts(cond, holds: bool) -> dict:
     """The least number of items a condition says a card's list field has where it holds (or fails):
     printed field -> count (`size(d.rents) >= 2` -> {'d.rents': 2}); `not` and `and` (`or` where it fails)
-    combine. Only a field read on a name (`d.rents`): a card's list fields do not change in play."""
+    combine. Only a field read on a name (`d.rents`): a card's list fields do not change in play. A field's
+    value tested on the same name (`d.set == railroad`) is kept too, as a key ('=', 'd.set', OP, VALUE) (OP
+    '==' or '!=' as it holds there, VALUE printed): W467 leaves out the declarations it rules out."""
     if type(cond) is A.Unary and cond.op == "not":
         return size_facts(cond.operand, not holds)
     if type(cond) is not A.Binary:
         return {}
     if cond.op == ("and" if holds else "or"):   # both sides hold (or both fail)
         left, right = size_facts(cond.left, holds), size_facts(cond.right, holds)
-        return {k: max(left.get(k, 0), right.get(k, 0)) for k in left.keys() | right.keys()}
+        merged = {k: max(left.get(k, 0), right.get(k, 0)) for k in left.keys() | right.keys() if type(k) is str}
+        merged.update({k: v for facts in (left, right) for k, v in facts.items() if type(k) is tuple})
+        return merged
+    if cond.op in ("==", "!=") and type(cond.left) is A.Attr and type(cond.left.obj) is A.Name \
+            and type(cond.right) in (A.Name, A.Int, A.Str, A.Bool):
+        equal = (cond.op == "==") == holds
+        return {("=", printed(cond.left), "==" if equal else "!=", printed(cond.right)): True}
     op, sized, bound = cond.op, cond.left, cond.right
     if not (type(sized) is A.Call and sized.func == "size"):   # `2 <= size(...)`: read from the other side
         op, sized, bound = _FLIPPED.get(op), cond.right, cond.left
@@ -170,6 +178,20 @@ def size_facts(cond, holds: bool) -> dict:
         return {}
     extra = _SIZE_AT_LEAST[op][0 if holds else 1]
     return {} if extra is None else {printed(field): n + extra}
+
+
+def ruled_out(decl: A.Entity, name: str, facts: dict) -> bool:
+    """Whether a test on `name`'s fields (`size_facts`: `d.set == railroad` holds, or fails) says the card
+    `name` holds is no copy of the declaration `decl` (its field written otherwise)."""
+    for key in facts:
+        if type(key) is not tuple or not key[1].startswith(name + "."):
+            continue
+        _eq, _field, op, value = key
+        field = key[1][len(name) + 1:]
+        written = next((v.value for v in decl.values if isinstance(v, A.FieldValue) and v.name == field), None)
+        if written is not None and (printed(written) == value) != (op == "=="):
+            return True
+    return False
 
 
 # names a pack may give its kinds and enums whose sound is not their first letter's
@@ -4427,9 +4449,9 @@ class Checker(A.Visitor):
             self.match_arms(value, scope, lambda case, inner: self.result(type_name, case.result, inner, what),
                             lambda: self.result(type_name, value.otherwise, scope, what))
         elif isinstance(value, A.Cond):
-            self.condition(value.cond, scope)
-            self.result(type_name, value.then, scope, what)
-            self.result(type_name, value.otherwise, scope, what)
+            self.condition(value.cond, scope)   # each side where the condition holds, or fails (as visit_Cond)
+            self.result(type_name, value.then, self.narrowed(value.cond, scope), what)
+            self.result(type_name, value.otherwise, self.narrowed(value.cond, scope, holds=False), what)
         else:
             self.typed_value(type_name, value, scope, what)
 
@@ -9744,7 +9766,10 @@ class Checker(A.Visitor):
         kind = self.shared_kind(obj, e.name, e.obj, e.span, report=False) if base_of(obj) == "entity" else None
         if type(at) is not int or type(index) is A.Range or not isinstance(kind, A.Kind):
             return
-        lists = self.field_lists(obj, kind, e.name)
+        lists = every = self.field_lists(obj, kind, e.name)
+        if scope is not None and type(e.obj) is A.Name and e.obj.id not in self.names_set():
+            # a test on the card's fields around the read leaves some declarations out (W467 only, then)
+            lists = [(d, n) for d, n in lists if not ruled_out(d, e.obj.id, scope.sized)]
         if scope is not None and 1 <= at <= scope.sized.get(printed(e), 0):
             lists = [(d, None) for d, _n in lists]   # a test said it has that many items here (W467's own hint)
         outside = [(d, n) for d, n in lists if n is not None and not 1 <= at <= n]
@@ -9754,7 +9779,7 @@ class Checker(A.Visitor):
         counted = " or ".join(str(n) for n in lengths)
         items = "item" if lengths == [1] else "items"
         hint = "the first item is [1]" if at < 1 else f"the last item is [{max(n for _d, n in lists if n is not None)}]"
-        if len(outside) == len(lists):
+        if len(outside) == len(lists) == len(every):
             self.err("E392", f"position {at} is outside {printed(e)}: every {kind.name} gives a list of {counted} "
                      f"{items} (positions count from 1)", index.span, hint)
         else:
@@ -10655,7 +10680,8 @@ class Checker(A.Visitor):
             return scope
         inner = scope.child()
         if sized:
-            inner.sized = {**scope.sized, **{k: max(n, scope.sized.get(k, 0)) for k, n in sized.items()}}
+            inner.sized = {**scope.sized, **{k: n if type(k) is tuple else max(n, scope.sized.get(k, 0))
+                                             for k, n in sized.items()}}
         inner.narrow = dict(scope.narrow)
         for name, t in found.items():
             if name in scope.locals:

@@ -121,6 +121,13 @@ counter cash;
     ("if size(d.rents) >= 2 { gain d.rents[3] cash; }", True),   # the test covers 2 items, not 3
     ("if size(d.rents) >= 2 or cash > 0 { gain d.rents[2] cash; }", True),
     ("if size(d.rents) >= 2 { gain 1 cash; } else { gain d.rents[2] cash; }", True),
+    # a test of another field of the same card rules declarations out: a railroad's rents are not read
+    ("if d.set != railroad { gain d.rents[2] cash; }", False),
+    ("if d.set == railroad { gain 25 cash; } else { gain d.rents[2] cash; }", False),
+    ("if d.set == brown and cash > 0 { gain d.rents[2] cash; }", False),
+    ("gain (if d.set == railroad then 25 else d.rents[2]) cash;", False),
+    ("if d.set == railroad { gain d.rents[2] cash; }", True),
+    ("if d.set != railroad or cash > 0 { gain d.rents[2] cash; }", True),
 ])
 def test_a_size_test_on_a_card_list_covers_the_positions_it_says_w467(body, warned):
     text = DEEDS + f"proc collect_rent(d: deed) {{ {body} }}\n"
@@ -134,6 +141,13 @@ proc collect() {
   }
 }
 """)
+
+
+def test_a_typed_func_reads_each_side_of_its_if_value_where_the_test_holds_or_fails():
+    text = DEEDS + "func rent(d: deed): int = if d.set == railroad then d.rents[1] else d.rents[2];\n"
+    assert "W467" not in [d.code for d in analyse_text(text).diagnostics]
+    text = DEEDS + "func rent(d: deed): int = if d.set == brown then d.rents[1] else d.rents[2];\n"
+    assert "W467" in [d.code for d in analyse_text(text).diagnostics]
 
 
 def test_a_size_tested_read_plays_alike_on_both_backends(deeds):
