@@ -8237,6 +8237,22 @@ class Checker(A.Visitor):
             else:
                 self.slot_arguments(f"copy {printed(s.ref)}", s.ref, field, s.args, scope)
                 return
+        elif s.args and s.with_event is None and base_of(item) in ("entity", "any") and not kinds_in(item):
+            # a card of no known kind (`let x = first(z);` of a `zone` parameter): the slot of that name the
+            # kinds declare, when they agree on its parameters, orders the arguments for both backends
+            fields = [f for d in self.sym.decls.values() if isinstance(d, A.Kind)
+                      for f in d.fields if f.name == s.ref.name and f.type == "effect"]
+            if fields and len({params_text(f.params or ()) for f in fields}) == 1:
+                self.slot_arguments(f"copy {printed(s.ref)}", s.ref, fields[0], s.args, scope)
+                return
+            owners = sorted({d.name for d in self.sym.decls.values() if isinstance(d, A.Kind)
+                             for f in d.fields if f.name == s.ref.name and f.type == "effect"})
+            self.err("E651", f"copy {printed(s.ref)}(...) gives arguments to a card whose kind is not known here, and "
+                     + (f"the kinds with a slot {s.ref.name!r} ({', '.join(owners)}) declare different parameters"
+                        if owners else f"no kind has an effect slot {s.ref.name!r}")
+                     + ": the arguments cannot be matched to the slot's parameters", s.ref.span,
+                     f"say the card's kind where it is taken: 'let {printed(s.ref.obj)}: KIND = ...;'"
+                     if type(s.ref.obj) is A.Name else "say the card's kind: 'let x: KIND = ...;', then copy x's slot")
         for a in s.args or ():
             self.expr(a.value if type(a) is A.FieldValue else a, scope)
 

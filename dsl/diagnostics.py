@@ -288,6 +288,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E645": (ERROR, "'best by KEY' whose KEY is no number or member, or 'ties by seat from P' whose P is no player"),
     "E650": (ERROR, "'through P where PASSABLE' written after the closing ')' of connects, longest_path, "
                     "shortest_path or reachable: it goes inside, after the last argument"),
+    "E651": (ERROR, "'copy c.SLOT(ARGS)' of a card whose kind is not known, where the kinds' slots of that name "
+                    "declare different parameters (or none has one): the arguments cannot be matched"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),

@@ -23,6 +23,8 @@ def game_with(program, deeds: dict[int, list[str]], players: int = 3) -> Game:
     """A game set up, each seat (from 0) holding the deeds listed."""
     game = Game(program, players, 1)
     game.start()
+    for p in game.state.players:   # as before the first turn (which may have drawn a card)
+        p.stock["cash"], p.stock["square"], p.vars["in_jail"] = 1500, 0, False
     for seat, names in deeds.items():
         for name in names:
             game.move(game.program.entities[name], game.zone(game.state.players[seat], "deeds"))
@@ -99,9 +101,12 @@ def test_lifting_a_mortgage_costs_its_value_and_ten_percent(program):
 def test_passing_go_collects_200(program):
     game = game_with(program, {})
     you = game.state.players[0]
+    you.stock["square"] = 37
+    run_proc(game, "move_on", 3)   # landing on GO collects too
+    assert (you.stock["square"], you.stock["cash"]) == (0, 1700)
     you.stock["square"] = 38
-    run_proc(game, "move_on", 4)
-    assert (you.stock["square"], you.stock["cash"]) == (2, 1700)
+    asked = drive(game, game.program.procs["move_on"](game, you, 5), ["no", "pass", "pass", "pass"])
+    assert asked[0].prompt == "buy Baltic Avenue for 60?" and you.stock["cash"] == 1900
 
 
 def test_the_go_to_jail_square_sends_the_player_to_jail_without_passing_go(program):
@@ -162,3 +167,47 @@ def test_random_games_end_with_one_player_or_at_the_time_limit_alike_on_both_bac
     for game, result in played_on_both_backends(PACK, players, seed):
         left = [p for p in game.state.players if not game.eliminated(p)]
         assert len(left) == 1 or game.state.globals["round_number"] == 100
+
+
+def test_a_chance_card_is_read_and_put_back_under_the_deck(program):
+    game = game_with(program, {})
+    you = game.state.players[0]
+    chance = game.zone(None, "chance")
+    dividend = next(c for c in chance if c.name == "chance_dividend")
+    game.move(dividend, chance, top=True)
+    you.stock["square"] = 7
+    drive(game, game.program.procs["land"](game, you, 7), [])
+    assert you.stock["cash"] == 1550 and list(chance)[-1] is dividend
+
+
+def test_advance_to_the_nearest_railroad_pays_the_owner_twice_the_rent(program):
+    game = game_with(program, {1: ["b_and_o", "reading"]})
+    you, owner = game.state.players[:2]
+    you.stock["square"] = 22
+    run_proc(game, "advance_to_nearest", "railroad", 8)
+    assert you.stock["square"] == 25 and owner.stock["cash"] == 1500 + 2 * 50
+
+
+def test_a_birthday_collects_10_from_every_player(program):
+    game = game_with(program, {})
+    run_proc(game, "collect_from_each", 10)
+    assert [p.stock["cash"] for p in game.state.players] == [1520, 1490, 1490]
+
+
+def test_repairs_cost_so_much_a_house_and_so_much_a_hotel(program):
+    game = game_with(program, {0: ["park_place", "boardwalk"]})
+    game.state.globals["houses[park_place]"], game.state.globals["houses[boardwalk]"] = 3, 5
+    run_proc(game, "repairs", 40, 115)
+    assert game.state.players[0].stock["cash"] == 1500 - 3 * 40 - 115
+
+
+def test_a_get_out_of_jail_free_card_is_kept_then_used_and_put_back(program):
+    game = game_with(program, {})
+    you = game.state.players[0]
+    card = next(c for c in game.zone(None, "community_chest") if c.name == "chest_free")
+    game.move(card, game.zone(you, "kept"))
+    you.vars["in_jail"], you.stock["square"] = True, 10
+    game.rng = LoadedDice([1, 2])   # then moved 3 to square 13 (States Avenue, declined, not bid for)
+    drive(game, game.program.procs["jail_turn"](game, you), ["Get Out of Jail Free", "no", "pass", "pass", "pass"])
+    assert not you.vars["in_jail"] and you.stock["square"] == 13 and you.stock["cash"] == 1500
+    assert list(game.zone(None, "community_chest"))[-1] is card

@@ -154,3 +154,43 @@ def test_a_size_tested_read_plays_alike_on_both_backends(deeds):
     game = Game(deeds(), 2, 1)
     run_proc(game, "collect")
     assert game.state.players[0].stock["cash"] == 20 + 25
+
+
+# Monopoly's Chance and Community Chest: a card drawn from a deck passed as a `zone` is of no known kind
+# where its slot is run with arguments (both backends dropped them: a TypeError, or a missing name)
+DRAWN = """counter vp;
+kind card { play: effect(n: int); }
+card a "A" { play { gain n vp; } }
+card b "B" { play { gain 1 vp; } }
+zone deck of card;
+proc draw_from(z: zone, n: int) {
+  let x = first(z);
+  move x to bottom of z;
+  copy x.play(n);
+}
+"""
+
+drawn = rules_programs(DRAWN)
+
+
+def test_a_slot_run_with_arguments_on_a_card_of_no_known_kind_gets_them_on_both_backends(drawn):
+    game = Game(drawn(), 2, 1)
+    for c in ("a", "b"):
+        game.move(game.program.entities[c], game.zone(None, "deck"))
+    run_proc(game, "draw_from", game.zone(None, "deck"), 5)
+    run_proc(game, "draw_from", game.zone(None, "deck"), 5)
+    assert game.state.players[0].stock["vp"] == 5 + 1
+
+
+def test_kinds_disagreeing_on_the_slot_parameters_make_it_e651():
+    text = DRAWN + "kind spell { play: effect(by: player); }\nspell s { play { gain 1 vp; } }\n"
+    found = errors(text)
+    assert [(d.code, d.span.line) for d in found] == [("E651", 9)]
+    assert "card, spell" in found[0].message and found[0].hint == "say the card's kind where it is taken: 'let x: KIND = ...;'"
+    # said so, the kind orders the arguments
+    assert errors(text.replace("let x = first(z);", "let x: card = first(z);")) == []
+
+
+def test_no_kind_with_the_slot_is_e651():
+    text = DRAWN.replace("copy x.play(n);", "copy x.reveal(n);")
+    assert [d.code for d in errors(text)] == ["E651"]
