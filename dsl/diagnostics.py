@@ -271,25 +271,25 @@ CODES: dict[str, tuple[str, str]] = {
     "E638": (ERROR, "'end game won by' or 'end game lost by' naming no player (another type, or an actor)"),
     "E639": (ERROR, "'end game won by' or 'end game lost by' in a cooperative game ('winner together')"),
     "E640": (ERROR, "steps_around(a, b) of members of two different enums"),
+    "E641": (ERROR, "a game without a winner line (every ending sudden, 'end game won by') that can end without "
+                    "naming its outcome"),
     "E642": (ERROR, "a 'for each' declaration's 'where' that reads what is not known before play (a counter, a zone, "
                     "a random value)"),
     "E643": (ERROR, "a 'for each' declaration's 'where' reading a name that a later domain binds"),
+    "E644": (ERROR, "'best by KEY' on a pick that is not 'each ... simultaneously pick'"),
+    "E645": (ERROR, "'best by KEY' whose KEY is no number or member, or 'ties by seat from P' whose P is no player"),
     "E646": (ERROR, "an amend's 'to NEW' or 'where NEW' of a plain 'may', which has no players to ask nor a condition "
                     "on them (a 'first VAR in PLAYERS where COND may' has)"),
     "E647": (ERROR, "the new names of an amended 'repeat until stable(...)' not written 'stable(NAME, ...)', or a "
                     "name among them twice"),
-    "E652": (ERROR, "a shared zone declared only of per-player kinds: no card can ever go into it"),
-    "E653": (ERROR, "a card's 'cost' field compared with none: a card that gives no cost costs nothing, never none"),
     "E648": (ERROR, "'also' on a role's modifier, which replaces no other: it is in force beside every modifier of "
                     "its action already"),
-    "E641": (ERROR, "a game without a winner line (every ending sudden, 'end game won by') that can end without "
-                    "naming its outcome"),
-    "E644": (ERROR, "'best by KEY' on a pick that is not 'each ... simultaneously pick'"),
-    "E645": (ERROR, "'best by KEY' whose KEY is no number or member, or 'ties by seat from P' whose P is no player"),
     "E650": (ERROR, "'through P where PASSABLE' written after the closing ')' of connects, longest_path, "
                     "shortest_path or reachable: it goes inside, after the last argument"),
     "E651": (ERROR, "'copy c.SLOT(ARGS)' of a card whose kind is not known, where the kinds' slots of that name "
                     "declare different parameters (or none has one): the arguments cannot be matched"),
+    "E652": (ERROR, "a shared zone declared only of per-player kinds: no card can ever go into it"),
+    "E653": (ERROR, "a card's 'cost' field compared with none: a card that gives no cost costs nothing, never none"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
@@ -299,25 +299,25 @@ CODES: dict[str, tuple[str, str]] = {
     "W614": (WARNING, "an auction 'over each HOLDINGS' whose HOLDINGS reads nothing of the bidder's: the same for everyone"),
     "W615": (WARNING, "a per-player zone passed by its bare name to a proc that reads it only inside an 'each' "
                       "(the zone stays the caller's)"),
+    "W616": (WARNING, "'during PHASE' written in the steps of another phase: phases run one after another, so it "
+                      "is always false there"),
+    "W617": (WARNING, "a card's 'modifier ACTION in ZONE also' whose kind has no modifier of that action and zones"),
+    "W618": (WARNING, "'copy ENTITY.SLOT with it;' where the event carries none of the slot's parameters: it gives nothing"),
     "W619": (WARNING, "a pick from a zone seen item by item ('seen by FIELD', 'hidden from FIELD') that keeps only "
                       "items whose face the picker never sees, or a choose's option in its body reading such a face"),
     "W620": (WARNING, "a pick's 'where' (or a choose's option guard in its body) reading a face of items of a zone "
                       "seen item by item that it does not keep to those its picker sees: the options offered tell it"),
-    "W617": (WARNING, "a card's 'modifier ACTION in ZONE also' whose kind has no modifier of that action and zones"),
-    "W618": (WARNING, "'copy ENTITY.SLOT with it;' where the event carries none of the slot's parameters: it gives nothing"),
-    "W616": (WARNING, "'during PHASE' written in the steps of another phase: phases run one after another, so it "
-                      "is always false there"),
     "W624": (WARNING, "steps_around(a, a): the same member on both sides, always 0 steps"),
     "W625": (WARNING, "'lose N C[a];' and 'gain N C[b];' of one indexed counter side by side: a move in two steps that "
                       "makes units when C[a] holds fewer than N ('shift')"),
+    "W626": (WARNING, "a winner line ranking by a counter set only right before 'end game' (a flag saying who won: "
+                      "'end game won by')"),
     "W627": (WARNING, "a 'for each' declaration's 'where' that keeps none of its domain's values: it makes nothing"),
+    "W628": (WARNING, "a pick's 'different by FIELD' that changes nothing: at most one pick, or 'with repeats'"),
     "W629": (WARNING, "an amend's new domain (a pick's, a loop's, a 'first ... may''s players, a 'repeat until "
                       "stable''s names) written without 'base' that keeps nothing of the base's"),
     "W630": (WARNING, "'can PROC(...)' of a proc that starts with an 'if' or 'match' whose every branch is empty or "
                       "absent: it never holds"),
-    "W626": (WARNING, "a winner line ranking by a counter set only right before 'end game' (a flag saying who won: "
-                      "'end game won by')"),
-    "W628": (WARNING, "a pick's 'different by FIELD' that changes nothing: at most one pick, or 'with repeats'"),
     "W632": (WARNING, "a deal in packets written by hand ('repeat R { each players: draw K from Z to W; }', or "
                       "'while size(Z) > 0' dealing K at a time): 'deal N of Z to W K at a time;' says it"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
