@@ -1792,10 +1792,42 @@ class Reader(A.Visitor):
         return f"{text} (carried out {when}, from left to right{skipped})"
 
     def visit_While(self, s, depth: int) -> None:
+        old = self.base_part(s, "amended_loops", "cond")
+        was = self.being("condition", self.naming_base(old, "condition"))
         head = "Again and again" if isinstance(s.cond, A.Bool) and s.cond.value else \
             f"As long as {self.condition(s.cond, 'before each round')}"
-        self.say(depth, f"{head}{self.loop_read(s)}:")
+        self.forget_base(old)
+        self.say(depth, f"{head}{was}{self.loop_read(s)}:")
         self.block(s.body, depth + 1)
+
+    def base_part(self, node, table: str, field: str):
+        """The base's part `field` (a condition, a count, a domain, a filter) of a statement an amend wrote anew with
+        `base` standing for it in the new part (`Symbols.amended_loops`, `amended_ifs`); None for any other."""
+        found = next((a for a in getattr(self.symbols, table, ()) if a[4] is node), None)
+        old = getattr(found[3], field, None) if found is not None and type(found[3]) is type(node) else None
+        new = getattr(node, field, None)
+        return old if old is not None and new is not None and old is not new and any(n is old for n in A.walk(new)) \
+            else None
+
+    def naming_base(self, old, noun: str) -> str:
+        """Read the base's part `old` as "the base's NOUN" until `forget_base(old)`; the base's part itself in words
+        ("cards is more than 3", a number as its value), or "" when there is none."""
+        if old is None:
+            return ""
+        was = constant_int(old)
+        was = self.x(old) if was is None else str(was)
+        self.words.standing[id(old)] = f"the base's {noun}"
+        return was
+
+    @staticmethod
+    def being(noun: str, was: str) -> str:
+        """What the base's part read by name is: " (the base's condition being cards is more than 3)"."""
+        return f" (the base's {noun} being {was})" if was else ""
+
+    def forget_base(self, old) -> None:
+        """Read the base's part as itself again (see naming_base)."""
+        if old is not None:
+            self.words.standing.pop(id(old), None)
 
     def visit_Repeat(self, s, depth: int) -> None:
         times = {1: "once", 2: "twice"}.get(s.count.value, f"{s.count.value} times") if isinstance(s.count, A.Int) \
@@ -1807,17 +1839,14 @@ class Reader(A.Visitor):
         """How many times a `repeat` whose count an amend wrote with `base` runs, the base's count read by that
         name: "3 times (the base's count plus 1, the base's count being 2)", "as many times as the base's count
         plus (1 if “Rate Effect”, otherwise 0), the base's count being ..."; None for any other repeat."""
-        found = next((a for a in getattr(self.symbols, "amended_loops", ()) if a[4] is s), None)
-        old = found[3].count if found is not None and type(found[3]) is A.Repeat else None
-        if old is None or old is s.count or not any(n is old for n in A.walk(s.count)):
+        old = self.base_part(s, "amended_loops", "count")
+        if old is None:
             return None
-        self.words.standing[id(old)] = "the base's count"
+        was = self.naming_base(old, "count")
         try:
             reading = self.x(s.count)
         finally:
-            del self.words.standing[id(old)]
-        was = constant_int(old)
-        was = self.x(old) if was is None else str(was)
+            self.forget_base(old)
         folded = constant_int(s.count)
         if folded is not None:
             return f"{folded} times ({reading}, the base's count being {was})"
@@ -1830,9 +1859,15 @@ class Reader(A.Visitor):
         self.block(s.body, depth + 1)
 
     def visit_ForEach(self, s, depth: int) -> None:
+        olds = self.base_part(s, "amended_loops", "domain"), self.base_part(s, "amended_loops", "where")
+        was = self.being("domain", self.naming_base(olds[0], "domain")) + \
+            self.being("filter", self.naming_base(olds[1], "filter"))
         where = f" for which {self.x(s.where)}" if s.where is not None else ""
         domain = f"from 1 to {s.domain.value}" if isinstance(s.domain, A.Int) else \
             self.words.from_to(s.domain) if isinstance(s.domain, A.Range) else f"in {self.x(s.domain)}"
+        for old in olds:
+            self.forget_base(old)
+        where += was
         order = ", in the order you choose" + (" (identical copies asked once)" if s.alike else "") + prompt(s) \
             if s.any_order else ""
         self.say(depth, f"For each {s.var} {domain}{where}{order}{self.loop_read(s)}:")
@@ -1872,7 +1907,11 @@ class Reader(A.Visitor):
     def visit_If(self, s, depth: int) -> None:
         chain = A.else_if_chain(s)
         for i, branch in enumerate(chain):
-            self.say(depth, f"{'Otherwise, if' if i else 'If'} {self.condition(branch.cond, 'when this is read')}"
+            old = self.base_part(branch, "amended_ifs", "cond")
+            was = self.being("condition", self.naming_base(old, "condition"))
+            cond = self.condition(branch.cond, 'when this is read')
+            self.forget_base(old)
+            self.say(depth, f"{'Otherwise, if' if i else 'If'} {cond}{was}"
                             f"{stmt_labelled(branch)}{self.pick_amended(branch, 'amended_ifs')}:")
             self.block(branch.then, depth + 1)
         if chain[-1].otherwise:

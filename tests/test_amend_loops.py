@@ -107,7 +107,10 @@ def test_the_items_are_reported_printed_back_and_explained():
     _module, printed = printed_back(BASE + HOUSE)
     assert printed.endswith(HOUSE)
     reading = explained(result, "produce")
-    for line in (f"For each h from 1 to 7 for which h is not 3 and h is not 6 (amended by <text>:{LINE + 1}:3):",
+    for line in (f"For each h from 1 to 7 for which the base's filter and h is not 6 (the base's filter being h is not 3) "
+                 f"(amended by <text>:{LINE + 1}:3):",
+                 "As long as the base's condition and you have no knights (the base's condition being you have more "
+                 f"than 3 cards) (amended by <text>:{LINE + 3}:3, keeping the base's):",
                  f"Do this 3 times (the base's count plus 1, the base's count being 2) (each time through is one trades) "
                  f"(amended by <text>:{LINE + 2}:3):",
                  f"(amended by <text>:{LINE + 3}:3, keeping the base's):",
@@ -168,7 +171,8 @@ def test_stacked_packs_build_on_the_earlier_and_find_the_loop_as_the_base_wrote_
     assert not [d for d in result.diagnostics if d.severity == "error" or d.code == "W406"], \
         [d.headline() for d in result.diagnostics]
     reading = explained(result, "produce")
-    assert "For each h from 1 to 7 for which h is not 3 and h is not 6" in reading
+    assert "For each h from 1 to 7 for which the base's filter and h is not 6 (the base's filter being h is not 3)" \
+        in reading
     assert "Do this 6 times (the base's count times 2, the base's count being 3) (each time through is one trades) " \
            "(amended by " in reading, reading
     assert [d.message for d in analyse(str(base), [str(frame), str(other)]).diagnostics if d.code == "W406"] == [
@@ -211,3 +215,13 @@ def test_a_first_mays_body_and_an_eachs_filter(auction, house, expected):
     game = Game(auction(house), 3, 1)
     run_proc(game, "offer", answers=[True])   # P2, the first opponent, buys
     assert [(p.stock["money"], p.stock["paintings"], p.stock["vp"]) for p in game.state.players[1:]] == expected
+
+
+def test_explain_reads_an_amended_if_condition_with_the_bases_by_name():
+    """An amended `if`'s condition written with `base` reads the base's part by name and then says what it is, as an
+    amended loop head does."""
+    text = ("counter vp;\ncounter cards;\nproc produce() {\n  if vp > 2 {\n    gain 1 cards;\n  }\n}\n"
+            "amend produce { if vp > 2 to base or cards > 4; }\n")
+    reading = explained(analyse_text(text), "produce")
+    assert "If the base's condition or you have more than 4 cards (the base's condition being you have more than 2 VP)" \
+        in reading, reading

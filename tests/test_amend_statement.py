@@ -128,7 +128,9 @@ def test_the_items_are_reported_printed_back_and_explained():
     _module, printed = printed_back(BASE + HOUSE)
     assert printed.endswith(HOUSE)
     reading = explained(result, "produce")
-    assert f"If dice is 7 or dice is 2 (amended by <text>:{LINE + 1}:3, keeping the base's):" in reading
+    # the base's condition read by name, then what it is (as an amended loop head reads its base's part)
+    assert f"If the base's condition or dice is 2 (the base's condition being dice is 7) (amended by <text>:{LINE + 1}:3, " \
+        "keeping the base's):" in reading, reading
     assert f"(labelled city) (amended by <text>:{LINE + 5}:3):" in reading
     assert f"(trade how many?) (amended by <text>:{LINE + 6}:3, keeping the base's), then:" in reading
     if_ = next(n for n in A.walk(result.symbols.decls["produce"]) if type(n) is A.If and n.stmt_label is None)
