@@ -212,8 +212,10 @@ def test_ten_points_on_ones_own_turn_win(program):
     assert sudden_outcome(game) == (["P1"], "won", "P1 reaches 10 victory points")
 
 
-@pytest.mark.parametrize("players, seed", [(3, 1), pytest.param(4, 2, marks=pytest.mark.slow),
-                                           pytest.param(3, 3, marks=pytest.mark.slow)])
+# CI's seeds are short random games (1,407 and 1,202 decisions, against 5,092 and 2,555 of the seeds they
+# replaced): the interpreter plays Catan slowly, and any seed tests the same agreement and invariants
+@pytest.mark.parametrize("players, seed", [(3, 1), pytest.param(4, 9, marks=pytest.mark.slow),
+                                           pytest.param(3, 10, marks=pytest.mark.slow)])
 def test_random_games_reach_ten_points_and_agree_on_both_backends(players, seed):
     for game, result in played_on_both_backends(PACK, players, seed):
         (winner,) = result["winners"]
