@@ -515,6 +515,9 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
     if result.symbols is None:   # a file that cannot be read or parsed: nothing to look a name up in
         _fail(RulesError(result.diagnostics), Format.text, result.sources)
     asked, decl = name, result.symbols.decls.get(name)
+    # a shortfall by the name of the proc it runs as (`shortfall_cash`), or `shortfall cash`: read as written
+    shortfall = next((f for f in result.symbols.shortfalls.values() if name in (f.name, f"shortfall {f.resource}")), None)
+    decl = shortfall if shortfall is not None else decl
     enum = result.symbols.members.get(name) if decl is None else None
     if enum is not None:   # a member is read in its enum, which says its title and who added it
         out.print(Text.assemble((printable(name), "bold"), f" is a member of enum {printable(enum)}"))

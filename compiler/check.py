@@ -1252,6 +1252,8 @@ class Checker(A.Visitor):
             if self.sym.amended_together:
                 together += self.amended_with_others(decl, before)
         self.visiting = None
+        for shortfall in self.sym.shortfalls.values():
+            self.shortfall(shortfall)
         for item, names in self.sym.amended_together:   # each finding once, saying which of the names it is for
             self.diags += said_for_names([(n, d) for n, d, amend in together if amend is item], names)
         if self.sym.gameless_triggers:   # a lone file's top-level triggers: their bodies are rules all the same
@@ -1506,6 +1508,27 @@ class Checker(A.Visitor):
                      d.span, f"a bank that gains may take past empty is declared 'resource {d.name} supply N overdraw;'")
         if d.over is not None:
             self.overflow(d)
+
+    def shortfall(self, d: A.Shortfall) -> None:
+        """`shortfall RES { raise by { ... } else { ... } }` (its statements are checked in the proc it runs
+        as, lowered_shortfall): E654 of a name that is no resource, W639 of a `raise by` without an option,
+        W638 of an option that never gains RES (nor calls a proc that might)."""
+        if not isinstance(self.sym.decls.get(d.resource), A.Resource):
+            what = self.sym.category(d.resource)
+            self.err("E654", f"a shortfall of {d.resource!r}, " + (f"which is {article(what)}" if what else
+                     "which is not declared") + ": a shortfall is what a payment of a resource does when its payer "
+                     "holds too little", d.span, "declare 'resource NAME;' and write 'shortfall NAME { ... }'")
+            return
+        if d.raises and not d.options:
+            self.err("W639", f"this 'raise by' of the shortfall of {d.resource!r} has no option: nothing is ever "
+                     "raised", d.span, "write an option for each way to raise it ('option \"sell a share\" when "
+                     "COND { ... }'), or leave 'raise by' out")
+        for o in d.options:
+            if not any((type(n) is A.Gain and n.resource == d.resource) or type(n) in (A.CallStmt, A.Call)
+                       for n in A.walk(o)):
+                self.err("W638", f"the option {o.title or ''!r} never gains {d.resource}: taken, it raises nothing "
+                         "and the shortfall asks again", o.span,
+                         f"gain what it raises ('gain N {d.resource};'), or leave the option out")
 
     def overflow(self, d: "A.Resource | A.Zone", units: str = "units") -> None:
         """`cap C over PROC` (a resource's, or a zone's: `units` the cards): PROC a proc taking the number

@@ -26,7 +26,7 @@ from .layout import (blind_zones, slot_args, copy_args, is_live, item_at, set_fi
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -1253,6 +1253,9 @@ class CodeGen(A.Visitor):
             tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
             self.writeline(f"yield from rt.lose_or_debt({who}, {self.stock(s, ctx)}, {amount}, "
                            f"{self.res(s.debt, ctx)}, {where(s)!r}{tag})", s)
+        elif shortfall_of(s, self.sym):   # a payment of a resource with a `shortfall`: it runs when too little is held
+            to = self.ex(s.to, ctx) if s.to is not None else "None"
+            self.writeline(f"yield from rt.lose_short({who}, {s.resource!r}, {amount}, {to}, {where(s)!r})", s)
         elif s.to is not None:   # a transfer: the receiver gains what was lost
             self.writeline(f"yield from rt.lose_to({who}, {self.stock(s, ctx)}, {amount}, "
                            f"{self.ex(s.to, ctx)}, {where(s)!r})", s)

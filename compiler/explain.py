@@ -20,7 +20,7 @@ from rulebook.runtime.state import decimal_text
 from .layout import record_shape, deciding, is_live, is_field_value, is_filter, proc_result_call, subject_mode
 from .layout import copy_fields, never_runs, set_fields
 from .layout import at_seats, binder, period_end, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var
-from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_HAS, HELD_USES, HEX, KEEPING, blocks_kept, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS
+from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_HAS, HELD_USES, HEX, KEEPING, blocks_kept, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS, shortfall_of
 
 # Words that take no plural ("3 prestige", "2 lavandium").
 MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone", "debt", "income",
@@ -1580,7 +1580,8 @@ class Reader(A.Visitor):
             return
         who = "you" if self.subject is None else "they"
         extra = (f" (taking {self.noun(s.debt)} for what {who} cannot pay)" if s.debt
-                 else self.floor_words(s.resource, who))
+                 else f" (holding less, {who} must raise it: see its shortfall)" if self.symbols is not None
+                 and shortfall_of(s, self.symbols) else self.floor_words(s.resource, who))
         if self.words.shared(s.resource):   # `lose 1 fuses;` of a global counter: the shared value shrinks
             extra = f" (taking {self.noun(s.debt)} for what it lacks)" if s.debt else " (or as many as are left)"
             self.say(depth, self.act("take", f"{self.x(s.amount)} from {self.shared_counter(s.resource, s.index)}{extra}"))
@@ -2983,6 +2984,22 @@ class Reader(A.Visitor):
         if not self.held_rule(d, depth):
             self.version(d, depth)
 
+    def visit_Shortfall(self, d, depth: int) -> None:
+        """`shortfall RES { raise by { ... } else { ... } }`: when a payment of RES is more than its payer holds."""
+        res = self.noun(d.resource)
+        self.say(depth, f"When you must pay more {res} than you have (a payment to a player or to the bank; "
+                        "the payment is the debt, what you lack is missing, and the player paid is the creditor, "
+                        "none for the bank):")
+        if d.options:
+            guard = f" while {self.x(d.guard)}" if d.guard is not None else ""
+            self.say(depth + 1, f"You raise what is missing{guard}, one of these at a time, until the debt is "
+                                "covered or none is open (you may not stop before):")
+            self.visit_Choose(A.Choose(None, d.options, span=d.span), depth + 2)
+        self.say(depth + 1, "Covered, you pay the debt.")
+        self.say(depth + 1, f"Otherwise you pay all your {res} to the creditor (or the bank)" +
+                 (", then:" if d.otherwise else ", and the rest of the debt is forgiven."))
+        self.block(d.otherwise, depth + 2)
+
     def visit_Func(self, d, depth: int) -> None:
         if not self.held_rule(d, depth):
             self.version(d, depth)
@@ -3455,9 +3472,11 @@ def describe(stmts: tuple, depth: int = 0, symbols=None) -> list[str]:
 def heading(decl) -> str:
     """What a declaration is and its title: `erudite e1A1 “1A1”`."""
     kind = decl.kind if isinstance(decl, A.Entity) else "amend" if isinstance(decl, A.Amend) else \
-        CATEGORY.get(type(decl), "declaration")
+        "shortfall" if isinstance(decl, A.Shortfall) else CATEGORY.get(type(decl), "declaration")
     title = f" \"{decl.title}\"" if getattr(decl, "title", None) else ""
-    return f"{kind} {', '.join(decl.names()) if isinstance(decl, A.Amend) else decl.name}{title}"
+    name = ', '.join(decl.names()) if isinstance(decl, A.Amend) else \
+        decl.resource if isinstance(decl, A.Shortfall) else decl.name
+    return f"{kind} {name}{title}"
 
 
 def reading(decl, symbols=None, values: bool = True) -> list[str]:

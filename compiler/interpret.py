@@ -21,7 +21,7 @@ from .layout import (blind_zones, slot_args, copy_args, is_live, live_amounts, m
                      hook_nodes, hook_table, hooked_actions,
                      indexed_ref, item_at, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of
 
 
 def placed(e: Exception, node) -> None:
@@ -238,6 +238,9 @@ class Interpreter(A.Visitor):
         if s.debt is not None:
             return rt.lose_or_debt(who, self.stock(s, rt, f), amount, self.res(s.debt, rt, f),
                                    where(s), self.tag(s.tag, rt, f))
+        if shortfall_of(s, self.sym):   # a payment of a resource with a `shortfall`: it runs when too little is held
+            to = self.ev(s.to, rt, f) if s.to is not None else None
+            return rt.lose_short(who, s.resource, amount, to, where(s))
         if s.to is not None:   # a transfer: the receiver gains what was lost
             return rt.lose_to(who, self.stock(s, rt, f), amount, self.ev(s.to, rt, f), where(s))
         if s.tag is not None and s.tag.action in self.hooked:   # a modifier of it may ask its holder (7.7d)

@@ -226,6 +226,7 @@ class Layout:
     supplies: list = field(default_factory=list)   # the resources with a `supply`
     seated: list = field(default_factory=list)   # the counters whose `start` is worked out from the seats (`seated`)
     overflows: dict = field(default_factory=dict)   # resource -> the proc a gain past its cap hands the excess (`over`)
+    shortfalls: dict = field(default_factory=dict)   # resource -> the proc its `shortfall` runs as (lowered_shortfall)
     # kind -> (its field typed by a die, the die): its cards are dice kept as pieces (`roll x;`; branch dice)
     die_fields: dict = field(default_factory=dict)
     records: dict = field(default_factory=dict)   # record -> its fields' names, in order (a saved state's check)
@@ -1078,6 +1079,7 @@ def layout(sym: Symbols) -> Layout:
         supplies=[r for r in d if isinstance(r, (A.Resource, A.Counter)) and r.supply is not None],
         seated=[c for c in d if seated(c)],
         overflows={r.name: r.over.id for r in d if isinstance(r, A.Resource) and r.over is not None and r.cap is not None},
+        shortfalls={res: f.name for res, f in sym.shortfalls.items() if isinstance(sym.decls.get(res), A.Resource)},
         die_fields={k.name: (f.name, f.die) for k in d if isinstance(k, A.Kind) for f in k.fields if f.die is not None},
         records={r.name: [f.name for f in r.fields] for r in d if isinstance(r, A.Record)},
         record_cards={r.name: cards for r in d if isinstance(r, A.Record)
@@ -1705,6 +1707,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"refill_counts": lay.refill_counts} if lay.refill_counts else {}),   # the other packs' code stays
         "starts": lay.starts,
         **({"overflows": lay.overflows} if lay.overflows else {}),   # the other packs' code stays
+        **({"shortfalls": lay.shortfalls} if lay.shortfalls else {}),   # likewise
         **({"die_fields": lay.die_fields} if lay.die_fields else {}),   # likewise
         "actors": lay.actors, "variants": lay.variants,
         **({"options": lay.options} if lay.options else {}),   # the other packs' code stays

@@ -397,6 +397,7 @@ class Symbols:
     consts: dict   # `const radius = 2;` -> its value, as the pack's last word on it sets it (written in every read)
     # the top-level triggers of a file with no game (nothing registers them, W403): still checked as effects
     gameless_triggers: list
+    shortfalls: dict    # resource -> its `shortfall` (A.Shortfall), run as the proc lowered_shortfall makes
     # name of each entity a `for each` declaration made -> (that declaration's name, the entity or member it is
     # for, the name it binds, the kind or enum it goes through)
     generated: dict
@@ -574,6 +575,8 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
                     standing.append(item.trigger)
                 elif isinstance(item, A.Entity) and item.each is not None:
                     each.append(item)
+                elif isinstance(item, A.Shortfall):
+                    _shortfall(sym, pack_name, item, diags, sources)
                 elif isinstance(item, A.Role):
                     for made in _role_parts(sym, item, diags, sources):
                         _merge(sym, pack_name, made, diags, sources)
@@ -668,6 +671,71 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
 
 
 PHASES = ("setup", "play", "final")
+
+
+def shortfall_of(s: A.Lose, sym: Symbols) -> bool:
+    """Whether a `lose` (untagged, of the player's own named resource, without `else DEBT`) is a payment
+    its resource's `shortfall` covers: both backends then call Game.lose_short."""
+    return s.resource in sym.shortfalls and s.debt is None and s.tag is None and s.index is None and s.on is None
+
+
+def _shortfall(sym: Symbols, pack_name: str, item: A.Shortfall, diags: list[Diagnostic], sources: dict) -> None:
+    """A `shortfall RES { ... }`: kept by its resource (one each: E655) and merged as the proc it runs as."""
+    first = sym.shortfalls.get(item.resource)
+    if first is not None:
+        diags.append(Diagnostic("E655", f"a second shortfall of {item.resource!r}: every payment of it runs one "
+                                "rule", declared_at(sources, item.resource, item.span),
+                                "write every way to raise it as an option of the one 'raise by', and one 'else'",
+                                notes=(f"the first is at {first.span}",)))
+        return
+    sym.shortfalls[item.resource] = item
+    _merge(sym, pack_name, lowered_shortfall(item), diags, sources)
+
+
+def lowered_shortfall(d: A.Shortfall) -> A.Proc:
+    """The proc a shortfall runs as, `PROC(debt, creditor): bool`, written in the language's own statements
+    so that both backends and the checker read it as any proc: the payer raises while something is
+    missing, the guard holds and an option is open; covered, it gives true (the engine then pays);
+    else the payer pays all they hold (to the creditor, or the bank) and the `else` runs: false.
+
+        let missing = debt - RES;
+        while missing > 0 and GUARD and (OPTION GUARDS, or'ed) {
+          choose "raise {missing} more RES" { OPTIONS }
+          set missing = debt - RES;
+        }
+        if missing > 0 { lose RES RES [to creditor]; ELSE; return false; }
+        return true;
+    """
+    at = d.span
+
+    def name(n: str) -> A.Name:
+        return A.Name(n, span=at)
+
+    def still_missing() -> A.Expr:
+        return A.Binary("-", name("debt"), name(d.resource), span=at)
+
+    missing = A.Binary(">", name("missing"), A.Int(0, span=at), span=at)
+    body: list = [A.Let("missing", still_missing(), span=at)]
+    if d.options:
+        guards = [o.guard for o in d.options]
+        open_ = None if any(g is None for g in guards) else guards[0]
+        for g in guards[1:] if open_ is not None else ():
+            open_ = A.Binary("or", open_, g, span=at)
+        cond = missing
+        for extra in (d.guard, open_):
+            if extra is not None:
+                cond = A.Binary("and", cond, extra, span=at)
+        prompt = f"raise {{missing}} more {d.resource}"
+        ask = A.Choose(prompt, d.options, title_parts=("raise ", name("missing"), f" more {d.resource}"), span=at)
+        body.append(A.While(cond, (ask, A.SetName("missing", still_missing(), span=at)), span=at))
+    held = name(d.resource)
+    to_bank = A.Lose(held, d.resource, None, span=at)
+    to_creditor = A.Lose(held, d.resource, None, to=name("creditor"), span=at)
+    paid_all = A.If(A.Binary("==", name("creditor"), A.Nothing(span=at), span=at), (to_bank,), (to_creditor,), span=at)
+    body.append(A.If(missing, (paid_all,) + d.otherwise + (A.Return(A.Bool(False, span=at), span=at),), (), span=at))
+    body.append(A.Return(A.Bool(True, span=at), span=at))
+    params = (A.Param("debt", "int", span=at), A.Param("creditor", "player", span=at))
+    return A.Proc(d.name, params, tuple(body), "bool", span=at)
 
 
 def slot_zones(places: tuple, sym: Symbols) -> list:

@@ -2851,6 +2851,26 @@ class Proc(Decl):
 
 
 @node
+class Shortfall(Decl):
+    """`shortfall RES { raise [when COND] by { option ... } else { ... } }`: what every payment of more RES
+    than its payer holds does (`lose N RES [to P]`, `pay` of a cost with RES). The payer, as `you`, raises
+    funds one open option at a time until the payment is covered or no option is open (`when COND`: only
+    while COND holds); covered, it is paid. Else the payer pays what they hold and `else` runs. Bound in
+    both: `debt` (the payment), `missing` (what is still missing), `creditor` (the payee; none: the bank)."""
+
+    resource: str
+    guard: Optional[Expr]
+    options: tuple
+    otherwise: tuple
+    raises: bool = True   # whether `raise ... by { }` is written (False: only `else`)
+
+    @property
+    def name(self) -> str:
+        """The proc the shortfall runs as (`lowered_shortfall`): one per resource."""
+        return f"shortfall_{self.resource}"
+
+
+@node
 class LetIn(Expr):
     """`let a = X; let b = Y; VALUE` as a func's value (`func f(c: cell) = let r = c.row + 1; r * r;`): each `let`
     (A.Let) names a value read by the lets after it and by `value`; only a func's value is written so."""

@@ -290,6 +290,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "declare different parameters (or none has one): the arguments cannot be matched"),
     "E652": (ERROR, "a shared zone declared only of per-player kinds: no card can ever go into it"),
     "E653": (ERROR, "a card's 'cost' field compared with none: a card that gives no cost costs nothing, never none"),
+    "E654": (ERROR, "a 'shortfall' of a name that is not a player's resource: only a resource is paid"),
+    "E655": (ERROR, "a second 'shortfall' of one resource: every payment of it runs one rule"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
@@ -320,6 +322,9 @@ CODES: dict[str, tuple[str, str]] = {
                       "absent: it never holds"),
     "W632": (WARNING, "a deal in packets written by hand ('repeat R { each players: draw K from Z to W; }', or "
                       "'while size(Z) > 0' dealing K at a time): 'deal N of Z to W K at a time;' says it"),
+    "W638": (WARNING, "an option of a shortfall's 'raise by' that never gains the resource: taken, it raises nothing, "
+                      "and may be asked again and again"),
+    "W639": (WARNING, "a shortfall's 'raise by' without an option: nothing is ever raised"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

@@ -1411,6 +1411,15 @@ class _Builder:
     def setting_values(self, meta, items):
         return tuple(items)
 
+    def shortfall_decl(self, meta, items):   # SHORTFALL NAME "{" shortfall_raise? else_block? "}"
+        raising = _pick(items, "raise")
+        guard, options = raising if raising is not None else (None, ())
+        return A.Shortfall(str(items[1]), guard, options, _pick(items, "else_block", ()), raising is not None,
+                           span=self._s(meta))
+
+    def shortfall_raise(self, meta, items):   # RAISE guard? "by" "{" option* "}"
+        return _Marker("raise", (_pick(items, "guard"), tuple(i for i in items if isinstance(i, A.Option))))
+
     def remove_decl(self, meta, items):
         return A.Remove(str(items[0]), also=_pick(items, "also", None), span=self._s(meta))
 

@@ -1386,6 +1386,20 @@ class Printer(A.Visitor):
         once = f" once per {', '.join(d.once_per)}" if d.once_per else ""
         self.block(f"proc {d.name}({params_text(d.params)}){returns}{once}", d.body)
 
+    def visit_Shortfall(self, d):
+        self.line(f"shortfall {d.resource} {{")
+        self.depth += 1
+        if d.raises:
+            head = f"raise{' when ' + expr(d.guard) if d.guard is not None else ''} by"
+            if d.options:
+                self.options(head, d.options)
+            else:
+                self.line(f"{head} {{}}")
+        if d.otherwise or not d.raises:
+            self.block("else", d.otherwise)
+        self.depth -= 1
+        self.line("}")
+
     def visit_Func(self, d):
         returns = f": {d.returns}" if d.returns else ""
         shown = f" shown {quote(d.shown)}" if d.shown is not None else ""

@@ -3177,6 +3177,23 @@ class Game:
         if lost and to is not None:
             yield from self.gain_or_discard(self.holder_of(to), name, lost, where)
 
+    def lose_short(self, h: Holder, name: str, amount: int, to: Optional[Holder], where: str):
+        """`lose N R [to P];` of a resource with a `shortfall` (A.Shortfall): when the payer holds less than
+        N, its proc runs first for them (the payer raises, or pays what they hold and its `else` runs);
+        the payment is made only when it was covered. `to` None: the bank is paid."""
+        payer = self.holder_of(h)
+        if amount > payer.stock[name]:
+            if self.tracer is not None:
+                self._note("short", payer, f"{name}: {amount} to pay, {payer.stock[name]} held, to its shortfall",
+                           amount - payer.stock[name], where)
+            covered = yield from self.program.procs[self.program.shortfalls[name]](self, payer, amount, to)
+            if not covered:
+                return
+        if to is None:
+            self.lose(payer, name, amount)
+        else:
+            yield from self.lose_to(payer, name, amount, to, where)
+
     def shift(self, h: Holder, source: str, dest: str, amount: int) -> int:
         """`shift N C[a] to C[b];` (4.2a): units moved from one element of an indexed counter to another
         of the same counter, `h`'s own or the global one. At most what the source holds above its floor
@@ -4174,11 +4191,24 @@ class Game:
         terms that no modifier changes asks nothing: paid without a generator."""
         if (tag is None or tag[0] not in self.by_action) and all(term[0] == "plain" for term in terms):
             if not self.affordable(h, terms):
+                if any(name in self.program.shortfalls for _mode, name, _amount in terms):
+                    return self._pay_short(h, terms, where)
                 raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)}", where)
             for _mode, name, amount in terms:
                 self._spend(h, name, amount)
             return self.drain() if self.pending else ()   # triggers on paying run before what it bought
         return self._pay(h, terms, where, tag)
+
+    def _pay_short(self, h: Holder, terms: list, where: str):
+        """A cost of plain terms the payer cannot pay, some of resources with a `shortfall`: each such term
+        the payer holds too little of runs its shortfall for the bank (lose_short); all covered, the cost is
+        paid; a term not covered ends the payment (its `else` ran)."""
+        for _mode, name, amount in terms:
+            if name in self.program.shortfalls and amount > h.stock[name]:
+                covered = yield from self.program.procs[self.program.shortfalls[name]](self, h, amount, None)
+                if not covered:
+                    return
+        yield from self.pay(h, terms, where)
 
     def paid(self, h: Holder, terms: list, where: str, tag: Optional[tuple] = None):
         """`let x = pay ...`: pay as `pay` does; gives how many units the payment took (the cost as

@@ -200,6 +200,7 @@ class Program:
     # its position); empty for the other packs (Game.seated_start)
     seated: dict = field(default_factory=dict)
     overflows: dict = field(default_factory=dict)   # resource -> the proc a `gain` past its cap hands the excess (`over`)
+    shortfalls: dict = field(default_factory=dict)   # resource -> the proc its `shortfall` runs as (Game.lose_short)
     die_fields: dict = field(default_factory=dict)   # kind -> (its field typed by a die, the die): dice kept as pieces
     triggers: dict = field(default_factory=dict)    # tid -> (fn, span)
     # modifier id -> (its question, None when it is not optional; its consequence fn(game, holder, the use's
@@ -565,6 +566,7 @@ def assemble(tables: dict, fns: dict) -> Program:
                      for name, count, source, pile, display, args in tables.get("shows", ())}
     program.starts = dict(tables.get("starts", {}))
     program.overflows = dict(tables.get("overflows", {}))
+    program.shortfalls = dict(tables.get("shortfalls", {}))
     program.die_fields = {k: tuple(v) for k, v in tables.get("die_fields", {}).items()}
     program.shown_fields = {kind: tuple(names) for kind, names in tables.get("shown_fields", {}).items()}
     program.card_shows = {kind: tuple(names) for kind, names in tables.get("card_shows", {}).items()}
