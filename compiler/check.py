@@ -26,7 +26,7 @@ from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var,
 from .resolve import TEAM_WORDS, ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, PHASES, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import held_only, holds_slots, reads_it, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
 from .resolve import LABELLED, arm_change, enum_changes, if_change, loop_change, may_change, option_change, pick_change
-from .resolve import said_for_names
+from .resolve import paid_stock, said_for_names
 from .resolve import CELL_WALKS, DIAGONAL, HEX, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
 
 # the seats a frame is worked out for when the pack has no game (a base read alone by an expansion's lint)
@@ -1513,11 +1513,14 @@ class Checker(A.Visitor):
         """`shortfall RES { raise by { ... } else { ... } }` (its statements are checked in the proc it runs
         as, lowered_shortfall): E654 of a name that is no resource, W639 of a `raise by` without an option,
         W638 of an option that never gains RES (nor calls a proc that might)."""
-        if not isinstance(self.sym.decls.get(d.resource), A.Resource):
+        if not paid_stock(self.sym.decls.get(d.resource)):
             what = self.sym.category(d.resource)
-            self.err("E654", f"a shortfall of {d.resource!r}, " + (f"which is {article(what)}" if what else
-                     "which is not declared") + ": a shortfall is what a payment of a resource does when its payer "
-                     "holds too little", d.span, "declare 'resource NAME;' and write 'shortfall NAME { ... }'")
+            self.err("E654", f"a shortfall of {d.resource!r}, " + (
+                f"which is {article(what)}" + (" that is not a player's own, stopping at zero" if what == "counter"
+                                               else "") if what else "which is not declared") +
+                ": a shortfall is what a payment of a player's stock does when they hold too little", d.span,
+                f"declare 'resource {d.resource};' (or 'counter {d.resource};', each player's, from 0) and write "
+                f"'shortfall {d.resource} {{ ... }}'")
             return
         if d.raises and not d.options:
             self.err("W639", f"this 'raise by' of the shortfall of {d.resource!r} has no option: nothing is ever "
@@ -13751,7 +13754,8 @@ class Checker(A.Visitor):
             if (name not in own or name in self.used or name in self.sym.unmatched or name in self.meant
                     or name in self.sym.dropped_uses):
                 continue
-            if isinstance(decl, (A.Entity, A.Game, A.Enum, A.Variant, A.Kind, A.Const)):
+            if isinstance(decl, (A.Entity, A.Game, A.Enum, A.Variant, A.Kind, A.Const)) or \
+                    self.sym.shortfalls.get(name[len("shortfall_"):]) is not None:   # (a shortfall's proc: payments run it)
                 continue   # (a constant's reads are written over by the resolver, which says W555 for none)
             if isinstance(decl, A.Group) and decl.cap is not None:   # its cap holds every gain of its members
                 continue

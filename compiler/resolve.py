@@ -673,6 +673,15 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
 PHASES = ("setup", "play", "final")
 
 
+def paid_stock(d) -> bool:
+    """Whether a declaration is a stock a shortfall may cover: a resource, or a player's own counter,
+    unindexed, that stops at zero (its floor 0 or unwritten, not `signed`)."""
+    if isinstance(d, A.Resource):
+        return True
+    return isinstance(d, A.Counter) and not d.is_global and d.indexes is None and not d.signed and (
+        d.low is None or (type(d.low) is A.Int and d.low.value == 0))
+
+
 def shortfall_of(s: A.Lose, sym: Symbols) -> bool:
     """Whether a `lose` (untagged, of the player's own named resource, without `else DEBT`) is a payment
     its resource's `shortfall` covers: both backends then call Game.lose_short."""
