@@ -398,6 +398,7 @@ class Symbols:
     # the top-level triggers of a file with no game (nothing registers them, W403): still checked as effects
     gameless_triggers: list
     shortfalls: dict    # resource -> its `shortfall` (A.Shortfall), run as the proc lowered_shortfall makes
+    shortfall_packs: dict   # resource -> the pack its shortfall is declared in
     # name of each entity a `for each` declaration made -> (that declaration's name, the entity or member it is
     # for, the name it binds, the kind or enum it goes through)
     generated: dict
@@ -603,6 +604,7 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
                                         "write what it changes inside the braces (a field, a space, an option, "
                                         "a case), a title or '* N', or leave the amend out"))
     _die_fields(sym, diags)
+    _shortfall_procs(sym, diags, sources)
     own = {item.decl.name if isinstance(item, A.Override) else getattr(item, "name", None)
            for m in modules_by_pack[-1][1] for item in m.items} if modules_by_pack else set()
     standing = _constants(sym, standing, diags, sources, own)
@@ -698,7 +700,15 @@ def _shortfall(sym: Symbols, pack_name: str, item: A.Shortfall, diags: list[Diag
                                 notes=(f"the first is at {first.span}",)))
         return
     sym.shortfalls[item.resource] = item
-    _merge(sym, pack_name, lowered_shortfall(item), diags, sources)
+    sym.shortfall_packs[item.resource] = pack_name
+
+
+def _shortfall_procs(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None:
+    """Each shortfall of a stock it may cover merged as the proc it runs as, once every declaration is in
+    (the resource may be declared after it); one of anything else is E654 alone (Checker.shortfall)."""
+    for res, item in sym.shortfalls.items():
+        if paid_stock(sym.decls.get(res)):
+            _merge(sym, sym.shortfall_packs[res], lowered_shortfall(item), diags, sources)
 
 
 def lowered_shortfall(d: A.Shortfall) -> A.Proc:

@@ -1,0 +1,215 @@
+"""`shortfall RES { raise [when COND] by { option ... } else { ... } }` (docs 3.1a): every payment of more RES
+than its payer holds (`lose N RES`, `lose N RES to P`, `pay` of a cost) runs the one rule, on both backends;
+Monopoly's rent, tax and bankruptcy (tests/packs/monopoly) and an 18xx president selling shares to buy a train;
+its diagnostics (E654, E655, W638, W639), `fmt` and `explain`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text
+from rulebook.runtime.engine import Game
+
+from .conftest import drive, explained, pack_program, printed_back, rules_programs, run_proc
+
+MONOPOLY = str(Path(__file__).parent / "packs" / "monopoly")
+
+monopoly = pack_program(MONOPOLY)
+
+
+def monopoly_game(program, deeds: dict[int, list[str]], cash: int) -> Game:
+    """Three players set up, P1 with `cash`, the others with 1500, each seat (from 0) holding the deeds listed."""
+    game = Game(program, 3, 1)
+    game.start()
+    for p in game.state.players:
+        p.stock["cash"], p.stock["square"], p.vars["in_jail"] = 1500, 0, False
+    game.state.players[0].stock["cash"] = cash
+    for seat, names in deeds.items():
+        for name in names:
+            game.move(game.program.entities[name], game.zone(game.state.players[seat], "deeds"))
+    return game
+
+
+def deeds_of(game: Game, seat: int) -> set[str]:
+    return {d.name for d in game.zone(game.state.players[seat], "deeds")}
+
+
+def test_a_rent_of_50_with_20_cash_asks_to_mortgage_a_deed_then_pays_all_50(monopoly):
+    # Reading Railroad with the Pennsylvania: a rent of 50; P1 holds 20 and two deeds mortgaged for 30 each
+    game = monopoly_game(monopoly, {0: ["mediterranean", "baltic"], 1: ["reading", "pennsylvania_rr"]}, 20)
+    p1, p2 = game.state.players[:2]
+    p1.stock["square"] = 5
+    asked = drive(game, game.program.procs["land"](game, p1, 4), ["Baltic Avenue"])
+    # (the choose of how to raise has one open option, so only the pick asks; one mortgage covers it)
+    assert [d.prompt for d in asked] == ["mortgage which deed?"]
+    assert game.state.gvars["mortgaged[baltic]"] and not game.state.gvars["mortgaged[mediterranean]"]
+    assert (p1.stock["cash"], p2.stock["cash"]) == (0, 1550)
+    assert not game.eliminated(p1)
+
+
+def test_a_house_is_sold_or_a_deed_mortgaged_one_at_a_time_until_the_rent_is_covered(monopoly):
+    # 200 due (four railroads) with 10 held: a house sells back for 25, the light blues mortgage for 50, 50, 60
+    # once their houses are gone, Mediterranean for 30
+    lights = ["oriental", "vermont", "connecticut"]
+    game = monopoly_game(monopoly, {0: lights + ["mediterranean"],
+                                    1: ["reading", "pennsylvania_rr", "b_and_o", "short_line"]}, 10)
+    p1, p2 = game.state.players[:2]
+    for d in lights:
+        game.state.globals[f"houses[{d}]"] = 1
+    p1.stock["square"] = 5
+    asked = drive(game, game.program.procs["land"](game, p1, 4),
+                  ["mortgage a deed", "Oriental Avenue", "Vermont Avenue", "Oriental Avenue", "Connecticut Avenue"])
+    # (a choose or a pick with one open answer asks nothing: after Mediterranean only houses can be sold,
+    # evenly, and once they are gone only the light blues can be mortgaged)
+    assert [d.prompt for d in asked] == ["raise 190 more cash"] + ["sell a house from which site?"] * 2 + \
+        ["mortgage which deed?"] * 2
+    assert (p1.stock["cash"], p2.stock["cash"]) == (10 + 30 + 3 * 25 + 50 + 60 - 200, 1700)
+    assert not game.eliminated(p1) and not game.state.gvars["mortgaged[vermont]"]
+    assert all(game.state.globals[f"houses[{d}]"] == 0 for d in lights)
+
+
+def test_with_nothing_to_raise_the_payer_is_bankrupt_to_the_creditor_who_receives_the_deeds(monopoly):
+    game = monopoly_game(monopoly, {0: ["mediterranean"], 1: ["reading", "pennsylvania_rr"]}, 20)
+    p1, p2 = game.state.players[:2]
+    game.state.gvars["mortgaged[mediterranean]"] = True   # nothing left to raise
+    p1.stock["square"] = 5
+    asked = drive(game, game.program.procs["land"](game, p1, 4), [])
+    assert asked == [] and game.eliminated(p1)
+    assert p2.stock["cash"] == 1500 + 20 and "mediterranean" in deeds_of(game, 1)
+    assert game.state.gvars["mortgaged[mediterranean]"]   # mortgages and all
+    assert "P1 is bankrupt" in game.messages
+
+
+def test_a_tax_the_payer_cannot_cover_bankrupts_them_to_the_bank(monopoly):
+    # Income Tax (square 4): 200, with 100 held and a deed worth a 30 mortgage: not enough, so nothing is raised
+    game = monopoly_game(monopoly, {0: ["mediterranean"]}, 100)
+    p1, p2 = game.state.players[:2]
+    asked = drive(game, game.program.procs["move_on"](game, p1, 4), [])
+    assert asked == [] and game.eliminated(p1) and p1.stock["cash"] == 0
+    assert "mediterranean" in {d.name for d in game.zone(None, "bank")}
+    assert not game.state.gvars["mortgaged[mediterranean]"]   # back to the bank unmortgaged
+
+
+# An 18xx president buying a train for the company: the company's treasury is short, so the president
+# sells shares to the bank at the market price until it is covered; one who cannot is bankrupt.
+RAILWAY = """
+resource cash "Cash";
+resource shares "Shares";
+counter price "Share price" global from 0 to 400 start 40;
+var bankrupt "Bankrupt" global: bool = false;
+shortfall cash {
+  raise when shares > 0 by {
+    option "sell a share" when shares > 0 {
+      lose 1 shares;
+      gain price cash;
+    }
+  }
+  else {
+    say "{you} is bankrupt with {missing} missing to {creditor}";
+    set bankrupt = true;
+  }
+}
+proc start(money: int, held: int) { gain money cash; gain held shares; }
+proc buy_train(cost: int) { pay cost cash; }
+proc pay_out(n: int) { lose n cash to players[2]; }
+proc offered() { may "buy the permanent train?" cost 300 cash { gain 1 shares; } }
+game railway { seats 2 to 4; phase play { start(10, 0); } winner most cash; }
+"""
+
+railway = rules_programs(RAILWAY)
+
+
+def test_a_cost_the_payer_cannot_pay_raises_until_covered_and_the_payer_cannot_stop(railway):
+    game = Game(railway(), 2, 1)
+    you = game.state.players[0]
+    run_proc(game, "start", 30, 3)
+    run_proc(game, "buy_train", 100)   # 70 missing: two shares of 40 (the one option is taken without asking)
+    assert (you.stock["cash"], you.stock["shares"], game.state.gvars["bankrupt"]) == (10, 1, False)
+
+
+def test_a_transfer_short_pays_what_is_held_to_the_creditor_then_the_else_runs(railway):
+    game = Game(railway(), 2, 1)
+    you, other = game.state.players
+    run_proc(game, "start", 30, 1)
+    run_proc(game, "pay_out", 200)   # 30 + 40 = 70 held after raising: all of it to P2, 130 missing
+    assert (you.stock["cash"], you.stock["shares"], other.stock["cash"]) == (0, 0, 70)
+    assert game.state.gvars["bankrupt"] and "P1 is bankrupt with 130 missing to P2" in game.messages
+
+
+def test_a_cost_that_is_only_offered_when_affordable_never_runs_the_shortfall(railway):
+    game = Game(railway(), 2, 1)
+    you = game.state.players[0]
+    run_proc(game, "start", 30, 3)
+    assert drive(game, game.program.procs["offered"](game, you), []) == []   # not offered: nothing sold
+    assert (you.stock["cash"], you.stock["shares"]) == (30, 3)
+
+
+def test_a_payment_covered_by_what_is_held_asks_nothing(railway):
+    game = Game(railway(), 2, 1)
+    you, other = game.state.players
+    run_proc(game, "start", 100, 2)
+    run_proc(game, "pay_out", 60)
+    assert (you.stock["cash"], you.stock["shares"], other.stock["cash"]) == (40, 2, 60)
+
+
+plain = rules_programs("resource cash;\nproc pay_out(n: int) { gain 10 cash; lose n cash to players[2]; }\n"
+                       "game g { seats 2; phase play { pay_out(1); } winner most cash; }\n")
+
+
+def test_without_a_shortfall_a_loss_stops_at_zero_as_before(plain):
+    game = Game(plain(), 2, 1)
+    you, other = game.state.players
+    run_proc(game, "pay_out", 50)
+    assert (you.stock["cash"], other.stock["cash"]) == (0, 10)
+
+
+def codes(text: str) -> list[tuple]:
+    return [(d.code, d.span.line, d.span.column) for d in analyse_text(text).diagnostics]
+
+
+GAME = "game g { seats 2; phase play { lose 5 cash; } winner most cash; }\n"
+
+
+@pytest.mark.parametrize("declared", ["counter cash global;", "counter cash from 1 to 99;", "enum cash { a, b }",
+                                      "counter cash signed;", ""])
+def test_a_shortfall_of_what_is_no_players_stock_is_e654(declared):
+    text = (f"{declared}\nresource coin;\nshortfall cash {{ else {{ say \"broke\"; }} }}\n"
+            "game g { seats 2; phase play { lose 5 coin; } winner most coin; }\n")
+    found = [c for c in codes(text) if c[0].startswith("E")]
+    assert found[0] == ("E654", 3, 1), found
+
+
+def test_a_second_shortfall_of_one_resource_is_e655_at_its_resource():
+    text = "resource cash;\nshortfall cash { else { say \"a\"; } }\nshortfall cash { else { say \"b\"; } }\n" + GAME
+    assert [c for c in codes(text) if c[0] != "W401"] == [("E655", 3, 11)]
+
+
+def test_an_option_that_never_gains_the_resource_is_w638_and_an_empty_raise_is_w639():
+    text = ("resource cash;\nresource shares;\n"
+            "shortfall cash {\n  raise by {\n    option \"sell\" when shares > 0 { lose 1 shares; }\n  }\n}\n" + GAME)
+    assert codes(text) == [("W638", 5, 5)]
+    text = "resource cash;\nshortfall cash {\n  raise by {}\n  else { eliminate; }\n}\n" + GAME
+    assert codes(text) == [("W639", 2, 1)]
+
+
+def test_the_shortfall_is_printed_back_and_read_aloud():
+    module, printed = printed_back(RAILWAY)
+    assert "shortfall cash {\n  raise when shares > 0 by {\n    option \"sell a share\"" in printed
+    result = analyse_text(RAILWAY)
+    lines = explained_shortfall(result)
+    assert lines[0] == "shortfall cash"
+    assert lines[1].startswith("  When you must pay more cash than you have")
+    assert "while you have more than 0 shares, one of these at a time" in lines[2]
+    assert "Otherwise you pay all your cash to the creditor (or the bank), then:" in "\n".join(lines)
+
+
+def explained_shortfall(result) -> list[str]:
+    from rulebook.compiler.explain import explain
+    return explain(result.symbols.shortfalls["cash"], result.symbols)
+
+
+def test_a_loss_of_the_resource_is_read_as_raised_by_its_shortfall():
+    result = analyse_text(RAILWAY)
+    assert "holding less, you must raise it: see its shortfall" in explained(result, "pay_out")
