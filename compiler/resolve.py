@@ -578,6 +578,9 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
                     each.append(item)
                 elif isinstance(item, A.Shortfall):
                     _shortfall(sym, pack_name, item, diags, sources)
+                elif isinstance(item, A.Override) and isinstance(item.decl, A.Shortfall):   # replaces the one before
+                    sym.shortfalls.pop(item.decl.resource, None)
+                    _shortfall(sym, pack_name, item.decl, diags, sources)
                 elif isinstance(item, A.Role):
                     for made in _role_parts(sym, item, diags, sources):
                         _merge(sym, pack_name, made, diags, sources)

@@ -213,3 +213,21 @@ def explained_shortfall(result) -> list[str]:
 def test_a_loss_of_the_resource_is_read_as_raised_by_its_shortfall():
     result = analyse_text(RAILWAY)
     assert "holding less, you must raise it: see its shortfall" in explained(result, "pay_out")
+
+
+OVERRIDDEN = """resource cash;
+shortfall cash { else { say "first"; } }
+override shortfall cash { else { say "second"; } }
+proc p() { lose 5 cash; }
+game g { seats 2; phase play { p(); } winner most cash; }
+"""
+
+overridden = rules_programs(OVERRIDDEN)
+
+
+def test_an_override_replaces_the_shortfall_of_its_resource(overridden):
+    assert analyse_text(OVERRIDDEN).diagnostics == []
+    game = Game(overridden(), 2, 1)
+    run_proc(game, "p")
+    assert game.messages == ["P1: second"]
+    assert "override shortfall cash {\n  else {" in printed_back(OVERRIDDEN)[1]
