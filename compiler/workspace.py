@@ -886,6 +886,8 @@ class View:
                 children += [{"name": f"override {h.func}", "category": CATEGORY[type(h.decl)], "detail": "role",
                               "span": h.span, "name_span": name_span.get(id(h.decl), h.span), "children": []}
                              for h in decl.body if isinstance(h, A.HeldOverride)]
+            elif isinstance(decl, A.Shortfall):   # run as a proc (resolve.lowered_shortfall)
+                name, category, detail = f"shortfall {decl.resource}", "proc", "shortfall"
             elif isinstance(decl, A.Standing):
                 name = f"{'next' if decl.trigger.once else 'whenever'} {decl.trigger.pattern.event}"
                 category = detail = "trigger"

@@ -231,3 +231,27 @@ def test_an_override_replaces_the_shortfall_of_its_resource(overridden):
     run_proc(game, "p")
     assert game.messages == ["P1: second"]
     assert "override shortfall cash {\n  else {" in printed_back(OVERRIDDEN)[1]
+
+
+def test_the_workspace_outline_lists_the_shortfall(tmp_path):
+    from rulebook.compiler.workspace import Workspace
+
+    from .conftest import write_pack
+
+    write_pack(tmp_path / "railway", RAILWAY, name="railway")
+    view = Workspace().view(tmp_path / "railway" / "main.rules")
+    shown = next(s for s in view.paths if s.endswith("main.rules"))
+    assert ("shortfall cash", "proc") in [(s["name"], s["category"]) for s in view.symbols_of(shown)]
+
+
+def test_rulebook_explain_reads_the_shortfall_by_its_proc_name(tmp_path):
+    from click.testing import CliRunner
+
+    from rulebook.cli import app
+
+    from .conftest import write_pack
+
+    write_pack(tmp_path / "railway", RAILWAY, name="railway")
+    shown = CliRunner().invoke(app, ["explain", str(tmp_path / "railway"), "shortfall_cash"])
+    assert shown.exit_code == 0, shown.output
+    assert "shortfall cash {" in shown.output and "When you must pay more cash than you have" in shown.output
