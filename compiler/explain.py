@@ -2987,9 +2987,9 @@ class Reader(A.Visitor):
     def visit_Shortfall(self, d, depth: int) -> None:
         """`shortfall RES { raise by { ... } else { ... } }`: when a payment of RES is more than its payer holds."""
         res = self.noun(d.resource)
-        self.say(depth, f"When you must pay more {res} than you have (a payment to a player or to the bank; "
-                        "the payment is the debt, what you lack is missing, and the player paid is the creditor, "
-                        "none for the bank):")
+        self.say(depth, f"When you must pay more {res} than you have:")
+        self.say(depth + 1, "(A payment to a player or to the bank: the payment is the debt, what you lack is missing, "
+                            "and the player paid is the creditor, nobody for the bank.)")
         if d.options:
             guard = f" while {self.x(d.guard)}" if d.guard is not None else ""
             self.say(depth + 1, f"You raise what is missing{guard}, one of these at a time, until the debt is "

@@ -200,8 +200,8 @@ def test_the_shortfall_is_printed_back_and_read_aloud():
     result = analyse_text(RAILWAY)
     lines = explained_shortfall(result)
     assert lines[0] == "shortfall cash"
-    assert lines[1].startswith("  When you must pay more cash than you have")
-    assert "while you have more than 0 shares, one of these at a time" in lines[2]
+    assert lines[1] == "  When you must pay more cash than you have:"
+    assert "while you have more than 0 shares, one of these at a time" in lines[3]
     assert "Otherwise you pay all your cash to the creditor (or the bank), then:" in "\n".join(lines)
 
 
