@@ -1253,9 +1253,10 @@ class CodeGen(A.Visitor):
             tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
             self.writeline(f"yield from rt.lose_or_debt({who}, {self.stock(s, ctx)}, {amount}, "
                            f"{self.res(s.debt, ctx)}, {where(s)!r}{tag})", s)
-        elif shortfall_of(s, self.sym):   # a payment of a resource with a `shortfall`: it runs when too little is held
+        elif shortfall_of(s, self.sym, self.hooked):   # a payment of a stock with a `shortfall`: run when too little is held
             to = self.ex(s.to, ctx) if s.to is not None else "None"
-            self.writeline(f"yield from rt.lose_short({who}, {s.resource!r}, {amount}, {to}, {where(s)!r})", s)
+            tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
+            self.writeline(f"yield from rt.lose_short({who}, {s.resource!r}, {amount}, {to}, {where(s)!r}{tag})", s)
         elif s.to is not None:   # a transfer: the receiver gains what was lost
             self.writeline(f"yield from rt.lose_to({who}, {self.stock(s, ctx)}, {amount}, "
                            f"{self.ex(s.to, ctx)}, {where(s)!r})", s)

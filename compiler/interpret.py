@@ -238,9 +238,9 @@ class Interpreter(A.Visitor):
         if s.debt is not None:
             return rt.lose_or_debt(who, self.stock(s, rt, f), amount, self.res(s.debt, rt, f),
                                    where(s), self.tag(s.tag, rt, f))
-        if shortfall_of(s, self.sym):   # a payment of a resource with a `shortfall`: it runs when too little is held
+        if shortfall_of(s, self.sym, self.hooked):   # a payment of a stock with a `shortfall`: run when too little is held
             to = self.ev(s.to, rt, f) if s.to is not None else None
-            return rt.lose_short(who, s.resource, amount, to, where(s))
+            return rt.lose_short(who, s.resource, amount, to, where(s), self.tag(s.tag, rt, f))
         if s.to is not None:   # a transfer: the receiver gains what was lost
             return rt.lose_to(who, self.stock(s, rt, f), amount, self.ev(s.to, rt, f), where(s))
         if s.tag is not None and s.tag.action in self.hooked:   # a modifier of it may ask its holder (7.7d)

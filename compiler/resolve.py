@@ -687,10 +687,12 @@ def paid_stock(d) -> bool:
         d.low is None or (type(d.low) is A.Int and d.low.value == 0))
 
 
-def shortfall_of(s: A.Lose, sym: Symbols) -> bool:
-    """Whether a `lose` (untagged, of the player's own named resource, without `else DEBT`) is a payment
-    its resource's `shortfall` covers: both backends then call Game.lose_short."""
-    return s.resource in sym.shortfalls and s.debt is None and s.tag is None and s.index is None and s.on is None
+def shortfall_of(s: A.Lose, sym: Symbols, hooked=()) -> bool:
+    """Whether a `lose` (of a player's named stock, without `else DEBT`; tagged, but not of an action a
+    modifier's holder may be asked about, `hooked`) is a payment its resource's `shortfall` covers: both
+    backends then call Game.lose_short."""
+    return s.resource in sym.shortfalls and s.debt is None and s.index is None and s.on is None and \
+        (s.tag is None or s.tag.action not in hooked)
 
 
 def _shortfall(sym: Symbols, pack_name: str, item: A.Shortfall, diags: list[Diagnostic], sources: dict) -> None:

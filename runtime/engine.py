@@ -3177,11 +3177,17 @@ class Game:
         if lost and to is not None:
             yield from self.gain_or_discard(self.holder_of(to), name, lost, where)
 
-    def lose_short(self, h: Holder, name: str, amount: int, to: Optional[Holder], where: str):
-        """`lose N R [to P];` of a resource with a `shortfall` (A.Shortfall): when the payer holds less than
-        N, its proc runs first for them (the payer raises, or pays what they hold and its `else` runs);
+    def lose_short(self, h: Holder, name: str, amount: int, to: Optional[Holder], where: str,
+                   tag: Optional[tuple] = None):
+        """`lose N R [to P] [for ACTION(args)];` of a stock with a `shortfall` (A.Shortfall): a tagged loss is
+        first changed by the modifiers of its action (as lose_for); when the payer holds less than N, the
+        shortfall's proc runs first for them (the payer raises, or pays what they hold and its `else` runs);
         the payment is made only when it was covered. `to` None: the bank is paid."""
         payer = self.holder_of(h)
+        why = ""
+        if tag is not None and amount > 0 and tag[0] in self.by_action:
+            changed, why = self.modified_amount("lose", payer, tag, amount)
+            amount = 0 if changed is None else changed
         if amount > payer.stock[name]:
             if self.tracer is not None:
                 self._note("short", payer, f"{name}: {amount} to pay, {payer.stock[name]} held, to its shortfall",
@@ -3190,7 +3196,7 @@ class Game:
             if not covered:
                 return
         if to is None:
-            self.lose(payer, name, amount)
+            self.lose(payer, name, amount, why)
         else:
             yield from self.lose_to(payer, name, amount, to, where)
 

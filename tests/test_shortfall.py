@@ -255,3 +255,44 @@ def test_rulebook_explain_reads_the_shortfall_by_its_proc_name(tmp_path):
     shown = CliRunner().invoke(app, ["explain", str(tmp_path / "railway"), "shortfall_cash"])
     assert shown.exit_code == 0, shown.output
     assert "shortfall cash {" in shown.output and "When you must pay more cash than you have" in shown.output
+
+
+# A tagged payment: the modifiers of its action change it first (a discount card), then the shortfall covers it
+TAXED = """resource cash;
+resource bonds;
+event tax();
+var discounted global: bool = false;
+shortfall cash {
+  raise by {
+    option "sell a bond" when bonds > 0 { lose 1 bonds; gain 10 cash; }
+  }
+}
+proc start() { gain 25 cash; gain 2 bonds; modifier you tax while discounted { lose -10; } }
+proc taxed() { lose 30 cash for tax(); }
+proc owed(p: player) { lose 12 p.cash; }
+game g { seats 2; phase play { start(); } winner most cash; }
+"""
+
+taxed = rules_programs(TAXED)
+
+
+def test_a_tagged_payment_is_changed_by_its_modifiers_before_the_shortfall_looks_at_it(taxed):
+    game = Game(taxed(), 2, 1)
+    you = game.state.players[0]
+    run_proc(game, "start")
+    game.state.gvars["discounted"] = True
+    run_proc(game, "taxed")   # 20 with 25 held: nothing raised
+    assert (you.stock["cash"], you.stock["bonds"]) == (5, 2)
+    game.state.gvars["discounted"] = False
+    run_proc(game, "taxed")   # 30 with 5 held: three bonds wanted, two held: all paid, the rest forgiven
+    assert (you.stock["cash"], you.stock["bonds"]) == (0, 0)
+
+
+def test_a_payment_of_another_players_stock_is_raised_by_that_player(taxed):
+    game = Game(taxed(), 2, 1)
+    you, other = game.state.players
+    run_proc(game, "start", player=1)
+    run_proc(game, "owed", other)   # P2 owes 12 with 25 held: paid
+    run_proc(game, "owed", other)   # 12 with 13: paid
+    run_proc(game, "owed", other)   # 12 with 1: P2 sells two bonds (21), pays 12
+    assert (other.stock["cash"], other.stock["bonds"], you.stock["cash"]) == (9, 0, 0)
