@@ -290,6 +290,7 @@ _NAMES: dict = {
     A.Construct: (("record", "ref"),),
     A.HeldOption: (("choose", "label"),),
     A.Role: (("name", "decl"),),
+    A.Shortfall: (("resource", "ref"),),   # `shortfall cash { ... }`: the stock it covers
     A.KindShows: (("names", "field"),),   # `shows points, food;` in a kind: its fields   # `option in LABEL ...`: an option added to the open choose LABEL   # `spot(row = 1, col = 2)`: its fields are found apart (_FileIndexer.visit)
 }
 # the fields of `_NAMES` that name a type, which no local can stand for
