@@ -1509,6 +1509,10 @@ class Checker(A.Visitor):
         if d.over is not None:
             self.overflow(d)
 
+    def shortfall_proc(self, name: str) -> bool:
+        """Whether a proc is the one a `shortfall` runs as (its signature the engine's, never written)."""
+        return self.sym.shortfalls.get(name[len("shortfall_"):]) is not None and name.startswith("shortfall_")
+
     def shortfall(self, d: A.Shortfall) -> None:
         """`shortfall RES { raise by { ... } else { ... } }` (its statements are checked in the proc it runs
         as, lowered_shortfall): E654 of a name that is no resource, W639 of a `raise by` without an option,
@@ -4392,7 +4396,7 @@ class Checker(A.Visitor):
         if self.signature_fixed is None:
             self.signature_fixed = {new.name for new, _old in self.sym.overrides} | {
                 version for versions in self.sym.held.values() for _card, _h, version in versions}
-        if d.name in self.signature_fixed or (isinstance(d, A.Proc) and not d.body):
+        if d.name in self.signature_fixed or (isinstance(d, A.Proc) and not d.body) or self.shortfall_proc(d.name):
             return
         keyed = set(getattr(d, "once_per", None) or ())
         kind = "proc" if isinstance(d, A.Proc) else "func"
@@ -13755,7 +13759,7 @@ class Checker(A.Visitor):
                     or name in self.sym.dropped_uses):
                 continue
             if isinstance(decl, (A.Entity, A.Game, A.Enum, A.Variant, A.Kind, A.Const)) or \
-                    self.sym.shortfalls.get(name[len("shortfall_"):]) is not None:   # (a shortfall's proc: payments run it)
+                    self.shortfall_proc(name):   # (payments run it)
                 continue   # (a constant's reads are written over by the resolver, which says W555 for none)
             if isinstance(decl, A.Group) and decl.cap is not None:   # its cap holds every gain of its members
                 continue

@@ -717,12 +717,11 @@ def _shortfall_procs(sym: Symbols, diags: list[Diagnostic], sources: dict) -> No
 
 
 def lowered_shortfall(d: A.Shortfall) -> A.Proc:
-    """The proc a shortfall runs as, `PROC(debt, creditor): bool`, written in the language's own statements
+    """The proc a shortfall runs as, `PROC(debt, creditor, missing): bool`, written in the language's own statements
     so that both backends and the checker read it as any proc: the payer raises while something is
     missing, the guard holds and an option is open; covered, it gives true (the engine then pays);
     else the payer pays all they hold (to the creditor, or the bank) and the `else` runs: false.
 
-        let missing = debt - RES;
         while missing > 0 and GUARD and (OPTION GUARDS, or'ed) {
           choose "raise {missing} more RES" { OPTIONS }
           set missing = debt - RES;
@@ -739,7 +738,7 @@ def lowered_shortfall(d: A.Shortfall) -> A.Proc:
         return A.Binary("-", name("debt"), name(d.resource), span=at)
 
     missing = A.Binary(">", name("missing"), A.Int(0, span=at), span=at)
-    body: list = [A.Let("missing", still_missing(), span=at)]
+    body: list = []   # (`missing` is a parameter, not a `let`: a pack may declare a stock so named, as `debt`)
     if d.options:
         guards = [o.guard for o in d.options]
         open_ = None if any(g is None for g in guards) else guards[0]
@@ -758,7 +757,8 @@ def lowered_shortfall(d: A.Shortfall) -> A.Proc:
     paid_all = A.If(A.Binary("==", name("creditor"), A.Nothing(span=at), span=at), (to_bank,), (to_creditor,), span=at)
     body.append(A.If(missing, (paid_all,) + d.otherwise + (A.Return(A.Bool(False, span=at), span=at),), (), span=at))
     body.append(A.Return(A.Bool(True, span=at), span=at))
-    params = (A.Param("debt", "int", span=at), A.Param("creditor", "player", span=at))
+    params = (A.Param("debt", "int", span=at), A.Param("creditor", "player", span=at),
+              A.Param("missing", "int", span=at))
     return A.Proc(d.name, params, tuple(body), "bool", span=at)
 
 

@@ -3192,7 +3192,8 @@ class Game:
             if self.tracer is not None:
                 self._note("short", payer, f"{name}: {amount} to pay, {payer.stock[name]} held, to its shortfall",
                            amount - payer.stock[name], where)
-            covered = yield from self.program.procs[self.program.shortfalls[name]](self, payer, amount, to)
+            covered = yield from self.program.procs[self.program.shortfalls[name]](
+                self, payer, amount, to, amount - payer.stock[name])
             if not covered:
                 return
         if to is None:
@@ -4211,7 +4212,8 @@ class Game:
         paid; a term not covered ends the payment (its `else` ran)."""
         for _mode, name, amount in terms:
             if name in self.program.shortfalls and amount > h.stock[name]:
-                covered = yield from self.program.procs[self.program.shortfalls[name]](self, h, amount, None)
+                covered = yield from self.program.procs[self.program.shortfalls[name]](
+                    self, h, amount, None, amount - h.stock[name])
                 if not covered:
                     return
         yield from self.pay(h, terms, where)

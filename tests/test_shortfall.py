@@ -296,3 +296,18 @@ def test_a_payment_of_another_players_stock_is_raised_by_that_player(taxed):
     run_proc(game, "owed", other)   # 12 with 13: paid
     run_proc(game, "owed", other)   # 12 with 1: P2 sells two bonds (21), pays 12
     assert (other.stock["cash"], other.stock["bonds"], you.stock["cash"]) == (9, 0, 0)
+
+
+def test_the_bound_names_may_be_declared_too_and_are_the_shortfalls_inside_it():
+    # a pack with a `debt` resource (4.2's `lose N RES else debt`) and a `missing` counter: no clash, as parameters;
+    # inside the shortfall the bound names are its own (`gain 1 debt;` there would be E309)
+    text = ("resource cash;\nresource debt;\nresource owed;\ncounter missing;\n"
+            "shortfall cash { else { gain missing owed; } }\n"
+            "proc p() { gain 3 cash; lose 5 cash; gain 1 missing; gain 1 debt; }\n"
+            "game g { seats 2; phase play { p(); } winner most cash; }\n")
+    assert analyse_text(text).diagnostics == []
+    from rulebook.compiler.driver import build_text
+    for interpreted in (False, True):
+        game = Game(build_text(text, interpreted=interpreted), 2, 1)
+        run_proc(game, "p")
+        assert [game.state.players[0].stock[n] for n in ("cash", "owed", "missing")] == [0, 2, 1]
