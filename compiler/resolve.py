@@ -701,7 +701,8 @@ def _shortfall(sym: Symbols, pack_name: str, item: A.Shortfall, diags: list[Diag
     if first is not None:
         diags.append(Diagnostic("E655", f"a second shortfall of {item.resource!r}: every payment of it runs one "
                                 "rule", declared_at(sources, item.resource, item.span),
-                                "write every way to raise it as an option of the one 'raise by', and one 'else'",
+                                "write every way to raise it as an option of the one 'raise by', and one 'else' "
+                                f"(a house rule or an expansion replaces it: 'override shortfall {item.resource} {{ ... }}')",
                                 notes=(f"the first is at {first.span}",)))
         return
     sym.shortfalls[item.resource] = item
