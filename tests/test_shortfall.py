@@ -49,6 +49,14 @@ def test_a_rent_of_50_with_20_cash_asks_to_mortgage_a_deed_then_pays_all_50(mono
     assert not game.eliminated(p1)
 
 
+def test_with_one_deed_to_mortgage_the_forced_mortgage_is_made_without_asking_and_50_paid(monopoly):
+    game = monopoly_game(monopoly, {0: ["mediterranean"], 1: ["reading", "pennsylvania_rr"]}, 20)
+    p1, p2 = game.state.players[:2]
+    p1.stock["square"] = 5
+    assert drive(game, game.program.procs["land"](game, p1, 4), []) == []   # one answer open: none asked
+    assert game.state.gvars["mortgaged[mediterranean]"] and (p1.stock["cash"], p2.stock["cash"]) == (0, 1550)
+
+
 def test_a_house_is_sold_or_a_deed_mortgaged_one_at_a_time_until_the_rent_is_covered(monopoly):
     # 200 due (four railroads) with 10 held: a house sells back for 25, the light blues mortgage for 50, 50, 60
     # once their houses are gone, Mediterranean for 30
