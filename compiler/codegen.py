@@ -97,6 +97,7 @@ class CodeGen(A.Visitor):
         self.zone_caps = zone_caps(sym)   # the zones with a hand limit (`cap N over PROC`): checked after filling
         self.shows = bool(shown_zones(sym))   # a display that keeps itself filled: topped up after taking
         self.faces: dict = {}   # a value worked out from faces ('f'): the items whose faces it reads
+        self.face_names: dict = {}   # func -> the function giving the items whose faces it reads (face_function)
         self.open = open_values(sym, self.faces)   # the values prompts show that the hot seat may tell the others
         self.dynamic_attrs = dynamic_attrs(sym)
         # the fields a keyed search may index: a kind's own (not an effect slot, not one per member, not a
@@ -1591,6 +1592,8 @@ class CodeGen(A.Visitor):
     def visit_Let(self, s: A.Let, ctx: Ctx):
         # a let runs once per pass: only `set` (which can feed a value back into itself) is bounded
         self.writeline(f"v_{s.name} = {self.given(s.value, ctx, s, s.name)}", s)   # `block` binds the name after it
+        if id(s) in self.faces:   # a value read from faces: the items read, for a prompt that shows it
+            self.writeline(f"F_{s.name} = {self.face_items(self.faces[id(s)], ctx)}", s)
 
     def given(self, value, ctx: Ctx, s, local: str | None = None) -> str:
         """The value a `let`, `set` or `return` gives on: an expression, or a typed proc's result, run
@@ -2352,9 +2355,36 @@ class CodeGen(A.Visitor):
         letters = marks(parts, self.open)
         # a value read from faces ('f') goes with the items whose faces it reads: (value, (item, ...))
         args = [repr(p) if isinstance(p, str) else self.ex(p, ctx) if mark != "f" else
-                f"({self.ex(p, ctx)}, ({''.join(self.ex(o, ctx) + ', ' for o in self.faces[id(p)])}))"
+                f"({self.ex(p, ctx)}, {self.face_items(self.faces[id(p)], ctx)})"
                 for mark, p in zip(letters, parts)]
         return f"rt.filled({', '.join([repr(written), repr(letters)] + args)})"
+
+    def face_items(self, items: tuple, ctx: Ctx) -> str:
+        """The items whose faces a value reads (compiler/hidden.py) as a Python tuple: an expression's
+        value, the items kept beside a face let (`F_NAME`), or those a func's call reads (a function of
+        its parameters, `face_function`, given the call's arguments)."""
+        def item(o) -> str:
+            if isinstance(o, str):
+                return f"*F_{o}"
+            if type(o) is tuple:
+                decl = self.sym.decls[o[0].func]
+                args = "".join(", " + self.ex(a, ctx) for a in call_args(decl, o[0].args, self.sym))
+                return f"*{self.face_function(decl, o[1])}(rt, {ctx.you}{args})"
+            return self.ex(o, ctx)
+        return f"({''.join(item(o) + ', ' for o in items)})"
+
+    def face_function(self, decl: A.Func, items: tuple) -> str:
+        """The name of the function giving the items whose faces a func's value reads, from the func's
+        parameters (made the first time a prompt shows a call of it)."""
+        name = self.face_names.get(decl.name)
+        if name is None:
+            name = self.face_names[decl.name] = f"g_{self.func_names[decl.name]}"
+            fn = Function(f"def {name}(rt, you{''.join(f', v_{p.name}' for p in decl.params)}):",
+                          f"the items whose faces {decl.name} reads")
+            fn.lines.append(f"    return {self.face_items(items, Ctx(frozenset(p.name for p in decl.params)))}"
+                            f"  # @{where(decl.value)}")
+            self.functions.append(fn)
+        return name
 
 
 def and_operands(e) -> tuple[list, object]:

@@ -52,7 +52,8 @@ def open_values(sym, faces_out: dict | None = None) -> dict[int, str]:
     names (`{first(at[s]).rank}`, `{mine.rank}`): shown to each player, the deciding one too, who sees the
     face of every such item when the text is filled in, masked from the others (Stratego's own pieces,
     one's rank in one's own prompt); `faces_out` gets, by id(), the items' expressions, which both
-    backends work out with the value; 's' from a zone nobody or not its owner sees (`secret`, `hidden from
+    backends work out with the value (a name among them: a face let's, whose items the backends keep beside
+    it, as `faces_out` gives them by id() of its `let`); 's' from a zone nobody or not its owner sees (`secret`, `hidden from
     owner`, or a face read otherwise: masked from the deciding player too, who may not see it either);
     both backends read it."""
     zones = {name: d.visibility for name, d in sym.decls.items() if type(d) is A.Zone}
@@ -62,6 +63,8 @@ def open_values(sym, faces_out: dict | None = None) -> dict[int, str]:
     face_zones = {name for name, v in zones.items() if A.face_rule(v) is not None}
     face_fields = {f.name for name in face_zones for k in (sym.decls[name].kind, *sym.decls[name].more_kinds)
                    if type(sym.decls.get(k)) is A.Kind for f in sym.decls[k].fields}
+    if face_zones:   # a card's title and name are read off its face too (`{c.title}`, `{c.name}`)
+        face_fields |= {"title", "name"}
     others = _open(sym, {name for name, v in zones.items() if v != "public"}, True,
                    faces=(face_fields, faces) if face_zones else None)
     if faces_out is not None:
@@ -238,6 +241,60 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
 
     if results_out is not None:
         results_out |= results
+    face_lets: set[tuple[int, str]] = set()   # (id of the declaration, a local bound once from faces read)
+    face_funcs: dict[str, tuple] = {}         # a func whose value is read from faces -> the items' expressions
+
+    def face_read(e, root) -> tuple | None:
+        """The items whose faces `e` reads, when it is open but for reads of faces (`ITEM.FIELD`), of locals
+        bound from them (`let r = first(at[s]).rank;`) and of funcs reading them given open arguments
+        (`rank_at(s)`): each an expression, a face let's name (whose items the backends keep beside it), or
+        (a call, its func's items' expressions, read with its parameters given the call's arguments); else None."""
+        read = [x for x in A.walk(e) if type(x) is A.Attr and x.name in faces[0] and hidden(x.obj, root)]
+        named = [x for x in A.walk(e) if type(x) is A.Name and (id(root), x.id) in face_lets]
+        called = [x for x in A.walk(e) if type(x) is A.Call and x.func in face_funcs
+                  and not any(hidden(a, root) for a in x.args)]
+        if not (read or named or called) or hidden(e, root, frozenset(map(id, read + named + called))):
+            return None
+        return tuple(x.obj for x in read) + tuple(dict.fromkeys(x.id for x in named)) \
+            + tuple((x, face_funcs[x.func]) for x in called)
+
+    if faces is not None:
+        # a func whose value is open but for faces read of items worked out from its parameters alone (`func
+        # rank_at(s: square) = first(at[s]).rank;`): a call shows it as those items' faces are, read at the call
+        changed = True
+        while changed:   # a func calling another such func
+            changed = False
+            for name, d in callables.items():
+                if type(d) is not A.Func or name in face_funcs or name not in results:
+                    continue
+                local = {x for n in A.walk(d.value) for x in _bound_names(n)}
+                items = face_read(d.value, d)
+                if items and not any(type(x) is A.Name and (x.id in local or x.id in ("this", "it"))
+                                     for o in items for x in A.walk(o[0] if type(o) is tuple else o)):
+                    face_funcs[name] = items
+                    changed = True
+        # a local bound once, by a `let` of an expression open but for faces read, keeps those items beside its
+        # value (faces[1][id(let)]): a prompt reading it is shown as the faces are (its bindings counted so that a
+        # value bound again, or in a loop's variable, never goes with another binding's items)
+        bound: dict[tuple[int, str], int] = {}
+        for root in roots:
+            for n in A.walk(root):
+                for name in _bound_names(n):
+                    bound[(id(root), name)] = bound.get((id(root), name), 0) + 1
+            for p in getattr(root, "params", None) or ():
+                bound[(id(root), p.name)] = 2
+        changed = True
+        while changed:   # a face let read by another (`let s = r + 1;`) once the first is known
+            changed = False
+            for root in roots:
+                for n in A.walk(root):
+                    key = (id(root), getattr(n, "name", None))
+                    if type(n) is A.Let and key in tainted and key not in face_lets and bound.get(key) == 1 \
+                            and type(n.value) is not A.Valued and not (type(n.value) is A.Call and type(
+                                callables.get(n.value.func)) is A.Proc) and (items := face_read(n.value, root)):
+                        face_lets.add(key)
+                        faces[1][id(n)] = items
+                        changed = True
     found: dict[int, bool] = {}
     for root in roots:
         for n in A.walk(root):
@@ -245,12 +302,21 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 for part in n.title_parts + getattr(n, "label_parts", ()):
                     if not isinstance(part, str):
                         found[id(part)] = not hidden(part, root)
-                        if faces is not None and not found[id(part)]:
-                            read = [x for x in A.walk(part) if type(x) is A.Attr and x.name in faces[0]
-                                    and hidden(x.obj, root)]
-                            if read and not hidden(part, root, frozenset(map(id, read))):
-                                faces[1][id(part)] = tuple(x.obj for x in read)
+                        if faces is not None and not found[id(part)] and (items := face_read(part, root)):
+                            faces[1][id(part)] = items
     return found
+
+
+def _bound_names(n) -> tuple:
+    """The local names a statement or expression binds (a `let`, a `set`, a loop's or pick's variable, a pile)."""
+    t = type(n)
+    if t is A.Let or t is A.SetName:
+        return (n.name,)
+    if t in BINDERS or t in (A.Regions, A.Flood) or (t is A.Draw and n.var is not None):
+        return (n.var,)
+    if t is A.Split:
+        return (n.pile,)
+    return ()
 
 
 def _mine(holder) -> bool:

@@ -44,6 +44,10 @@ class ProcReturn(BaseException):
         super().__init__()
         self.value = value
 
+# the key a face let's items are kept under beside it in a frame's locals (no rules name starts so)
+FACES = "#faces "
+
+
 class Frame:
     """Where an effect runs: who `you` is, its locals, `this` and `it`."""
 
@@ -581,6 +585,25 @@ class Interpreter(A.Visitor):
 
     def _let(self, s, value, rt, f):
         f.locals[s.name] = value
+        if id(s) in self.faces:   # a value read from faces: the items read, for a prompt that shows it
+            f.locals[FACES + s.name] = self.face_items(self.faces[id(s)], rt, f)
+
+    def face_items(self, items: tuple, rt, f) -> tuple:
+        """The items whose faces a value reads (compiler/hidden.py): an expression's value, the items kept
+        beside a face let, or those a func's call reads (its items read with its parameters given the call's
+        arguments)."""
+        found = []
+        for o in items:
+            if isinstance(o, str):
+                found.extend(f.locals[FACES + o])
+            elif type(o) is tuple:
+                call, inner = o
+                decl = self.sym.decls[call.func]
+                values = [self.ev(a, rt, f) for a in call_args(decl, call.args, self.sym)]
+                found.extend(self.face_items(inner, rt, Frame(f.you, {p.name: v for p, v in zip(decl.params, values)})))
+            else:
+                found.append(self.ev(o, rt, f))
+        return tuple(found)
 
     def storing(self, s, rt, f, store):
         """Run a `let` or `set`: `store(s, value, rt, f)` with its value, an expression's or a typed
@@ -1272,7 +1295,7 @@ class Interpreter(A.Visitor):
             letters = self.marks[id(parts)] = marks(parts, self.open)
         # a value read from faces ('f') goes with the items whose faces it reads: (value, (item, ...))
         return rt.filled(written, letters, *[p if isinstance(p, str) else self.ev(p, rt, f) if mark != "f" else
-                                             (self.ev(p, rt, f), tuple(self.ev(o, rt, f) for o in self.faces[id(p)]))
+                                             (self.ev(p, rt, f), self.face_items(self.faces[id(p)], rt, f))
                                              for mark, p in zip(letters, parts)])
 
     # ------------------------------------------------------------------ expressions
