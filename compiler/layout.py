@@ -210,6 +210,7 @@ class Layout:
     funcs: list
     game: A.Game | None
     visibility: dict = field(default_factory=dict)   # zone -> "hidden" | "secret" (public zones are not listed)
+    actor_titles: dict = field(default_factory=dict)   # actor -> its title, where it has one (how text names it)
     starts: dict = field(default_factory=dict)   # counter (each element of an indexed one) -> its `start` value
     refills: dict = field(default_factory=dict)   # deck -> (the zone shuffled into it when a draw runs it out, shared)
     refill_counts: dict = field(default_factory=dict)   # counted deck -> its most refills (None: no limit): refill_counts()
@@ -1057,6 +1058,7 @@ def layout(sym: Symbols) -> Layout:
                          isinstance(sym.decls.get(v.type.rpartition("list of ")[2]), A.Kind))   # (a list of cards too)
                    for v in d if isinstance(v, A.Var) for _i, key in elements(v, sym)},
         actors=[a.name for a in d if isinstance(a, A.Actor)],
+        actor_titles={a.name: a.title for a in d if isinstance(a, A.Actor) and a.title is not None},
         variants={v.name: v.title for v in d if isinstance(v, A.Variant)},
         member_titles=member_titles,
         labels=labels(sym, member_titles),
@@ -1710,6 +1712,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"shortfalls": lay.shortfalls} if lay.shortfalls else {}),   # likewise
         **({"die_fields": lay.die_fields} if lay.die_fields else {}),   # likewise
         "actors": lay.actors, "variants": lay.variants,
+        **({"actor_titles": lay.actor_titles} if lay.actor_titles else {}),   # the other packs' code stays
         **({"options": lay.options} if lay.options else {}),   # the other packs' code stays
         **({"listed": lay.listed} if lay.listed else {}),   # likewise
         **({"sized": lay.sized} if lay.sized else {}),   # likewise

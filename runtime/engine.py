@@ -535,14 +535,20 @@ class Decision:
     def index_of(self, label: str) -> int:
         """The option a label names: its own label, or else the label alike options share (which
         names the first of them, as it did before they were told apart), or else a label with values
-        as written (`"{a}+{b}"`: the first option written so). ValueError if none."""
+        as written (`"{a}+{b}"`, the first option written so), or else an actor shown by its title named
+        by its name (`mexican` for `Mexican train`, as a log or script may name it). ValueError if none."""
         options = self.options
         if label in options:
             return options.index(label)
         shared = [label_of(v, self.titles) for v in self.values]
         if label in shared:
             return shared.index(label)
-        return self.written_options.index(label)
+        written = self.written_options
+        if label not in written:
+            named = [v.name if type(v) is Holder else None for v in self.values]
+            if label in named:
+                return named.index(label)
+        return written.index(label)
 
     @property
     def written_prompt(self) -> str:
@@ -1004,7 +1010,8 @@ class Game:
             if program.record_titles else program.member_titles or None
         self.seed = seed
         self.rng = random.Random(rng_seed(seed))
-        self.state = State(players, list(program.actors), program.game.seat_names if program.game is not None else ())
+        self.state = State(players, list(program.actors), program.game.seat_names if program.game is not None else (),
+                           program.actor_titles)
         if program.game is not None and program.game.teams:   # `whenever teammates ...` matches by these
             for h in self.state.players:
                 h.team = team_of_seat(program.game.teams, h.index, players)
@@ -1308,7 +1315,7 @@ class Game:
         self.log.append([d.player.index, choice])
         self.decisions_made += 1
         if self.tracer is not None:
-            self.tracer(Effect("choice", d.player.name, f"{d.prompt} -> {d.options[choice]}", None, d.where))
+            self.tracer(Effect("choice", d.player.label(), f"{d.prompt} -> {d.options[choice]}", None, d.where))
         if self.decisions_made > MAX_DECISIONS:
             raise self._stop(RulesRuntimeError("E602", f"the game did not end within {MAX_DECISIONS} decisions",
                                                d.where))
@@ -1396,7 +1403,7 @@ class Game:
     def _trace_forced(self, d: Decision) -> None:
         """The trace's line for a forced move (one option: no decision, nobody asked): a `forced` effect, so the `choice`
         effects stay the decisions of the log."""
-        self.tracer(Effect("forced", d.player.name, f"{d.prompt} -> {d.options[0]} (the only choice)", None, d.where))
+        self.tracer(Effect("forced", d.player.label(), f"{d.prompt} -> {d.options[0]} (the only choice)", None, d.where))
 
     def _positioned(self, e: Exception) -> RulesRuntimeError:
         """What an effect's failure is reported as, at the rules line of the exception being handled
@@ -1604,7 +1611,7 @@ class Game:
             log.append([seat, choice])
             self.decisions_made += 1
             if self.tracer is not None:
-                self.tracer(Effect("choice", d.player.name, f"{d.prompt} -> {d.options[choice]}", None, d.where))
+                self.tracer(Effect("choice", d.player.label(), f"{d.prompt} -> {d.options[choice]}", None, d.where))
             if self.decisions_made > MAX_DECISIONS:
                 raise self._stop(RulesRuntimeError("E602", f"the game did not end within {MAX_DECISIONS} "
                                                    "decisions", d.where))
@@ -1860,7 +1867,7 @@ class Game:
         statement running now unless the caller knows its position."""
         if self.program.sized and "[" in what:   # an element of an index of players: its seats by their players
             what = self._seats_named(what)
-        self.tracer(Effect(kind, h.name if h is not None else None, what, amount, where or self._statement_now()))
+        self.tracer(Effect(kind, h.label() if h is not None else None, what, amount, where or self._statement_now()))
 
     def _seats_named(self, text: str) -> str:
         """A trace's text with each element of an index of players named by its players, as screens name them
@@ -2066,7 +2073,7 @@ class Game:
             # counted at the same statement, and with no option the loop ends
             line = no_option_line(prompt, otherwise, self.stepped == where)
             if told:
-                self.messages.append(f"{player.name}: {line}")
+                self.messages.append(f"{player.label()}: {line}")
             if self.tracer is not None:
                 self._note("nothing", player, line, where=where)
         return ()
@@ -6949,7 +6956,7 @@ class Game:
         if h is not None and any(type(value) is Holder for value in values):
             h = None
         line = "".join(part if mark == "-" else self.text(part) for mark, part in zip(marks, parts))
-        self.messages.append(f"{h.name}: {line}" if h else line)
+        self.messages.append(f"{h.label()}: {line}" if h else line)
         if self.tracer is not None:
             self._note("say", h, line)
 

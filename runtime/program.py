@@ -186,6 +186,7 @@ class Program:
     domains: dict = field(default_factory=dict)   # record -> its values, once worked out (Game.record_values)
     labels: dict = field(default_factory=dict)   # stock, counter, zone, var, track -> its title on screens
     actors: list = field(default_factory=list)
+    actor_titles: dict = field(default_factory=dict)   # actor -> its title: how prompts, messages and the trace name it
     dice: dict = field(default_factory=dict)        # name -> [(title, fn, value fn or None)]
     die_titles: dict = field(default_factory=dict)  # die name -> its title, where it has one
     variant_rules: dict = field(default_factory=dict)   # variant -> (its `when` as written, condition fn)
@@ -524,6 +525,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     program = Program(tables["name"])
     for key in ("resources", "groups", "counters", "zones", "visibility", "actors", "variants"):
         setattr(program, key, tables[key])
+    program.actor_titles = tables.get("actor_titles", {})
     # a player's counter is paid only down to a floor above 0, as a global's is (Game.affordable)
     program.floors = {name: low for name, (shared, low, _high) in program.counters.items()
                       if not shared and low is not None and low > 0}

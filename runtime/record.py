@@ -390,6 +390,6 @@ def load_state(path: Path, program: Program) -> State:
     data = _validated(SavedState, path, "E605", "a saved rulebook state").model_dump()
     try:
         check_saved(data, program)
-        return State.from_json(data, program.entities, seat_names(program, len(data["players"])))
+        return State.from_json(data, program.entities, seat_names(program, len(data["players"])), program.actor_titles)
     except StateError as e:
         raise RulesRuntimeError("E605", f"not a state of pack {program.name!r}: {e}", str(path)) from None

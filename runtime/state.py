@@ -172,10 +172,11 @@ class EntityDef:
 class Holder:
     """A player or a neutral actor: its stocks (resources, counters, track positions) and zones."""
 
-    __slots__ = ("index", "name", "stock", "zones", "is_player", "refs", "vars", "markers", "team")
+    __slots__ = ("index", "name", "stock", "zones", "is_player", "refs", "vars", "markers", "team", "title")
 
-    def __init__(self, index: int, name: str, is_player: bool = True):
+    def __init__(self, index: int, name: str, is_player: bool = True, title: Optional[str] = None):
         self.index, self.name, self.is_player = index, name, is_player
+        self.title = title   # an actor's declared title (`actor neutral "Neutral player";`): how text names it
         self.team = 0   # the seat's team by the seats line's `teams` (0: none), set by the Game; not part of the state
         self.stock: dict[str, int] = {}
         self.zones: dict[str, list] = {}
@@ -194,8 +195,9 @@ class Holder:
         raise NoField(f"{self.name} is a player or actor, not a card or tile")
 
     def label(self) -> str:
-        """How the holder is named in prompts and logs."""
-        return self.name
+        """How the holder is named in prompts, messages and the trace: an actor by its title, where it
+        has one (the state, logs and saves keep its name)."""
+        return self.title or self.name
 
 
 class Trigger:
@@ -268,10 +270,12 @@ class State:
                  "once_done", "claimed", "where", "over", "known", "known_fields", "supply", "out", "retired", "vals",
                  "loops", "held", "filled", "reason", "sudden", "shown", "seen", "aside", "refilled", "remembered")
 
-    def __init__(self, player_count: int, actor_names: list[str], names: Sequence[str] = ()):
+    def __init__(self, player_count: int, actor_names: list[str], names: Sequence[str] = (),
+                 actor_titles: Optional[dict] = None):
         # the seats' names (`seats ... named "White", "Black";`), else P1, P2, ...
         self.players = [Holder(i, names[i] if names else f"P{i + 1}") for i in range(player_count)]
-        self.actors = {name: Holder(-1 - i, name, is_player=False) for i, name in enumerate(actor_names)}
+        self.actors = {name: Holder(-1 - i, name, is_player=False, title=(actor_titles or {}).get(name))
+                       for i, name in enumerate(actor_names)}
         self.globals: dict[str, int] = {}
         self.gvars: dict[str, Any] = {}   # global `var` declarations
         self.zones: dict[str, list] = {}
@@ -387,9 +391,11 @@ class State:
         return data
 
     @classmethod
-    def from_json(cls, data: dict, entities: dict[str, EntityDef], names: Sequence[str] = ()) -> "State":
-        """Rebuild a State from `to_json` output and the pack's entities (`names`: the seats' names)."""
-        state = cls(len(data["players"]), list(data["actors"]), names)
+    def from_json(cls, data: dict, entities: dict[str, EntityDef], names: Sequence[str] = (),
+                  actor_titles: Optional[dict] = None) -> "State":
+        """Rebuild a State from `to_json` output and the pack's entities (`names`: the seats' names,
+        `actor_titles`: the actors' titles)."""
+        state = cls(len(data["players"]), list(data["actors"]), names, actor_titles)
         dec = lambda v: decode(v, state, entities)  # noqa: E731
 
         def fill(h: Holder, d: dict) -> None:
