@@ -994,7 +994,7 @@ def _print_state(game, title: str) -> None:
     table = Table(title=_cell(title))
     table.add_column("")
     for p in players:
-        table.add_column(_cell(p.name + (" (out)" if p in state.out else "") + (" (retired)" if p in state.retired else "")),
+        table.add_column(_cell(p.label() + (" (out)" if p in state.out else "") + (" (retired)" if p in state.retired else "")),
                          justify="right")
     per_player = [n for n in program.resources] + [n for n, spec in program.counters.items() if not spec[0]]
     scoped = program.role_scoped   # a role's state: a row where a player holds it, blank for the others

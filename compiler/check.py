@@ -1268,6 +1268,7 @@ class Checker(A.Visitor):
         self._lint_copy_numbers_shown()
         self._lint_internal()
         self._lint_say_unseen()
+        self._lint_faces_unshown()
         self._lint_shared_limits()
         self._lint_zone_for_another()
         self._lint_offers()
@@ -2306,7 +2307,22 @@ class Checker(A.Visitor):
                          "a trigger reads 'it.subject'")
 
     def visit_Actor(self, d: A.Actor) -> None:
-        pass
+        """E656: the title prompts, messages and the trace name the actor by must tell it apart from every
+        other player and actor (as E520 asks of a seat's name)."""
+        if d.title is None:
+            return
+        title, game = d.title, self.sym.game
+        seats = [n.value for n in game.seat_names] if game is not None and game.seat_names else \
+            [f"P{i}" for i in range(1, (game.max_players if game is not None else 0) + 1)]
+        other = next((a for a in self.sym.decls.values() if type(a) is A.Actor and a is not d and title.casefold() in (
+            a.name.casefold(), (a.title or a.name).casefold())), None)
+        why = "is empty" if not title.strip() else \
+            "holds '{' or '}'" if "{" in title or "}" in title else \
+            f"is seat {seats.index(title) + 1}'s name" if title in seats else \
+            f"reads as actor {other.name!r}" if other is not None else None
+        if why is not None:
+            self.err("E656", f"the title {quote(title)} of actor {d.name!r} {why}: prompts, messages and the trace name "
+                     "the actor by its title", d.span, "give the actor a title no other player or actor is named by")
 
     def visit_Variant(self, d: A.Variant) -> None:
         if d.when is not None:
@@ -12909,6 +12925,29 @@ class Checker(A.Visitor):
                     self.err("E588", f"this option marks the limit {name!r} {_period_words(o)!r}, but the option "
                              f"at line {options[0].span.line} marks it {first!r}: the options of one limit share "
                              "one period", o.span, f"write '{first} as {name}' on each option of the limit")
+
+    def _lint_faces_unshown(self) -> None:
+        """W640/W641: a prompt's or label's value read from the faces of items seen item by item (3.9) that
+        compiler/hidden.py cannot tie to the items read, so that every player, the one who sees those faces
+        too, is shown it masked: through a local bound more than once (W640, at the read) or a func reading
+        the faces of items not worked out from its parameters alone (W641, at the call)."""
+        if not any(type(x) is A.Zone and A.face_rule(x.visibility) is not None for x in self.sym.decls.values()):
+            return
+        from .hidden import open_values
+        unshown: list = []
+        open_values(self.sym, None, unshown)
+        for code, node, name in unshown:
+            if code == "W640":
+                self.diags.append(Diagnostic(
+                    "W640", f"{{{name}}} is read from faces seen item by item through {name!r}, which is bound more "
+                    "than once: every player, the one who sees the face too, is shown it masked", node.span,
+                    f"bind it once, with a 'let' of a name of its own, or read the face in the text ('{{ITEM.FIELD}}')"))
+            else:
+                self.diags.append(Diagnostic(
+                    "W641", f"{name}() reads faces seen item by item of items not worked out from its parameters "
+                    "alone: every player, the one who sees the faces too, is shown its value masked", node.span,
+                    f"give {name} the item or its place as a parameter (as 'func rank_at(s: int) = "
+                    "first(at[s]).rank;'), or read the face in the text ('{ITEM.FIELD}')"))
 
     def _lint_say_unseen(self) -> None:
         """W535: a `say` (every player reads it, the holder too) naming a card of a zone `hidden from owner`

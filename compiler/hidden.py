@@ -44,7 +44,7 @@ BINDERS = (A.ForEach, A.Pick, A.Aggregate, A.Sorted, A.Network, A.FirstMay)
 DECIDING = (A.Choose, A.May, A.Pick, A.ForEach, A.Option, A.Auction, A.Offer, A.FirstMay)
 
 
-def open_values(sym, faces_out: dict | None = None) -> dict[int, str]:
+def open_values(sym, faces_out: dict | None = None, unshown_out: list | None = None) -> dict[int, str]:
     """The mark of each value part of a decision's prompt, an option's label or a pick's candidate
     label, by id(): 'v' worked out from nothing hidden (see the module's doc), 'h' from what only a
     hidden zone's owner sees (the deciding player may be shown it), 'f' from the faces of items of a
@@ -55,7 +55,9 @@ def open_values(sym, faces_out: dict | None = None) -> dict[int, str]:
     backends work out with the value (a name among them: a face let's, whose items the backends keep beside
     it, as `faces_out` gives them by id() of its `let`); 's' from a zone nobody or not its owner sees (`secret`, `hidden from
     owner`, or a face read otherwise: masked from the deciding player too, who may not see it either);
-    both backends read it."""
+    both backends read it. `unshown_out` gets (code, node, name) of each read of faces that leaves a part
+    's' (masked from every player, its owner too): W640 a local bound from faces but not once by a `let`,
+    W641 a func reading faces of items not worked out from its parameters alone."""
     zones = {name: d.visibility for name, d in sym.decls.items() if type(d) is A.Zone}
     # a variable or counter declared `hidden` is seen as a `hidden` zone is: by its holder only
     zones.update({name: "hidden" for name, d in sym.decls.items() if A.kept_hidden(d)})
@@ -65,8 +67,9 @@ def open_values(sym, faces_out: dict | None = None) -> dict[int, str]:
                    if type(sym.decls.get(k)) is A.Kind for f in sym.decls[k].fields}
     if face_zones:   # a card's title and name are read off its face too (`{c.title}`, `{c.name}`)
         face_fields |= {"title", "name"}
+    unshown: list = []
     others = _open(sym, {name for name, v in zones.items() if v != "public"}, True,
-                   faces=(face_fields, faces) if face_zones else None)
+                   faces=(face_fields, faces, unshown) if face_zones else None)
     if faces_out is not None:
         faces_out.update(faces)
     # the deciding player sees their own `hidden` zones, not another player's: `victim.hand`, read through
@@ -77,8 +80,12 @@ def open_values(sym, faces_out: dict | None = None) -> dict[int, str]:
     mine = _open(sym, {name for name, v in zones.items() if v not in ("public", "hidden", A.HIDDEN_FROM_OWNER)},
                  False, {name for name, v in zones.items() if v == "hidden"},
                  own={name for name, v in zones.items() if v == A.HIDDEN_FROM_OWNER}, picker=True)
-    return {**{part: "s" for part in others.keys() | mine.keys()}, **{part: "f" for part in faces},
-            **{part: "h" for part in mine if mine[part]}, **{part: "v" for part in others if others[part]}}
+    found = {**{part: "s" for part in others.keys() | mine.keys()}, **{part: "f" for part in faces},
+             **{part: "h" for part in mine if mine[part]}, **{part: "v" for part in others if others[part]}}
+    if unshown_out is not None:
+        unshown_out.extend(dict.fromkeys((code, node, name) for part, code, node, name in unshown
+                                         if found.get(part) == "s"))
+    return found
 
 
 def hidden_funcs(sym) -> set[str]:
@@ -258,6 +265,23 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
         return tuple(x.obj for x in read) + tuple(dict.fromkeys(x.id for x in named)) \
             + tuple((x, face_funcs[x.func]) for x in called)
 
+    def reads_faces(e, root) -> bool:
+        """Whether `e` reads a face field of an item worked out from hidden cards."""
+        return any(type(x) is A.Attr and x.name in faces[0] and hidden(x.obj, root) for x in A.walk(e))
+
+    def unshown(part, root) -> list:
+        """(code, node, name) of each read of faces in `part` the analysis could not tie to its items: a local
+        bound from faces that is no face let (W640), a func reading faces that is no face func (W641)."""
+        out = []
+        for x in A.walk(part):
+            if type(x) is A.Name and (id(root), x.id) in tainted and (id(root), x.id) not in face_lets and any(
+                    type(n) is A.Let and n.name == x.id and reads_faces(n.value, root) for n in A.walk(root)):
+                out.append(("W640", x, x.id))
+            elif type(x) is A.Call and x.func in results and x.func not in face_funcs \
+                    and type(callables.get(x.func)) is A.Func and reads_faces(callables[x.func].value, callables[x.func]):
+                out.append(("W641", x, x.func))
+        return out
+
     if faces is not None:
         # a func whose value is open but for faces read of items worked out from its parameters alone (`func
         # rank_at(s: square) = first(at[s]).rank;`): a call shows it as those items' faces are, read at the call
@@ -302,8 +326,11 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 for part in n.title_parts + getattr(n, "label_parts", ()):
                     if not isinstance(part, str):
                         found[id(part)] = not hidden(part, root)
-                        if faces is not None and not found[id(part)] and (items := face_read(part, root)):
-                            faces[1][id(part)] = items
+                        if faces is not None and not found[id(part)]:
+                            if items := face_read(part, root):
+                                faces[1][id(part)] = items
+                            else:
+                                faces[2].extend((id(part), *why) for why in unshown(part, root))
     return found
 
 

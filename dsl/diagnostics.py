@@ -292,6 +292,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E653": (ERROR, "a card's 'cost' field compared with none: a card that gives no cost costs nothing, never none"),
     "E654": (ERROR, "a 'shortfall' of a name that is not a player's resource: only a resource is paid"),
     "E655": (ERROR, "a second 'shortfall' of one resource: every payment of it runs one rule"),
+    "E656": (ERROR, "an actor's title that reads as another player or actor (a seat's name, another actor's name or "
+                    "title), is empty, or holds '{' or '}': text names the actor by it"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
@@ -325,6 +327,10 @@ CODES: dict[str, tuple[str, str]] = {
     "W638": (WARNING, "an option of a shortfall's 'raise by' that never gains the resource: taken, it raises nothing, "
                       "and may be asked again and again"),
     "W639": (WARNING, "a shortfall's 'raise by' without an option: nothing is ever raised"),
+    "W640": (WARNING, "a prompt's value read from faces seen item by item through a local bound more than once: "
+                      "shown masked to every player, the one who sees the face too"),
+    "W641": (WARNING, "a prompt's value read through a func reading faces seen item by item of items not worked out "
+                      "from its parameters alone: shown masked to every player, the one who sees the faces too"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

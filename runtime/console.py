@@ -308,7 +308,7 @@ def view_boards(view: dict) -> list:
     for name, g in view.get("grids", {}).items():
         if g["per_player"]:
             holders = [("your " if i == view["you"] else f"{p['name']}'s ", p) for i, p in enumerate(view["players"])]
-            holders += [(f"{a['name']}'s ", a) for a in view["actors"].values()]
+            holders += [(f"{a.get('title', a['name'])}'s ", a) for a in view["actors"].values()]
             holders = [(whose, {**h["stock"], **h["vars"]}) for whose, h in holders]
         else:
             holders = [("", {**view["globals"], **view["vars"]})]
@@ -371,7 +371,7 @@ def view_tables(view: dict) -> list:
         if spec["per_player"]:
             holders = [("you" if i == view["you"] else p["name"], {**p["stock"], **p["vars"]})
                        for i, p in enumerate(view["players"])]
-            holders += [(a["name"], {**a["stock"], **a["vars"]}) for a in view["actors"].values()]
+            holders += [(a.get("title", a["name"]), {**a["stock"], **a["vars"]}) for a in view["actors"].values()]
         else:
             holders = [("", {**view["globals"], **view["vars"]})]
         shown = list_table(printable(spec["title"]), spec, holders, text)
@@ -426,7 +426,7 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
         has = "; ".join(part for part in (_stocks(h["stock"], view), _values(h["vars"], view)) if part) or "nothing"
         zones = "see below" if mine else "; ".join(f"{screen_name(n, view)} {zone_text(z, view, True)}" for n, z in h["zones"].items()
                                                    if holds(z)) or "-"
-        name = h["name"] + (" (you)" if mine else "") + (" (out)" if h["name"] in knocked else "") + \
+        name = h.get("title", h["name"]) + (" (you)" if mine else "") + (" (out)" if h["name"] in knocked else "") + \
             (" (retired)" if h["name"] in retired else "")
         table.add_row(Text(printable(name), style="bold" if mine else ""),
                       printable(has), printable(zones))

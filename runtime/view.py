@@ -803,7 +803,8 @@ def build_view(game, index: int) -> dict:
                                     or fellow(program, k, viewer))
 
     def holder(h: Holder) -> dict:
-        return {"name": h.name, "stock": dict(sorted((k, v) for k, v in h.stock.items() if shows(h, k))),
+        # an actor with a title (`actor neutral "Neutral player";`) is shown by it (`title`, only then)
+        return {"name": h.name, **({"title": h.title} if h.title else {}), "stock": dict(sorted((k, v) for k, v in h.stock.items() if shows(h, k))),
                 "vars": {k: value(v) for k, v in sorted(h.vars.items()) if shows(h, k)},
                 "zones": {z: zone(h, z, items) for z, items in in_order(h.zones)
                           if h is viewer or z not in program.veiled or fellow(program, z, viewer)}}
@@ -945,7 +946,7 @@ def _zones_of(view: dict):
             yield f"{whose} {screen_name(name, view)}", z
     for actor, a in view["actors"].items():
         for name, z in a["zones"].items():
-            yield f"{actor}'s {screen_name(name, view)}", z
+            yield f"{a.get('title', actor)}'s {screen_name(name, view)}", z
     for name, z in view["zones"].items():
         yield screen_name(name, view), z
 
