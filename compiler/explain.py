@@ -3245,7 +3245,8 @@ class Reader(A.Visitor):
                      f"a player holding more runs “{spoken(d.over.id)}” with the number of cards over.")
 
     def visit_Actor(self, d, depth: int) -> None:
-        self.say(depth, "A neutral actor with its own stocks and counters.")
+        self.say(depth, "A neutral actor with its own stocks and counters" + (
+            f", named {d.title!r} in prompts, messages and the trace." if d.title is not None else "."))
 
     def visit_Variant(self, d, depth: int) -> None:
         self.say(depth, f"An optional rule, in play when the game is started with the {spoken(d.name)} variant"

@@ -266,8 +266,9 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
             + tuple((x, face_funcs[x.func]) for x in called)
 
     def reads_faces(e, root) -> bool:
-        """Whether `e` reads a face field of an item worked out from hidden cards."""
-        return any(type(x) is A.Attr and x.name in faces[0] and hidden(x.obj, root) for x in A.walk(e))
+        """Whether `e` reads a face field of an item worked out from hidden cards, itself or through a func."""
+        return any((type(x) is A.Attr and x.name in faces[0] and hidden(x.obj, root))
+                   or (type(x) is A.Call and x.func in face_funcs) for x in A.walk(e))
 
     def unshown(part, root) -> list:
         """(code, node, name) of each read of faces in `part` the analysis could not tie to its items: a local
@@ -275,7 +276,7 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
         out = []
         for x in A.walk(part):
             if type(x) is A.Name and (id(root), x.id) in tainted and (id(root), x.id) not in face_lets and any(
-                    type(n) is A.Let and n.name == x.id and reads_faces(n.value, root) for n in A.walk(root)):
+                    type(n) in (A.Let, A.SetName) and n.name == x.id and reads_faces(n.value, root) for n in A.walk(root)):
                 out.append(("W640", x, x.id))
             elif type(x) is A.Call and x.func in results and x.func not in face_funcs \
                     and type(callables.get(x.func)) is A.Func and reads_faces(callables[x.func].value, callables[x.func]):
