@@ -308,13 +308,15 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                     bound[(id(root), name)] = bound.get((id(root), name), 0) + 1
             for p in getattr(root, "params", None) or ():
                 bound[(id(root), p.name)] = 2
+        # (a func's `let ... ;` before its value is read by no prompt: it keeps nothing)
+        valued = {id(s) for root in roots for n in A.walk(root) if type(n) is A.LetIn for s in n.lets}
         changed = True
         while changed:   # a face let read by another (`let s = r + 1;`) once the first is known
             changed = False
             for root in roots:
                 for n in A.walk(root):
                     key = (id(root), getattr(n, "name", None))
-                    if type(n) is A.Let and key in tainted and key not in face_lets and bound.get(key) == 1 \
+                    if type(n) is A.Let and id(n) not in valued and key in tainted and key not in face_lets and bound.get(key) == 1 \
                             and type(n.value) is not A.Valued and not (type(n.value) is A.Call and type(
                                 callables.get(n.value.func)) is A.Proc) and (items := face_read(n.value, root)):
                         face_lets.add(key)
