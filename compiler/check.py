@@ -2312,13 +2312,13 @@ class Checker(A.Visitor):
         if d.title is None:
             return
         title, game = d.title, self.sym.game
-        seats = [n.value for n in game.seat_names] if game is not None and game.seat_names else \
-            [f"P{i}" for i in range(1, (game.max_players if game is not None else 0) + 1)]
+        seats = [n.value.casefold() for n in game.seat_names] if game is not None and game.seat_names else \
+            [f"p{i}" for i in range(1, (game.max_players if game is not None else 0) + 1)]
         other = next((a for a in self.sym.decls.values() if type(a) is A.Actor and a is not d and title.casefold() in (
             a.name.casefold(), (a.title or a.name).casefold())), None)
         why = "is empty" if not title.strip() else \
             "holds '{' or '}'" if "{" in title or "}" in title else \
-            f"is seat {seats.index(title) + 1}'s name" if title in seats else \
+            f"is seat {seats.index(title.casefold()) + 1}'s name" if title.casefold() in seats else \
             f"reads as actor {other.name!r}" if other is not None else None
         if why is not None:
             self.err("E656", f"the title {quote(title)} of actor {d.name!r} {why}: prompts, messages and the trace name "

@@ -213,6 +213,7 @@ E656_BASE = "counter vp;\ngame g { seats 2 to 3; phase play { each players: gain
 
 @pytest.mark.parametrize("actors, why", [
     ('actor bank "P3";', "is seat 3's name"),
+    ('actor bank "p2";', "is seat 2's name"),
     ('actor bank "Bank"; actor banker "bank";', "reads as actor 'banker'"),
     ('actor bank "";', "is empty"),
     ('actor bank "the {bank}";', "holds '{' or '}'"),
