@@ -12940,8 +12940,9 @@ class Checker(A.Visitor):
             if code == "W640":
                 self.diags.append(Diagnostic(
                     "W640", f"{{{name}}} is read from faces seen item by item through {name!r}, which is bound more "
-                    "than once: every player, the one who sees the face too, is shown it masked", node.span,
-                    f"bind it once, with a 'let' of a name of its own, or read the face in the text ('{{ITEM.FIELD}}')"))
+                    "than once or is a proc's parameter: every player, the one who sees the face too, is shown it "
+                    "masked", node.span, "bind it once, with a 'let' of a name of its own, or pass the item itself "
+                    "and read the face in the text ('{ITEM.FIELD}')"))
             else:
                 self.diags.append(Diagnostic(
                     "W641", f"{name}() reads faces seen item by item of items not worked out from its parameters "

@@ -270,13 +270,22 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
         return any((type(x) is A.Attr and x.name in faces[0] and hidden(x.obj, root))
                    or (type(x) is A.Call and x.func in face_funcs) for x in A.walk(e))
 
+    def given_faces(proc, name: str) -> bool:
+        """Whether some call of `proc` gives its parameter `name` a value read from faces."""
+        at = next((i for i, p in enumerate(proc.params) if p.name == name), None)
+        return at is not None and any(
+            (type(n) is A.Call or type(n) is A.CallStmt) and n.func == proc.name and at < len(n.args)
+            and reads_faces(n.args[at], caller) for caller in roots for n in A.walk(caller))
+
     def unshown(part, root) -> list:
         """(code, node, name) of each read of faces in `part` the analysis could not tie to its items: a local
-        bound from faces that is no face let (W640), a func reading faces that is no face func (W641)."""
+        bound from faces that is no face let, or a proc's parameter given faces at a call (W640), a func
+        reading faces that is no face func (W641)."""
         out = []
         for x in A.walk(part):
-            if type(x) is A.Name and (id(root), x.id) in tainted and (id(root), x.id) not in face_lets and any(
-                    type(n) in (A.Let, A.SetName) and n.name == x.id and reads_faces(n.value, root) for n in A.walk(root)):
+            if type(x) is A.Name and (id(root), x.id) in tainted and (id(root), x.id) not in face_lets and (any(
+                    type(n) in (A.Let, A.SetName) and n.name == x.id and reads_faces(n.value, root) for n in A.walk(root))
+                    or (type(root) is A.Proc and given_faces(root, x.id))):
                 out.append(("W640", x, x.id))
             elif type(x) is A.Call and x.func in results and x.func not in face_funcs \
                     and type(callables.get(x.func)) is A.Func and reads_faces(callables[x.func].value, callables[x.func]):

@@ -138,6 +138,9 @@ game g { seats 2; phase play { each players: turn(); } winner most won; }
     # bound once, a func of the place: shown as the faces are, no warning
     ('let r = first(at[1]).rank;\n  may "rank {r} and {rank_at(2)}?" { gain 1 won; }', []),
     ('may "rank {first(at[3]).rank}?" { gain 1 won; }', []),
+    # a proc's parameter given a face: masked; given the piece, whose face the prompt reads: shown
+    ('ask(first(at[1]).rank);\n}\nproc ask(r: int) {\n  may "rank {r}?" { gain 1 won; }', [("W640", 13, 14)]),
+    ('ask(first(at[1]));\n}\nproc ask(c: piece) {\n  may "rank {c.rank}?" { gain 1 won; }', []),
 ])
 def test_w640_w641_a_face_read_nobody_is_shown(body, found):
     text = FACES_BASE + "proc turn() {\n  " + body + "\n}\n"
@@ -147,7 +150,7 @@ def test_w640_w641_a_face_read_nobody_is_shown(body, found):
 def test_w640_w641_say_what_to_do():
     text = FACES_BASE + 'proc turn() {\n  let r = 1;\n  set r = rank_at(1);\n  may "{r} {own_best(you)}?" { }\n}\n'
     found = {d.code: d for d in analyse_text(text).diagnostics if d.code in ("W640", "W641")}
-    assert "bound more than once" in found["W640"].message and "a name of its own" in found["W640"].hint
+    assert "bound more than once" in found["W640"].message and "pass the item itself" in found["W640"].hint
     assert "own_best()" in found["W641"].message and "as a parameter" in found["W641"].hint
 
 
