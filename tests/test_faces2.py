@@ -203,6 +203,17 @@ def test_a_played_trace_names_the_actor_by_its_title():
     assert any(line.startswith("P1: choice who takes the first tactic? -> ") for line in lines)
 
 
+def test_a_saved_state_keeps_the_name_and_a_loaded_one_shows_the_title(actor_program, tmp_path):
+    from rulebook.runtime.record import load_state, save_state
+
+    game = Game(actor_program, 2, 1)
+    run_proc(game, "dummy_turn", answers=["P2"])
+    save_state(game.state, tmp_path / "state.json")
+    assert '"dummy"' in (tmp_path / "state.json").read_text() and "Dummy player" not in (tmp_path / "state.json").read_text()
+    loaded = load_state(tmp_path / "state.json", actor_program)
+    assert loaded.actors["dummy"].label() == "Dummy player" and loaded.digest() == game.state.digest()
+
+
 def test_explain_and_fmt_keep_the_title():
     result = analyse_text(DUMMY)
     assert "named 'Dummy player' in prompts, messages and the trace" in " ".join(
