@@ -11182,6 +11182,45 @@ class Checker(A.Visitor):
                      f"step from itself", span, "the second argument is the member to count the steps to")
         return "int"
 
+    def seats_counted(self, args: tuple, kinds: list, span: A.Span) -> str:
+        """`seats_apart([a,] b)`: the seats between two players round the table; an argument that is no
+        player is E664 (with the builtin that counts what it is, where there is one); the same player on both
+        sides (`seats_apart(you)`, `seats_apart(p, p)`) is W648, always 0."""
+        for arg, kind in zip(args, kinds):
+            if fits(kind, "player"):
+                continue
+            hint = "steps_around(a, b) counts the steps round an enum's order" if base_of(kind) == "member" else \
+                "neighbours(c) are the cells beside a cell of a board" if base_of(kind) == "record" else \
+                "give it a player: seats_apart(p) from you, seats_apart(a, b) from a to b"
+            self.err("E664", f"seats_apart() counts the seats between two players round the table, and "
+                     f"{printed(arg)} is {article(words(kind))}", arg.span, hint)
+            return "int"
+        same = type(args[0]) is A.You if len(args) == 1 else printed(args[0]) == printed(args[1])
+        if same:
+            shown = ", ".join(printed(a) for a in args)
+            self.err("W648", f"seats_apart({shown}) is always 0: a player is no seat away from themselves", span,
+                     "the last argument is the player to count the seats to")
+        return "int"
+
+    def distance_by_hand(self, args: tuple, span: A.Span) -> None:
+        """W649: the distance round the table worked out by hand, `min(index_of(others_from(a), b),
+        size(players) - index_of(others_from(a), b))` (or with players_from): seats_apart(a, b) says it, and
+        counts the players still in however the list was taken."""
+        def searches(e) -> list:
+            return [n for n in A.walk(e) if type(n) is A.Call and n.func == "index_of" and len(n.args) == 2
+                    and type(n.args[0]) is A.Call and n.args[0].func in ("others_from", "players_from",
+                                                                         "all_others_from", "all_players_from")]
+        found = [searches(a) for a in args]
+        if not all(found) or not any(type(a) is A.Binary and a.op == "-" for a in args):
+            return
+        search = found[0][0]
+        start = printed(search.args[0].args[0]) if search.args[0].args else "you"
+        meant = f"seats_apart({printed(search.args[1])})" if start == "you" else \
+            f"seats_apart({start}, {printed(search.args[1])})"
+        self.err("W649", "the distance round the table worked out by hand from a player's place in a list of the "
+                 f"players: '{meant}' says it", span,
+                 "it counts the fewer seats either way round among the players still in, and reads as the rule says")
+
     def step_count(self, func: str, args: tuple, kind: str) -> None:
         """The step count of `next(m, n)`, `prev(m, n)`, `next_around(m, n)`, `prev_around(m, n)`: a
         number, any whole number (0 is m itself, a negative one steps the other way); anything else is
@@ -11973,6 +12012,10 @@ class Checker(A.Visitor):
                 return stepped
             if spec.method == "steps_around" and len(args) == 2:
                 return self.steps_between(args, typed(0), typed(1), span)
+            if func == "seats_apart" and args:
+                return self.seats_counted(args, [typed(i) for i in range(len(args))], span)
+            if func == "min" and len(args) == 2:
+                self.distance_by_hand(args, span)
             if func in ("contains", "index_of") and len(args) == 2:
                 self.searched(func, args, typed(0), typed(1))
                 self.first_copy_searched(func, args, scope)

@@ -901,6 +901,10 @@ class ExprReader(A.Visitor):
         if func == "aside" and self.decl("aside") is None:   # the cards set aside from a player's zones (4.14b)
             whose = self.your if not args or isinstance(args[0], A.You) else words[0] + "'s"
             return f"the cards set aside from {whose} zones"
+        if func == "seats_apart" and self.decl("seats_apart") is None and args:
+            start, end = (self.you, words[0]) if len(args) == 1 else (words[0], words[1])
+            return (f"the seats between {start} and {end} round the table, the shorter way, counting only the "
+                    f"players still in (1 for neighbours)")
         if func == "seat":
             return f"the seat of {words[0]} (P1 is 1)" if args else f"{self.your} seat (P1 is 1)"
         if func == "team" and self.decl("team") is None:

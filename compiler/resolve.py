@@ -122,6 +122,9 @@ BUILTIN_FUNCS = {
     # enum's size - 1; its inverse: next_around(a, steps_around(a, b)) is b). Both backends read a's and b's
     # places as ordinal(m) does (Symbols.ordered) and call the runtime's `steps_around` (branch trial28)
     "steps_around": Builtin(2, 2, method="steps_around"),
+    # seats_apart([a,] b): the fewer seats between two players going either way round the table, counting the
+    # players still in as `players` does (Bang!'s distance; branch trial32): 0 for one player, 1 for neighbours
+    "seats_apart": Builtin(1, 2, method="seats_apart", about_actor=True),
     # declaration(c): the card c is a copy of (its first copy, the declared name): one per declaration
     "declaration": Builtin(1, 1, method="declaration", returns="same"),
     # holders(ROLE): the players holding a role, in seat order; role_of(P): the role P holds (a card of the

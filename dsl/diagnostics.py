@@ -294,6 +294,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E655": (ERROR, "a second 'shortfall' of one resource: every payment of it runs one rule"),
     "E656": (ERROR, "an actor's title that reads as another player or actor (a seat's name, another actor's name or "
                     "title), is empty, or holds '{' or '}': text names the actor by it"),
+    "E664": (ERROR, "seats_apart() of something that is not a player (a card, a member, a number...)"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
@@ -331,6 +332,9 @@ CODES: dict[str, tuple[str, str]] = {
                       "shown masked to every player, the one who sees the face too"),
     "W641": (WARNING, "a prompt's value read through a func reading faces seen item by item of items not worked out "
                       "from its parameters alone: shown masked to every player, the one who sees the faces too"),
+    "W648": (WARNING, "seats_apart(p, p) or seats_apart(you): the same player on both sides, always 0 seats"),
+    "W649": (WARNING, "the distance round the table worked out by hand from places in a list of the players "
+                      "('min(index_of(others_from(a), b), size(players) - index_of(...))'): 'seats_apart(a, b)' says it"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

@@ -4827,6 +4827,22 @@ class Game:
             raise RulesRuntimeError("E601", f"{h.name} is an actor: only a player has a seat")
         return h.index + 1
 
+    def seats_apart(self, a, b) -> int:
+        """seats_apart(a, b): the fewer seats between two players going either way round the table, counting
+        only the players still in (`players`): 0 for one player, 1 for neighbours. An actor, or a player out
+        (knocked out or retired), has no place in that count (E601). Given none it fails at `is_player`, as
+        `eliminated` does. Both backends."""
+        for h in (a, b):
+            if not h.is_player:
+                raise RulesRuntimeError("E601", f"seats_apart(): {h.name} is an actor: only players sit round the table")
+        ring = self.players_from(a)
+        for h in (a, b):
+            if h not in ring:
+                raise RulesRuntimeError("E601", f"seats_apart(): {h.name} is out (knocked out or retired): the seats "
+                                                f"are counted among the players still in")
+        steps = ring.index(b)
+        return min(steps, len(ring) - steps)
+
     def eliminated(self, h) -> bool:
         """Whether a player is knocked out (an actor never is). Given none it fails at `h.is_player`,
         which `_none_given` reports as for every builtin that takes a player (both backends)."""
