@@ -11,18 +11,11 @@ import pytest
 
 from rulebook.runtime.engine import Game
 
-from .conftest import func_for, pack_program, played_on_both_backends, run_proc
+from .conftest import func_for, pack_program, played_on_both_backends, run_proc, started
 
 PACK = str(Path(__file__).parent / "packs" / "through_ages_lite")
 
 program = pack_program(PACK)
-
-
-def fresh(program, players: int = 2) -> Game:
-    """A game whose setup has run and whose first turn has begun (its row slid once)."""
-    game = Game(program, players, 1)
-    game.start()
-    return game
 
 
 def row(game: Game) -> list:
@@ -30,14 +23,14 @@ def row(game: Game) -> list:
 
 
 def test_the_row_costs_one_two_or_three_actions_by_position(program):
-    game = fresh(program)
+    game = started(program)
     costs = [func_for(game, "row_cost", c) for c in row(game)]
     assert costs == [1] * 5 + [2] * 4 + [3] * 4
 
 
 @pytest.mark.parametrize("players,removed", [(2, 3), (3, 2), (4, 1)])
 def test_at_a_turn_start_the_first_cards_leave_and_the_rest_slide_left(program, players, removed):
-    game = fresh(program, players)
+    game = started(program, players)
     before = row(game)
     deck_top = list(game.zone(None, "deck[age_a]").items)[:removed]
     run_proc(game, "slide_row")
@@ -46,14 +39,14 @@ def test_at_a_turn_start_the_first_cards_leave_and_the_rest_slide_left(program, 
 
 
 def test_a_card_taken_lets_those_after_it_slide_and_cost_less(program):
-    game = fresh(program)
+    game = started(program)
     sixth, seventh = row(game)[5], row(game)[6]
     game.move(row(game)[2], game.zone(game.state.players[0], "just_taken"))
     assert func_for(game, "row_cost", sixth) == 1 and func_for(game, "row_cost", seventh) == 2
 
 
 def test_age_one_begins_when_the_age_a_deck_runs_out(program):
-    game = fresh(program)
+    game = started(program)
     while game.zone(None, "deck[age_a]").items:
         run_proc(game, "slide_row")
     run_proc(game, "slide_row")
@@ -62,7 +55,7 @@ def test_age_one_begins_when_the_age_a_deck_runs_out(program):
 
 
 def test_population_costs_more_food_as_the_yellow_bank_empties(program):
-    game = fresh(program)
+    game = started(program)
     bank_costs = {}
     for bank in (18, 13, 12, 9, 8, 5, 4):
         game.state.players[0].stock["yellow_bank"] = bank
@@ -71,7 +64,7 @@ def test_population_costs_more_food_as_the_yellow_bank_empties(program):
 
 
 def test_the_end_of_a_turn_produces_eats_and_a_shortage_costs_culture(program):
-    game = fresh(program)
+    game = started(program)
     p1 = game.state.players[0]
     # the start: 2 workers on Agriculture, 2 on Bronze, 13 left in the yellow bank: nothing eaten
     food, resources, science = p1.stock["food"], p1.stock["resources"], p1.stock["science"]
@@ -83,7 +76,7 @@ def test_the_end_of_a_turn_produces_eats_and_a_shortage_costs_culture(program):
 
 
 def test_an_action_card_taken_this_turn_is_played_only_from_the_next(program):
-    game = fresh(program)
+    game = started(program)
     p1 = game.state.players[0]
     harvest = game.program.entities["bountiful_harvest"]
     game.move(harvest, game.zone(p1, "just_taken"))
