@@ -13313,8 +13313,9 @@ class Checker(A.Visitor):
         """W517: in a pass over the players (an `each` over them, its body or a proc it calls), a per-player
         counter or variable X set for the acting player, then compared with every player's in the same pass
         (`highest(p in players, p.X)`, `lowest`, `top`, `bottom`, `sorted`): the players after the acting one
-        in seat order still hold their old X (Ticket to Ride's Longest Path bonus, given to everyone). At the
-        comparison, once."""
+        in seat order still hold their old X (Ticket to Ride's Longest Path bonus, given to everyone). Not when
+        the pass also sets X for the others in an `each` over the players (Dixit's storyteller scores everyone in
+        their turn, then asks whether anyone reached 30). At the comparison, once."""
         everyone = {"players", "all_players", "opponents"}
 
         def over_players(domain) -> bool:
@@ -13335,6 +13336,12 @@ class Checker(A.Visitor):
         for body, proc in passes:
             bound = {p.name for p in procs[proc].params} if proc is not None else set()
             changed: dict = {}   # X -> the statement that set it
+            # X the pass also sets for the other players, in an `each` over them (Dixit's storyteller scores every
+            # player in their turn): every value is set before the comparison, which is then right
+            for_everyone = {m.resource if type(m) in (A.Gain, A.Lose) else m.name
+                            for stmt in body for n in A.walk(stmt) if type(n) is A.Each and over_players(n.domain)
+                            for b in n.body for m in A.walk(b)
+                            if type(m) in (A.Gain, A.Lose) and m.owner is None and m.on is None or type(m) is A.SetName}
             for n in (m for stmt in body for m in A.walk(stmt)):
                 if type(n) is A.Let:
                     bound.add(n.name)
@@ -13354,7 +13361,8 @@ class Checker(A.Visitor):
                 else:
                     continue
                 read = next((m for k in keys if k is not None for m in A.walk(k) if type(m) is A.Attr
-                             and type(m.obj) is A.Name and m.obj.id == var and m.name in changed), None)
+                             and type(m.obj) is A.Name and m.obj.id == var and m.name in changed
+                             and m.name not in for_everyone), None)
                 if read is None:
                     continue
                 warned.add(n.span)

@@ -487,3 +487,20 @@ def test_no_w517_on_the_shipped_packs():
     for pack in ("federation", "tapestry", "stupor_mundi", "seven_wonders"):
         result = analyse(str(RULES / pack))
         assert not [d for d in result.diagnostics if d.code == "W517"], pack
+
+
+def test_a_turn_that_scores_every_player_before_comparing_is_no_w517():
+    # Dixit's storyteller scores every player in their turn, then asks whether anyone reached 30 (trial32)
+    text = """
+counter points;
+proc storyteller_turn() {
+  each others_from(you): gain 2 points;
+  gain 3 points;
+  if highest(p in players, p.points) >= 30 { end game; }
+}
+game dixit "Dixit" { seats 4 to 6; phase play { while true { each players: storyteller_turn(); } } winner most points; }
+"""
+    assert [f for f in found_at(text) if f[0] == "W517"] == []
+    # the same turn scoring only the storyteller is still warned about
+    alone = text.replace("  each others_from(you): gain 2 points;\n", "")
+    assert [f[0] for f in found_at(alone)] == ["W517"]
