@@ -73,6 +73,14 @@ def test_a_player_out_stops_play_with_e601(program):
     assert err.value.code == "E601" and "P2 is out" in str(err.value)
 
 
+def test_none_stops_play_with_e601(program):
+    game = Game(program("var target global: player;\n"
+                        "game g { seats 3 to 3; phase play { each players: gain seats_apart(target) vp; } winner most vp; }"), 3, 1)
+    with pytest.raises(RulesRuntimeError) as err:
+        game.play()
+    assert err.value.code == "E601" and "seats_apart() was given none and needs a player" in str(err.value)
+
+
 def test_a_shot_reaches_only_the_players_at_that_distance(program):
     game = Game(program(), 6, 1)
     (asked,) = run_proc(game, "shoot", 2, answers=["P5"])
