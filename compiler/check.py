@@ -482,9 +482,9 @@ def always_evaluated(e) -> list:
         parts = (e.left,) if e.op in ("and", "or") else (e.left, e.right)
     else:
         fields = {A.Unary: ("operand",), A.Attr: ("obj",), A.Index: ("obj", "index"), A.Cond: ("cond",),
-                  A.Match: ("subject",), A.Aggregate: ("domain",), A.Sorted: ("domain",), A.Flood: ("start",), A.Regions: ("domain",), A.Ray: ("cell", "direction"),
+                  A.Match: ("subject",), A.Aggregate: ("domain",), A.Sorted: ("domain",), A.Flood: ("start", "goal"), A.Regions: ("domain",), A.Ray: ("cell", "direction"),
                   A.Range: ("low", "high")}.get(type(e), ())
-        parts = [getattr(e, f) for f in fields] + (list(e.items) if isinstance(e, A.ListLit) else [])
+        parts = [getattr(e, f) for f in fields if getattr(e, f) is not None] + (list(e.items) if isinstance(e, A.ListLit) else [])
     return [n for part in parts for n in always_evaluated(part)] + [e]
 
 
@@ -12431,14 +12431,25 @@ class Checker(A.Visitor):
         """`reachable(p from START via NEXT [through q where PASSABLE])`: a list of places. START (read
         outside the binder) a place or a list or zone of them; NEXT, read with p bound to each place
         reached, a list of places of START's type (E303; a zone is E387: the edge form's); `via` left
-        out is E386, written on another search E388; NEXT that never reads p is W464."""
-        if e.op != "reachable":
+        out is E386, written on another search than these two E388; NEXT that never reads p is W464.
+        `connects(p from START to GOAL via NEXT ...)`: a condition, GOAL places of START's type; `to
+        GOAL` left out of it is E662, written on `reachable` E663."""
+        if e.op not in ("reachable", "connects"):
             self.err("E388", f"{e.op}(...) does not follow a rule of neighbours: only reachable(p from START via "
-                     f"NEXT) does", e.span, "whether B is reached: 'contains(reachable(p from A via NEXT), B)'"
-                     if e.op == "connects" else f"{e.op}(...) goes along a zone of edges: "
-                     f"'{NETWORK_SHAPES[e.op].rpartition(': ')[2]}'")
+                     f"NEXT) and connects(p from START to GOAL via NEXT) do", e.span, f"{e.op}(...) goes along a "
+                     f"zone of edges: '{NETWORK_SHAPES[e.op].rpartition(': ')[2]}'")
+        elif e.op == "connects" and e.goal is None:
+            self.err("E662", f"connects({e.var} from ...) asks whether a place is reached: say which with 'to GOAL' "
+                     f"after START (the places reached, listed, are reachable(...))", e.span,
+                     f"'connects({e.var} from {printed(e.start)} to GOAL via ...)'")
+        elif e.op == "reachable" and e.goal is not None:
+            self.err("E663", f"reachable(...) lists every place reached: 'to {printed(e.goal)}' asks whether one of "
+                     f"them is reached, which is connects(...)", e.goal.span,
+                     f"'connects({e.var} from {printed(e.start)} to {printed(e.goal)} via ...)'")
         found = self.searched_from(e.start, scope)
-        place = self.places_of("reachable", found, "places")
+        if e.goal is not None:   # START's and GOAL's places are of one type, as the edge form's FROM and TO
+            found += self.searched_from(e.goal, scope)
+        place = self.places_of(e.op, found, "places")
         inner = self.bind(scope, e.var, e.span, place)
         if e.next is None:
             self.err("E386", f"reachable({e.var} from ...) needs 'via NEXT': the list of the places next to {e.var}, "
@@ -12465,6 +12476,8 @@ class Checker(A.Visitor):
                     "searched with 'reachable(r in EDGES, r.a, r.b, FROM)'"))
         if e.through is not None:
             self.condition(e.through, self.bind(scope, e.through_var, e.span, place))
+        if e.op == "connects":
+            return "bool"
         return f"list:{place}" if place != "any" else "list"
 
     def searched_from(self, x, scope: Scope) -> list:

@@ -950,6 +950,8 @@ class CodeGen(A.Visitor):
         through = ""
         if e.through is not None:   # a test of one place: whether NEXT is read from it
             through = f", through=lambda v_{e.through_var}: {self.ex(e.through, ctx.bind(e.through_var))}"
+        if e.goal is not None:   # connects: whether a place of GOAL is reached (the search ends there)
+            return f"rt.reaches({self.ex(e.start, ctx)}, {self.ex(e.goal, ctx)}, {next_of}, {where(e)!r}{through})"
         return f"rt.flood({self.ex(e.start, ctx)}, {next_of}, {where(e)!r}{through})"
 
     def visit_Regions(self, e, ctx) -> str:

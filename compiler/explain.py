@@ -1111,6 +1111,10 @@ class ExprReader(A.Visitor):
         rule = self.read(e.next) if e.next is not None else "(no rule given)"
         passing = (f", going on only from places {e.through_var} for which {self.read(e.through)} (the others are "
                    f"reached, not left)") if e.through is not None else ""
+        if e.goal is not None:
+            goal = ("any of " if isinstance(e.goal, A.ListLit) else "") + self.read(e.goal)
+            return (f"whether {goal} is reached from {start} (or is one of its places), going from each place "
+                    f"{e.var} reached to {rule}{passing}")
         return (f"the places reached from {start}, going from each place {e.var} reached to {rule}{passing}: its own "
                 f"first, then nearest first, each once")
 

@@ -1807,6 +1807,7 @@ class Interpreter(A.Visitor):
         """`reachable(p from START via NEXT)`: START, then NEXT and PASSABLE as tests of one place, to the
         runtime's breadth-first loop (`Game.flood`), as the compiled code hands them."""
         start = self.ev(e.start, rt, f)
+        goal = self.ev(e.goal, rt, f) if e.goal is not None else None
         names = (e.var, e.through_var) if e.through is not None else (e.var,)
         saved = [(name, f.locals.get(name, _UNBOUND)) for name in names]
 
@@ -1818,6 +1819,8 @@ class Interpreter(A.Visitor):
             f.locals[e.through_var] = place
             return self.ev(e.through, rt, f)
         try:
+            if e.goal is not None:   # connects: whether a place of GOAL is reached (the search ends there)
+                return rt.reaches(start, goal, next_of, where(e), through=through if e.through is not None else None)
             return rt.flood(start, next_of, where(e), through=through if e.through is not None else None)
         finally:
             for name, value in reversed(saved):

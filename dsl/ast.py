@@ -608,12 +608,15 @@ class Flood(Expr):
     gives them, each once. A place PASSABLE fails (read with `through_var` bound to it) is reached but
     NEXT is not read from it (unless it is one of START's)."""
 
-    op: str               # "reachable" (another search written so is the checker's error, E388)
+    op: str               # "reachable" or "connects" (another search written so is the checker's error, E388)
     var: str
     start: Expr
     next: Optional[Expr]  # None: `via NEXT` left out (the checker's error, E386)
     through_var: Optional[str] = None
     through: Optional[Expr] = None
+    # `connects(p from START to GOAL via NEXT)`: whether a place of GOAL is reached (None: `reachable`'s
+    # list; on `connects` the checker's E662, on `reachable` written E663)
+    goal: Optional[Expr] = None
 
 
 @node

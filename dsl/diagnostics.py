@@ -136,7 +136,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E385": (ERROR, "'first VAR in ... may' over what is not a list of players"),
     "E386": (ERROR, "reachable(p from START) without 'via NEXT', the rule of the places next to p"),
     "E387": (ERROR, "reachable(p from START via NEXT) with NEXT a zone: edges are searched with reachable(r in EDGES, ...)"),
-    "E388": (ERROR, "'from ... via' on a search other than reachable: whether B is reached is contains(reachable(...), B)"),
+    "E388": (ERROR, "'from ... via' on shortest_path or longest_path: they go along a zone of edges"),
     "E389": (ERROR, "a proc or func named affordable: affordable(...) is always the builtin, so it could never be called"),
     "E390": (ERROR, "a range case of a match that holds no number: its constant last number is below its first"),
     "E391": (ERROR, "a card's reaction, 'anytime' or override slot used from an element of a zone not named by its constant indexes"),
@@ -295,6 +295,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E656": (ERROR, "an actor's title that reads as another player or actor (a seat's name, another actor's name or "
                     "title), is empty, or holds '{' or '}': text names the actor by it"),
     "E664": (ERROR, "seats_apart() of something that is not a player (a card, a member, a number...)"),
+    "E662": (ERROR, "connects(p from START via NEXT) without 'to GOAL': which places it asks whether START reaches"),
+    "E663": (ERROR, "reachable(p from START to GOAL via NEXT): 'to GOAL' asks whether a place is reached, "
+                    "which is connects(...)"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),

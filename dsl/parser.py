@@ -2863,10 +2863,15 @@ class _Builder:
                          *(through if through is not None else (None, None)), span=self._s(meta))
 
     def reach(self, meta, items):
-        """`reachable(p from START [via NEXT] [through q where PASSABLE])`."""
+        """`reachable(p from START [via NEXT] [through q where PASSABLE])`; `connects(p from START to GOAL via
+        NEXT ...)`."""
         op, var, start = items[0], str(items[1]), items[2]
         next_, through = _pick(items, "via"), _pick(items, "through")
-        return A.Flood(op, var, start, next_, *(through if through is not None else (None, None)), span=self._s(meta))
+        return A.Flood(op, var, start, next_, *(through if through is not None else (None, None)),
+                       goal=_pick(items, "reach_goal"), span=self._s(meta))
+
+    def reach_goal(self, meta, items):
+        return _Marker("reach_goal", items[0])
 
     def regions(self, meta, items):
         """`regions(p in DOMAIN [where COND] via NEXT)`."""

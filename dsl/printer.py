@@ -367,7 +367,9 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
     if isinstance(e, A.Flood):   # `p from START via` on the first line, NEXT wrapped after it
         if e.next is None:
             return [one]
-        return wrapped(e.next, f"{first}{e.op}({e.var} from {_expr(e.start)} via ", indent, _through(e) + ")" + tail)
+        goal = f" to {_expr(e.goal)}" if e.goal is not None else ""
+        return wrapped(e.next, f"{first}{e.op}({e.var} from {_expr(e.start)}{goal} via ", indent,
+                       _through(e) + ")" + tail)
     if isinstance(e, A.Method):
         return _items(first + f"{_wrap(e.obj, 8)}.{e.name}(", e.args, ")" + tail)
     if isinstance(e, A.Ray):   # `c from CELL via` on the first line, DIRECTION and its `until` after it
@@ -1617,7 +1619,8 @@ def _where(keyword: str, value) -> Optional[Clause]:
 
 def _flood_source(e: A.Flood) -> str:
     """`p from START via NEXT` of a `reachable(...)` by a rule of neighbours (without `via` when it is left out)."""
-    return f"{e.var} from {_expr(e.start)}" + (f" via {_expr(e.next)}" if e.next is not None else "")
+    return f"{e.var} from {_expr(e.start)}" + (f" to {_expr(e.goal)}" if e.goal is not None else "") \
+        + (f" via {_expr(e.next)}" if e.next is not None else "")
 
 
 def _ray_source(e: A.Ray) -> str:

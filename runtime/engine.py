@@ -6782,14 +6782,24 @@ class Game:
         """`reachable(r in EDGES, r.a, r.b, FROM)`: the places FROM reaches (its own first), nearest first."""
         return list(self.nearest(edges, start, where, through=through))
 
-    def flood(self, start, next_of, where: str, through=None) -> list:
+    def reaches(self, start, goal, next_of, where: str, through=None) -> bool:
+        """`connects(p from START to GOAL via NEXT)`: whether a place of GOAL (a place, a list or a zone;
+        `none` is none) is among those `flood` reaches from START, the search ending at the first one
+        reached, so a chain found early costs only the steps up to it (on both backends alike)."""
+        goals = set(_places(goal))
+        reached = self.flood(start, next_of, where, through, goals) if goals else []
+        return bool(reached) and reached[-1] in goals
+
+    def flood(self, start, next_of, where: str, through=None, goals=None) -> list:
         """`reachable(p from START via NEXT)`: the places reached from START's (a place, a list or a
         zone: `_places`) by the rule of neighbours `next_of` (a place -> NEXT, read by either backend,
         a list of places, `none` for none), START's first, then breadth first in the order NEXT gives
         them, each once (places are kept in a set: they hash and compare by value). Each place reached
         counts one step against the budget, so a NEXT that keeps giving new places stops play (E602 at
         `where`) on both backends alike. `through`: a test of a place; NEXT is not read from a place it
-        fails (it is reached, not left), unless the place is one of START's. The result is its own queue."""
+        fails (it is reached, not left), unless the place is one of START's. The result is its own queue.
+        `goals` (a set of places, for `reaches`): the search stops as soon as it reaches one, the last place
+        of the list then."""
         reached = []
         seen = set()
         for place in _places(start):
@@ -6797,6 +6807,8 @@ class Game:
                 self.step(where)
                 seen.add(place)
                 reached.append(place)
+                if goals is not None and place in goals:
+                    return reached
         starts = len(reached)
         at = 0
         while at < len(reached):
@@ -6809,6 +6821,8 @@ class Game:
                     self.step(where)
                     seen.add(other)
                     reached.append(other)
+                    if goals is not None and other in goals:
+                        return reached
         return reached
 
     def regions(self, domain, keep, next_of, where: str) -> list:

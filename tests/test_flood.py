@@ -137,7 +137,8 @@ def test_the_variable_is_a_place_of_the_start_type_and_is_its_own():
 @pytest.mark.parametrize("text, code, column", [
     ("func bad() = reachable(n from a);", "E386", 14),                                      # no via
     ("func bad() = reachable(n from a via board);", "E387", 37),                            # a zone: the edge form
-    ("func bad() = connects(n from a via next_to(n));", "E388", 14),                        # only reachable
+    ("func bad() = connects(n from a via next_to(n));", "E662", 14),                        # connects: to GOAL
+    ("func bad() = longest_path(n from a via next_to(n));", "E388", 14),                    # only those two
     ("func bad() = shortest_path(n from a via next_to(n));", "E388", 14),
     ("func bad() = reachable(n from a via 3);", "E303", 37),                                # not a list
     ("func bad() = reachable(n from a via n);", "E303", 37),
@@ -164,8 +165,8 @@ def test_edge_misuse_hints():
     d = next(d for d in analyse_text(MAP + "func bad() = reachable(n from a via board);\n").diagnostics if d.code == "E387")
     assert d.hint == "'reachable(r in board, r.a, r.b, a)'" and d.span.line == line
     d = next(d for d in analyse_text(MAP + "func bad() = connects(n from a via next_to(n));\n").diagnostics
-             if d.code == "E388")
-    assert "contains(reachable(p from A via NEXT), B)" in d.hint
+             if d.code == "E662")
+    assert d.hint == "'connects(n from a to GOAL via ...)'"
 
 
 def test_printed_back_and_read():
