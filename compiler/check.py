@@ -2400,6 +2400,9 @@ class Checker(A.Visitor):
             item = type_name[len("list of "):]
             return f"list:{self.declared(item)}" if self.sym.category(item) in ("enum", "kind", "record") \
                 or item in LIST_ITEMS or (item.startswith("list of ") and self.declared(item) != "list") else "list"
+        if " or " in type_name:   # `c: chameleon or joker`: an item of a zone of those kinds (3.9)
+            kinds = type_name.split(" or ")
+            return f"entity:{'|'.join(kinds)}" if all(self.sym.category(k) == "kind" for k in kinds) else "any"
         cat = self.sym.category(type_name)
         if cat == "kind":
             return f"entity:{type_name}"
@@ -2418,6 +2421,16 @@ class Checker(A.Visitor):
             return
         if name.startswith("list of "):
             self.list_of(name[len("list of "):], span)
+            return
+        if " or " in name:   # `c: chameleon or joker`: a card of one of those kinds
+            for part in name.split(" or "):
+                if self.sym.category(part) == "kind":
+                    self.used.add(part)
+                elif part in VALUE_TYPES or self.sym.category(part) is not None or part.startswith("list of "):
+                    self.err("E303", f"'{name}' joins kinds with 'or' (a card of one of them), and {part!r} is no "
+                             f"kind", span, "a parameter that takes values of several types is 'any'")
+                else:
+                    self.type_ref(part, span)
             return
         if name in VALUE_TYPES or self.sym.category(name) in ("enum", "kind", "record"):
             self.used.add(name)
@@ -7066,6 +7079,11 @@ class Checker(A.Visitor):
             hint = (f"narrow it first: 'if {value.id} is {type_name} {{ ... }}', or 'where {value.id} is {type_name}' "
                     f"in a loop or a pick" if type(value) is A.Name else
                     f"give it a name and narrow that: 'let x = {printed(value)}; if x is {type_name} {{ ... }}'")
+            extra = [k for k in kinds_in(actual) if k not in kinds_in(expected)]
+            if not narrow and len(kinds_in(expected)) > 1 and type(value) is A.Name and 0 < len(extra) < len(kinds_in(actual)):
+                # `c: chameleon or joker` given a card that may be of another kind too: the else of a test keeps the rest
+                narrow, hint = True, (f"narrow it first: 'if {value.id} is {extra[0]} {{ ... }} else {{ ... }}': in the "
+                                      f"else, {value.id} is of the other kinds")
             message = f"{what} {article(words(expected))}, not {article(words(actual))}" if shown is None else \
                 f"{shown} is declared to give {article(words(expected))}, but its expression is " \
                 f"{article(words(actual))}"   # a typed func: what is wrong is the expression, not the type

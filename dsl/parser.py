@@ -604,8 +604,15 @@ class _Builder:
         return tuple(items)
 
     def param(self, meta, items):
-        return A.Param(str(items[0]), self._list_type(meta, items[1], f"'{items[0]}: list of {items[1][1]}'"),
-                       items[2] if len(items) > 2 else None, span=self._s(meta))
+        typed = self._list_type(meta, items[1], f"'{items[0]}: list of {items[1][1]}'")
+        more = [i.value for i in items[2:] if isinstance(i, _Marker) and i.tag == "param_kind"]
+        if more:   # `c: chameleon or joker`: a card of any of those kinds, kept as that text (Checker.declared)
+            typed = " or ".join([typed, *more])
+        rest = [i for i in items[2:] if not (isinstance(i, _Marker) and i.tag == "param_kind")]
+        return A.Param(str(items[0]), typed, rest[0] if rest else None, span=self._s(meta))
+
+    def param_kind(self, meta, items):
+        return _Marker("param_kind", str(items[0]))
 
     def _list_type(self, meta, local_type: tuple, hint: str) -> str:
         """A parameter's or result's type (`local_type`, as a `let` writes it): `list of ITEM` is kept as
