@@ -3460,6 +3460,19 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
                           "aggregate), not a list standing alone", span(tok),
                           hint="write the condition where the list is used: 'pick p from opponents where COND', "
                           "'for each p in opponents where COND', 'count(p in opponents where COND)'")
+    if tok.type == "COMMA" and len(before) >= 3 and str(before[-2]) == "with" and before[-1].type == "NAME":
+        head = len(before)
+        while head > 0 and before[head - 1].type not in ("SEMICOLON", "LBRACE", "RBRACE", "COLON"):
+            head -= 1
+        if str(before[head]) == "fill":
+            # `fill deck with chameleon, joker;` (a newcomer's Coloretto): one kind a fill, as many fills as kinds
+            zone = " ".join(text[base + before[head + 1].start_pos: base + before[-2].start_pos].split())
+            end = text.find(";", err.token.start_pos)
+            rest = text[err.token.end_pos: end] if end >= 0 and "\n" not in text[err.token.end_pos: end] else ""
+            kinds = [str(before[-1])] + [k.strip() for k in rest.split(",") if k.strip()]
+            return Diagnostic("E100", "'fill ZONE with KIND' fills the cards of one kind: a zone of several kinds is "
+                              "filled with one 'fill' for each", span(tok),
+                              hint="write '" + " ".join(f"fill {zone} with {k};" for k in kinds) + "'")
     if tok.type == "COMMA" and "LBRACE" in err.expected:
         head = len(before)
         while head > 0 and before[head - 1].type not in ("SEMICOLON", "LBRACE", "RBRACE"):
