@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from typing import Callable, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
@@ -639,6 +638,7 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
                 sym.members[m] = decl.name
     for m in set(sym.dropped) & (set(sym.members) | set(sym.decls)):   # declared again: the uses refer to that
         del sym.dropped[m]
+    standing = _rows_written_in(sym, standing, diags)   # (once the members are known: `row coal of at`)
     held_overrides(sym, diags, sources)
     sym.game = next((d for d in sym.decls.values() if isinstance(d, A.Game)), None)  # after overrides/removals
     _indexed_slot_zones(sym)
@@ -3349,7 +3349,7 @@ def _ragged_rows(decl, ix: A.Indexes, d: A.Indexes, earlier: list, sym: Symbols,
                                 d.span or decl.span, "put the ragged range right after the enum or range it reads"))
         return replace(d, ragged=None, high=d.low)
     rows = []
-    for key in itertools.product(*axes):
+    for key in _real_prefixes(earlier, axes):
         values = {e.name: v for e, v in zip(earlier, key) if e.name is not None}
         try:
             fields = A.rewrite(end, lambda n: _ragged_value(n, values, names, sym) if type(n) is A.Attr else None)
@@ -3368,6 +3368,97 @@ def _ragged_rows(decl, ix: A.Indexes, d: A.Indexes, earlier: list, sym: Symbols,
                                     "check the field the end reads"))
         rows.append((tuple(key), high))
     return replace(d, rows=tuple(rows), high=max([d.low] + [high for _key, high in rows]))
+
+
+def _rows_written_in(sym: Symbols, standing: list, diags: list[Diagnostic]) -> list:
+    """`row g of at` (A.RowOf) written as the row's range wherever it stands (`0..(last_position(g))`, the ragged
+    end with the given values in place of the names of the indexes before it), so that the checker and both
+    backends read an ordinary range; the top-level triggers, rewritten alike, are returned."""
+    def written_in(node):
+        return A.rewrite(node, lambda n: _row_domain(n, sym, diags) if type(n) is A.RowOf else None)
+
+    for name, decl in list(sym.decls.items()):
+        if any(type(n) is A.RowOf for n in A.walk(decl)):
+            sym.decls[name] = written_in(decl)
+    if sym.game is not None:
+        sym.game = sym.decls.get(sym.game.name, sym.game)
+    return [written_in(t) if any(type(n) is A.RowOf for n in A.walk(t)) else t for t in standing]
+
+
+def _row_domain(row: A.RowOf, sym: Symbols, diags: list[Diagnostic]) -> A.Expr:
+    """One `row KEY, ... of GRID` as the range of the grid's next index for those values (its enum's name for an
+    enum): E660 for a grid that is none or has no index left, or a constant value of the wrong kind; E661 for a
+    constant row past the grid; W645 for a constant row with no element."""
+    written, at = printed(row), row.span
+    empty = A.Range(A.Int(1, span=at), A.Int(1, span=at), row_of=written, span=at)   # (after an error: no W402)
+    grid = sym.decls.get(row.grid)
+    ix = grid.indexes if isinstance(grid, (A.Counter, A.Var, A.Zone)) else None
+    dims = ix.dims() if ix is not None else ()
+    if len(row.keys) >= len(dims):
+        why = (f"{row.grid!r} is declared nowhere" if grid is None else
+               f"{row.grid!r} is no counter, variable or zone with indexes" if ix is None else
+               f"{row.grid}[{ix.shown()}] has {len(dims)} index{'es' if len(dims) > 1 else ''}, so a row of it is "
+               f"read with at most {len(dims) - 1} value{'s' if len(dims) > 2 else ''}")
+        diags.append(Diagnostic("E660", f"{written}: {why}", at,
+                                did_you_mean(row.grid, [n for n, x in sym.decls.items() if getattr(x, "indexes", None)])
+                                if grid is None and did_you_mean(row.grid, sym.decls) else
+                                "a row is a grid's last index for the values of the ones before it: 'row g of at' of "
+                                "'counter at[g: gear, 0..(g.positions - 1)]'" if ix is None or len(dims) < 2 else
+                                f"give the values of the first {len(dims) - 1} of {row.grid}'s indexes, or fewer"))
+        return empty
+    values = []
+    for key, d in zip(row.keys, dims):   # the values written as constants: of the index's kind, in the grid
+        value = key.value if type(key) is A.Int else key.id if type(key) is A.Name and key.id in sym.members else None
+        values.append(value)
+        if value is None:
+            continue
+        wanted = f"a member of {d.enum!r}" if d.enum is not None else "a number"
+        if (d.enum is not None) != (type(value) is str) or type(value) is str and sym.members[value] != d.enum:
+            got = f"a member of {sym.members[value]!r}" if type(value) is str else "a number"
+            diags.append(Diagnostic("E660", f"{written}: {row.grid}[{ix.shown()}] is read there with {wanted}, and "
+                                    f"{printed(key)} is {got}", key.span,
+                                    "give the values of the grid's first indexes, in order"))
+            return empty
+    earlier = tuple(values)
+    for place, (key, d) in enumerate(zip(row.keys, dims)):   # a constant row past the grid: E661
+        value, prefix = values[place], earlier[:place]
+        if type(value) is not int or None in prefix:
+            continue
+        high = d.high_of(prefix)
+        if not d.low <= value <= high:
+            shown_row = ", ".join(map(str, prefix))
+            diags.append(Diagnostic("E661", f"{written} is past the grid: {row.grid}[{ix.shown()}] has the rows "
+                                    f"{d.low}..{high}" + (f" for {shown_row}" if prefix else ""), key.span,
+                                    f"its rows there are {d.low} to {high}" if high >= d.low else
+                                    f"{row.grid} has no element for {shown_row}"))
+            return empty
+    d = dims[len(row.keys)]
+    if d.enum is not None:
+        if not isinstance(sym.decls.get(d.enum), A.Enum):
+            diags.append(Diagnostic("E660", f"{written}: the row is {row.grid}'s index of {d.enum!r}, and a row is "
+                                    "read of an index of numbers or of an enum's members", at,
+                                    f"loop over the domain itself: 'for each x in {d.enum}'"))
+            return empty
+        return A.Name(d.enum, span=at)
+    if d.ragged is None:
+        high = A.Name(d.bound, span=at) if d.bound is not None else A.Int(d.high, span=at)
+        return A.Range(A.Int(d.low, span=at), high, row_of=written, span=at)
+    if None not in earlier and d.high_of(earlier) < d.low:
+        diags.append(Diagnostic("W645", f"{written} has no element: {row.grid}[{ix.shown()}] is empty for "
+                                f"{', '.join(map(str, earlier))}", at,
+                                "a loop over it does nothing; check the values or the field the row's end reads"))
+    given = {e.name: key for e, key in zip(dims, row.keys) if e.name is not None}
+    end = A.rewrite(d.ragged, lambda n: given.get(n.id) if type(n) is A.Name else None)
+    return A.Range(A.Int(d.low, span=at), end, row_of=written, span=at)
+
+
+def _real_prefixes(earlier: list, axes: list) -> list:
+    """The combinations of the earlier indexes' values that are elements' beginnings: each value of an earlier
+    ragged range only up to its own row's end (`[r: 1..4, c: 1..(5 - r), ...]`: c to 4 for r = 1, to 1 for 4)."""
+    prefixes = [()]
+    for e, axis in zip(earlier, axes):
+        prefixes = [key + (v,) for key in prefixes for v in axis if e.ragged is None or v <= e.high_of(key)]
+    return prefixes
 
 
 def _ragged_value(n, values: dict, names: dict, sym: Symbols):

@@ -768,6 +768,19 @@ class Range(Expr):
 
     low: "Expr"
     high: Optional["Expr"]
+    # `row g of at` as written, when the resolver wrote the row's range in its place (RowOf): printed and read so
+    row_of: Optional[str] = None
+    _quiet = ("row_of",)
+
+
+@node
+class RowOf(Expr):
+    """`row g of at`, `row l, r of ball`: the values of the grid's index after the given ones, in order (a ragged
+    row's own, up to its end). The resolver writes in its place the row's range (a Range whose `row_of` is this
+    as written) or the enum's name, so the checker and both backends know only those."""
+
+    keys: tuple
+    grid: str
 
 
 @node

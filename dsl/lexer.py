@@ -85,6 +85,7 @@ CONTEXTUAL = {
     "offer": "offer \"prompt\" to PLAYERS [first | chosen] as PARTNER { ... }",
     "can": "can PROC(args) or can copy ENTITY.SLOT",
     "during": "during PHASE",
+    "row": "row KEY of GRID",
     "next": "next EVENT { ... }",
     "reset": "reset NAME;' or 'reset FIELD of KIND;",
     "anytime": "KIND NAME { anytime in ZONE { ... } }",
@@ -144,7 +145,7 @@ NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable", "space", "by", "
 # name could stand (`space 2 cost 1 coin`, a modifier's `cost -1 coin;`); `first` is the keyword there
 # too in its own shapes: before a '(' (the builtin `first(deck)`), `to` (`first to 5 { ... }`) or a
 # name that is no reserved word (`first p in players may { ... }`)
-NAME_FIRST = frozenset({"cost", "first", "space", "bottom", "blind", "aside", "during"})
+NAME_FIRST = frozenset({"cost", "first", "space", "bottom", "blind", "aside", "during", "row"})
 # ... and the shapes in which such a word is its keyword even there: `first(deck)`, `first to 5`, `first p
 # in players may`, an offer's `first as p {` (a name that is no reserved word, then a word or `{`: `gain
 # first vp;` reads a parameter named `first`, as the Terraforming Mars audit wrote); an amend's `space 2 { ... }`, `space (n + 1)`
@@ -160,6 +161,10 @@ KEYWORD_SHAPES = {"first": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|to\b
                   "blind": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+([A-Za-z_][A-Za-z0-9_]*+)"),
                   # `during rail_era`: a name (no reserved word) next; `if during > 0` reads a counter named `during`
                   "during": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+([A-Za-z_][A-Za-z0-9_]*+)"),
+                  # `row g of at`, `row l, r of ball`: a number or a name (no reserved word), then `of` before the
+                  # line's end, a ';', a brace or a text; `for each r in row where ...` reads an enum named `row`
+                  "row": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+(?:[0-9]|([A-Za-z_][A-Za-z0-9_]*+))"
+                                     r"[^;{}\"\n\r#]*?\bof\b"),
                   # `set aside c until ...`, `set aside all of hand ...`: a word next; `set aside = 2;` sets a
                   # variable named `aside`, `set aside.flag = true;` a field of a local so named
                   "aside": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+[A-Za-z_]")}

@@ -698,6 +698,10 @@ class _Builder:
         """`r: 1..5`: a range with a name, which a ragged range after it reads."""
         return A.replace(self.index_range(meta, items[1:]), name=str(items[0]))
 
+    def index_named_ragged(self, meta, items):
+        """`c: 1..(5 - r)`: a ragged range with a name, which a further ragged range reads."""
+        return A.replace(self.index_ragged(meta, items[1:]), name=str(items[0]))
+
     def until(self, meta, items):
         """`until PATTERN [or PATTERN ...]`: the first ending, the others its `or_until` (dsl.ast.Pattern)."""
         first = items[0] if len(items) == 1 else A.replace(items[0], or_until=tuple(items[1:]))
@@ -2800,6 +2804,10 @@ class _Builder:
 
     def allowed(self, meta, items):
         return A.Allowed(A.Tag(str(items[1]), items[2] or (), span=self._s(meta)), span=self._s(meta))
+
+    def row_of(self, meta, items):
+        """`row g of at`: the values of a grid's index after the given ones (the resolver writes its range in)."""
+        return A.RowOf(tuple(items[:-1]), str(items[-1]), span=self._s(meta))
 
     def during_expr(self, meta, items):
         return A.During(str(items[0]), span=self._s(meta))

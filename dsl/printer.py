@@ -234,9 +234,15 @@ class ExprPrinter(A.Visitor):
         # an operand is a sum or tighter; no high end: an open range, a match's case (`5..`). An operation
         # is printed in brackets, which the grammar does not need but a reader does: `(src + 1)..6` would
         # read `src + (1..6)` without them
+        if e.row_of is not None:   # the resolver's range of `row g of at`: as written
+            return e.row_of
+
         def end(x):
             return f"({_expr(x)})" if isinstance(x, A.Binary) else _wrap(x, 5)
         return f"{end(e.low)}..{end(e.high) if e.high is not None else ''}"
+
+    def visit_RowOf(self, e):
+        return f"row {', '.join(_wrap(k, 5) for k in e.keys)} of {e.grid}"
 
 
 _expr = ExprPrinter().visit
