@@ -10510,6 +10510,8 @@ class Checker(A.Visitor):
         return f"list:{given.pop()}" if len(given) == 1 and "any" not in given else "list"
 
     def visit_Range(self, e: A.Range, scope) -> str:
+        if e.grid is not None:   # `row g of at` as the resolver wrote it in: it reads the grid's rows
+            self.used.add(e.grid)
         self.range_ends(e, scope)
         low, high = constant(e.low), constant(e.high)
         if type(low) is int and type(high) is int and high < low:   # `12..2`: nothing ever runs over it

@@ -737,8 +737,9 @@ class ExprReader(A.Visitor):
         return f"the numbers {self.from_to(e)}"
 
     def from_to(self, e: A.Range) -> str:
-        """`2..12` as "from 2 to 12"."""
-        return f"from {self.read(e.low)} to {self.read(e.high)}"
+        """`2..12` as "from 2 to 12"; `row g of at` (the resolver's range) as "in row g of at (from 0 to ...)"."""
+        numbers = f"from {self.read(e.low)} to {self.read(e.high)}"
+        return f"in {e.row_of} ({numbers})" if e.row_of is not None else numbers
 
     def member_field(self, e, holder: type = A.Kind) -> bool:
         """Whether `e` reads a field some kind declares `int[ENUM]` (one value per member), or with `holder` A.Enum

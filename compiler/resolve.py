@@ -3390,7 +3390,7 @@ def _row_domain(row: A.RowOf, sym: Symbols, diags: list[Diagnostic]) -> A.Expr:
     enum): E660 for a grid that is none or has no index left, or a constant value of the wrong kind; E661 for a
     constant row past the grid; W645 for a constant row with no element."""
     written, at = printed(row), row.span
-    empty = A.Range(A.Int(1, span=at), A.Int(1, span=at), row_of=written, span=at)   # (after an error: no W402)
+    empty = A.Range(A.Int(1, span=at), A.Int(1, span=at), row_of=written, grid=row.grid, span=at)   # (after an error: no W402)
     grid = sym.decls.get(row.grid)
     ix = grid.indexes if isinstance(grid, (A.Counter, A.Var, A.Zone)) else None
     dims = ix.dims() if ix is not None else ()
@@ -3442,14 +3442,14 @@ def _row_domain(row: A.RowOf, sym: Symbols, diags: list[Diagnostic]) -> A.Expr:
         return A.Name(d.enum, span=at)
     if d.ragged is None:
         high = A.Name(d.bound, span=at) if d.bound is not None else A.Int(d.high, span=at)
-        return A.Range(A.Int(d.low, span=at), high, row_of=written, span=at)
+        return A.Range(A.Int(d.low, span=at), high, row_of=written, grid=row.grid, span=at)
     if None not in earlier and d.high_of(earlier) < d.low:
         diags.append(Diagnostic("W645", f"{written} has no element: {row.grid}[{ix.shown()}] is empty for "
                                 f"{', '.join(map(str, earlier))}", at,
                                 "a loop over it does nothing; check the values or the field the row's end reads"))
     given = {e.name: key for e, key in zip(dims, row.keys) if e.name is not None}
     end = A.rewrite(d.ragged, lambda n: given.get(n.id) if type(n) is A.Name else None)
-    return A.Range(A.Int(d.low, span=at), end, row_of=written, span=at)
+    return A.Range(A.Int(d.low, span=at), end, row_of=written, grid=row.grid, span=at)
 
 
 def _real_prefixes(earlier: list, axes: list) -> list:

@@ -770,7 +770,8 @@ class Range(Expr):
     high: Optional["Expr"]
     # `row g of at` as written, when the resolver wrote the row's range in its place (RowOf): printed and read so
     row_of: Optional[str] = None
-    _quiet = ("row_of",)
+    grid: Optional[str] = None   # ... and the grid's name (the checker counts it used)
+    _quiet = ("row_of", "grid")
 
 
 @node
