@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Callable, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.ast import replace
 from rulebook.dsl.diagnostics import Diagnostic, closest, did_you_mean
+from rulebook.dsl.lexer import KEYWORD_SHAPES
 from rulebook.dsl.parser import misplaced_phase, unknown_phase
 from rulebook.dsl.printer import each_heads, expr as printed
 
@@ -638,7 +640,8 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
                 sym.members[m] = decl.name
     for m in set(sym.dropped) & (set(sym.members) | set(sym.decls)):   # declared again: the uses refer to that
         del sym.dropped[m]
-    standing = _rows_written_in(sym, standing, diags)   # (once the members are known: `row coal of at`)
+    if not sources or any(_writes_rows(text) for text in sources.values()):   # (most packs write none)
+        standing = _rows_written_in(sym, standing, diags)   # (once the members are known: `row coal of at`)
     held_overrides(sym, diags, sources)
     sym.game = next((d for d in sym.decls.values() if isinstance(d, A.Game)), None)  # after overrides/removals
     _indexed_slot_zones(sym)
@@ -3368,6 +3371,17 @@ def _ragged_rows(decl, ix: A.Indexes, d: A.Indexes, earlier: list, sym: Symbols,
                                     "check the field the end reads"))
         rows.append((tuple(key), high))
     return replace(d, rows=tuple(rows), high=max([d.low] + [high for _key, high in rows]))
+
+
+# what `row KEY of GRID` looks like in a rules text (the lexer's shape of the word, dsl/lexer.py): a text without it
+# has none, and the resolver's walk over every declaration for it is left out
+ROW_WRITTEN = re.compile(r"\brow" + KEYWORD_SHAPES["row"].source)
+_TEXT_OR_COMMENT = re.compile(r'"(?:[^"\\\n\r]|\\.)*"|#[^\n\r]*')
+
+
+def _writes_rows(text: str) -> bool:
+    """Whether a rules text may write `row KEY of GRID`: its comments left out (Tapestry's say "row or column of")."""
+    return ROW_WRITTEN.search(_TEXT_OR_COMMENT.sub(lambda m: m.group() if m.group()[0] == '"' else "", text)) is not None
 
 
 def _rows_written_in(sym: Symbols, standing: list, diags: list[Diagnostic]) -> list:
