@@ -3376,12 +3376,17 @@ def _ragged_rows(decl, ix: A.Indexes, d: A.Indexes, earlier: list, sym: Symbols,
 # what `row KEY of GRID` looks like in a rules text (the lexer's shape of the word, dsl/lexer.py): a text without it
 # has none, and the resolver's walk over every declaration for it is left out
 ROW_WRITTEN = re.compile(r"\brow" + KEYWORD_SHAPES["row"].source)
-_TEXT_OR_COMMENT = re.compile(r'"(?:[^"\\\n\r]|\\.)*"|#[^\n\r]*')
+_TEXT = re.compile(r'"(?:[^"\\\n\r]|\\.)*"')
 
 
 def _writes_rows(text: str) -> bool:
-    """Whether a rules text may write `row KEY of GRID`: its comments left out (Tapestry's say "row or column of")."""
-    return ROW_WRITTEN.search(_TEXT_OR_COMMENT.sub(lambda m: m.group() if m.group()[0] == '"' else "", text)) is not None
+    """Whether a rules text may write `row KEY of GRID`: a match in a comment does not count (Tapestry's say "row
+    or column of"), a '#' outside a text before it on its line starting one."""
+    for m in ROW_WRITTEN.finditer(text):
+        line = text[max(text.rfind("\n", 0, m.start()), text.rfind("\r", 0, m.start())) + 1:m.start()]
+        if "#" not in _TEXT.sub("", line):
+            return True
+    return False
 
 
 def _rows_written_in(sym: Symbols, standing: list, diags: list[Diagnostic]) -> list:
