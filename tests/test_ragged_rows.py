@@ -138,3 +138,9 @@ def test_a_ragged_range_past_a_named_one_is_e621_there():
 def test_tzolkins_gears_read_their_positions_as_rows():
     text = (Path(__file__).parent / "packs" / "tzolkin" / "tzolkin.rules").read_text()
     assert "total(k in row g of at, at[g, k])" in text and "pick k from row g of at where at[g, k] > 0" in text
+
+
+def test_a_row_after_a_hash_in_a_text_is_still_written_in(program):
+    """The resolver looks for rows only in texts that may write one; a '#' in a text is no comment."""
+    game = run(program, 'let s = "#"; for each k in row palenque of at { gain 1 vp; }')
+    assert game.state.players[0].stock["vp"] == 10
