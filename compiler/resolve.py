@@ -3418,12 +3418,12 @@ def _row_domain(row: A.RowOf, sym: Symbols, diags: list[Diagnostic]) -> A.Expr:
                f"{row.grid!r} is no counter, variable or zone with indexes" if ix is None else
                f"{row.grid}[{ix.shown()}] has {len(dims)} index{'es' if len(dims) > 1 else ''}, so a row of it is "
                f"read with at most {len(dims) - 1} value{'s' if len(dims) > 2 else ''}")
-        diags.append(Diagnostic("E660", f"{written}: {why}", at,
-                                did_you_mean(row.grid, [n for n, x in sym.decls.items() if getattr(x, "indexes", None)])
-                                if grid is None and did_you_mean(row.grid, sym.decls) else
-                                "a row is a grid's last index for the values of the ones before it: 'row g of at' of "
-                                "'counter at[g: gear, 0..(g.positions - 1)]'" if ix is None or len(dims) < 2 else
-                                f"give the values of the first {len(dims) - 1} of {row.grid}'s indexes, or fewer"))
+        grids = [n for n, x in sym.decls.items() if isinstance(x, (A.Counter, A.Var, A.Zone)) and x.indexes is not None]
+        close = did_you_mean(row.grid, grids) if ix is None else None   # (a grid of a name close to it)
+        diags.append(Diagnostic("E660", f"{written}: {why}", at, close or (
+            "a row is the values of a grid's next index for those of the ones before it: 'row g of at' of 'counter "
+            "at[g: gear, 0..(g.positions - 1)]'" if ix is None or len(dims) < 2 else
+            f"give the values of the first {len(dims) - 1} of {row.grid}'s indexes, or fewer")))
         return empty
     values = []
     for key, d in zip(row.keys, dims):   # the values written as constants: of the index's kind, in the grid

@@ -61,6 +61,23 @@ def test_a_row_is_walked_and_picked_from_on_both_backends(program):
         [1] * 6 and game.state.globals["ball[1,1,1]"] == 0
 
 
+def test_a_row_of_a_grid_not_ragged_is_its_range_and_of_an_enum_its_members(program):
+    p = program("""
+counter wall[1..5, 1..5] "Wall" global from 0 to 1;
+counter spare[1..2, gear] "Spare" global from 0 to 3;
+proc q() {
+  set wall[2, 4] = 1;
+  for each j in row 2 of wall { if wall[2, j] == 0 { gain 1 vp; } }
+  for each g in row 1 of spare { gain 1 spare[1, g]; }
+}
+""")
+    game = Game(p, 2, 1)
+    run_proc(game, "q")
+    assert game.state.players[0].stock["vp"] == 4
+    assert game.state.globals["spare[1,palenque]"] == 1 and game.state.globals["spare[1,chichen_itza]"] == 1
+    assert game.state.globals["spare[2,palenque]"] == 0
+
+
 def test_a_pick_from_a_row_offers_its_positions_in_order(program):
     p = program("""proc q() { pick k from row palenque of at where k % 3 == 0 "which?" { set at[palenque, k] = 1; } }""")
     game = Game(p, 2, 1)
