@@ -26,7 +26,7 @@ from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var,
 from .resolve import TEAM_WORDS, ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, PHASES, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import held_only, holds_slots, reads_it, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
 from .resolve import LABELLED, arm_change, enum_changes, if_change, loop_change, may_change, option_change, pick_change
-from .resolve import paid_stock, said_for_names
+from .resolve import paid_stock, said_for_names, TABLE_TYPES
 from .resolve import CELL_WALKS, DIAGONAL, HEX, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
 
 # the seats a frame is worked out for when the pack has no game (a base read alone by an expansion's lint)
@@ -2327,6 +2327,33 @@ class Checker(A.Visitor):
     def visit_Variant(self, d: A.Variant) -> None:
         if d.when is not None:
             self.condition(d.when, Scope())
+
+    def visit_Table(self, d: A.Table) -> None:
+        """`table payout[r: 1..6]: int = [...];`: its indexes ranges or enums, its type one a table holds, its rows as
+        long as its indexes run and its values of its type (E658, at the index, the type, the row or the value)."""
+        at_decl = self.at_name(d.name, d.span)
+        for dim in d.index.dims():
+            if dim.enum is not None and not isinstance(self.sym.decls.get(dim.enum), A.Enum):
+                self.used.add(dim.enum)
+                what = self.sym.category(dim.enum)
+                self.err("E658", f"table {d.name!r} is indexed by {dim.enum!r}, "
+                         + (f"{article(what)}: " if what else "which nothing declares: ")
+                         + "a table's index is a range of numbers ('1..6') or an enum",
+                         self.at_name(dim.enum, dim.span) if dim.span else at_decl,
+                         closest(dim.enum, [n for n, x in self.sym.decls.items() if isinstance(x, A.Enum)])
+                         and f"did you mean {closest(dim.enum, [n for n, x in self.sym.decls.items() if isinstance(x, A.Enum)])!r}?")
+            elif dim.enum is not None:
+                self.used.add(dim.enum)
+        if d.type not in TABLE_TYPES and not isinstance(self.sym.decls.get(d.type), A.Enum):
+            self.err("E658", f"table {d.name!r} holds {d.type!r}: a table holds whole numbers (int), texts (str), "
+                     f"conditions (bool) or an enum's members", self.at_name(d.type, d.span),
+                     did_you_mean(d.type, list(TABLE_TYPES) + [n for n, x in self.sym.decls.items()
+                                                                 if isinstance(x, A.Enum)]))
+            return
+        if isinstance(self.sym.decls.get(d.type), A.Enum):
+            self.used.add(d.type)
+        for message, span, hint in self.sym.table(d.name).problems:
+            self.err("E658", message, span, hint)
 
     def visit_Const(self, d: A.Const) -> None:
         """`const radius = 2;`: the resolver worked out its value and wrote it where it is read (E530, W555)."""
@@ -9755,8 +9782,41 @@ class Checker(A.Visitor):
         # two such values would be read as arithmetic: E303 on a func giving a list)
         return "list" if all(base_of(t) == "list" for _v, t in given) else "any"
 
+    def table_read(self, e: A.Index, scope) -> str:
+        """`payout[r]`, `extra[c, n]`: a printed table's value, one index per index declared (E659), each of its
+        index's type (a number of a range, a member of the enum: E659), a constant one inside the range (E659)."""
+        name = e.obj.id
+        self.used.add(name)
+        decl = self.sym.decls[name]
+        dims, parts = decl.index.dims(), e.index.parts if type(e.index) is A.Pair else (e.index,)
+        value_type = decl.type if decl.type in TABLE_TYPES else f"member:{decl.type}"
+        if len(parts) != len(dims):
+            for part in parts:
+                self.expr(part, scope)
+            self.err("E659", f"table {name!r} is read with {len(parts)} index{'es' if len(parts) != 1 else ''}: it "
+                     f"has {len(dims)} ({decl.index.shown()})", e.index.span,
+                     f"write {name}[{', '.join(d.name or (d.enum or 'n') for d in dims)}]")
+            return value_type
+        for dim, part in zip(dims, parts):
+            kind = self.expr(part, scope)
+            wanted = f"member:{dim.enum}" if dim.enum is not None else "int"
+            said = dim.enum if dim.enum is not None else f"{A.number_text(dim.low, False)}..{dim.high}"
+            if not fits(kind, wanted):
+                self.err("E659", f"table {name!r}'s index {dim.name or said} is {'a member of ' + dim.enum if dim.enum else 'a number'}"
+                         f", not {article(words(kind))}", part.span)
+                continue
+            at = constant(part)
+            low = dim.low if type(dim.low) is int else self.sym.consts.get(getattr(dim.low, "name", None), dim.low)
+            if dim.enum is None and type(at) is int and type(low) is int and not low <= at <= dim.high:
+                self.err("E659", f"table {name!r} has no value at {at}: its index {dim.name or ''}".rstrip()
+                         + f" runs from {low} to {dim.high}", part.span,
+                         f"the first is {name}[{low}]" if at < low else f"the last is {name}[{dim.high}]")
+        return value_type
+
     def visit_Index(self, e, scope) -> str:
         brackets, inner = [e.index], e.obj
+        if type(e.obj) is A.Name and e.obj.id not in scope.locals and self.sym.category(e.obj.id) == "table":
+            return self.table_read(e, scope)
         while type(inner) is A.Index:   # `wall[r][c]`, `meeple[r][c][s]`, `meeple[r, c][s]`: the brackets in order
             brackets.insert(0, inner.index)
             inner = inner.obj

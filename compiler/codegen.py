@@ -17,7 +17,7 @@ import jinja2
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.printer import PRECEDENCE, precedence
-from rulebook.runtime.engine import MAX_STEPS, MemberData
+from rulebook.runtime.engine import MAX_STEPS, MemberData, TableCells
 
 from .layout import (blind_zones, slot_args, copy_args, is_live, item_at, set_fields, live_amounts, may_take, shown_zones, cost_data, paid_mode, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, heard_globals, remembered_table,
@@ -392,7 +392,21 @@ class CodeGen(A.Visitor):
         self.cond_spans.setdefault(head + otherwise, {})[where(e)] = spans
         return head + otherwise
 
+    def table_read(self, e: A.Index, ctx) -> str:
+        """`payout[r]`: the value itself when every index is written out (`payout[2]` is 6 in the code), else the
+        table's module constant (`TableCells`, a dict made once) by the index (a tuple for two or more)."""
+        name = e.obj.id
+        cells = self.sym.table(name).cells
+        written = self.written(e.index, ctx)
+        if written is not None and written in cells:
+            return repr(cells[written])
+        table = self.constants.setdefault(("table", name), (f"_TABLE_{IDENT.sub('_', name)}",
+                                                            repr(TableCells(name, cells))))[0]
+        return f"{table}[{self.ex(e.index, ctx)}]"
+
     def visit_Index(self, e, ctx) -> str:
+        if type(e.obj) is A.Name and e.obj.id not in ctx.locals and self.sym.category(e.obj.id) == "table":
+            return self.table_read(e, ctx)
         if id(e) in self.sym.cost_reads:   # `b.cost[fish]`: the units a printed cost shows
             return f"rt.shown_units({self.ex(e.obj, ctx)}, {self.res(e.index.id, ctx)})"
         if type(e.obj) is A.Attr and id(e.obj) in self.sym.member_fields:   # `c.cost[white]`: a field of its own
@@ -2441,6 +2455,7 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
         procs=[p.name for p in lay.procs],
         funcs=[f.name for f in lay.funcs], r=repr, records=bool(sym.of("record")),
         enum_data=any(key[0] == "enum" for key in gen.constants),
+        printed_tables=any(key[0] == "table" for key in gen.constants),
         # a decimal literal in the code, or a decimal start value or field in the tables (repr: `Fraction(15, 2)`)
         decimals=any(key[0] == "decimal" for key in gen.constants) or "Fraction(" in table_text,
     )

@@ -10,7 +10,7 @@ from contextlib import nullcontext
 
 from rulebook.dsl import ast as A
 from rulebook.runtime.kernels import KERNELS
-from rulebook.runtime.engine import CALL_FRAMES, FUNC_FRAMES, INTERPRETER_FILES, LOCAL_FRAMES, STATEMENT_FRAMES, LeaveLoop, MemberData, Settling, best_of, in_order
+from rulebook.runtime.engine import CALL_FRAMES, FUNC_FRAMES, INTERPRETER_FILES, LOCAL_FRAMES, STATEMENT_FRAMES, LeaveLoop, MemberData, Settling, TableCells, best_of, in_order
 from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
@@ -88,6 +88,8 @@ class Interpreter(A.Visitor):
         self.open = open_values(sym, self.faces)   # the values prompts show that the hot seat may tell the others
         # (enum, field) -> the members' values, as the compiled module's tables (MemberData: none is E601)
         self.enum_data = {key: MemberData(key[1], column) for key, column in enum_data(sym).items()}
+        # each printed table's values by index, as the compiled module's constants (TableCells: a miss is E601)
+        self.tables = {name: TableCells(name, sym.table(name).cells) for name in sym.of("table")}
         self.steps: dict = {}   # a direction enum -> its members' steps (layout.direction_steps), as step() and ray() read them
         self.marks: dict[int, str] = {}   # id() of a prompt's parts -> its marks (see compiler/hidden.py)
         self.bounded: dict[int, bool] = {}   # id() of a loop -> whether the pack bounds its domain
@@ -1331,7 +1333,9 @@ class Interpreter(A.Visitor):
         found = None if local else self.indexes.get(id(e))
         if found is not None:
             return found
-        if id(e) in self.sym.cost_reads:   # `b.cost[fish]`: the units a printed cost shows
+        if type(e.obj) is A.Name and self.sym.category(e.obj.id) == "table":   # `payout[r]`: a printed table's
+            found = "table", e.obj.id
+        elif id(e) in self.sym.cost_reads:   # `b.cost[fish]`: the units a printed cost shows
             found = "cost_units", None
         elif type(e.obj) is A.Attr and id(e.obj) in self.sym.member_fields:   # `c.cost[white]`: a field of its own
             found = "member_field", member_field(e.obj.name)
@@ -1359,6 +1363,8 @@ class Interpreter(A.Visitor):
 
     def visit_Index(self, e, rt, f):
         how, base, _ = self.index_reading(e, f)
+        if how == "table":
+            return self.tables[base][self.ev(e.index, rt, f)]
         if how == "list_item":
             return rt.item(self.ev(e.obj, rt, f), self.ev(e.index, rt, f), where(e))
         if how == "cost_units":

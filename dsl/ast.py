@@ -2957,6 +2957,20 @@ class Const(Decl):
 
 
 @node
+class Table(Decl):
+    """`table NAME[INDEXES] ["Title"]: TYPE = [VALUES];` a printed, read-only table known before play (a track's
+    rewards by space, a scoring table by count, a board's squares): one value of TYPE (`int`, `str`, `bool` or an
+    enum's member) per number of a range or member of an enum, a list of rows for two indexes or more; read as
+    `NAME[i]` (`NAME[i, j]`). Both backends read one constant table made once, before play."""
+
+    name: str
+    title: Optional[str]
+    index: "Indexes"
+    type: str
+    value: "Expr"
+
+
+@node
 class ConstNumber(Part):
     """A constant's name where the grammar takes a number alone (`* knights`, `space finish`, `show market from
     deck`): the resolver writes the constant's value in (a `Numbered`), so no later stage meets this node."""

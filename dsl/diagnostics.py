@@ -301,6 +301,10 @@ CODES: dict[str, tuple[str, str]] = {
     "E660": (ERROR, "'row KEY of GRID' of what is no grid, with as many values as the grid has indexes or more, or "
                     "with a constant value of another kind than its index's (a member of another enum)"),
     "E661": (ERROR, "'row KEY of GRID' with a constant row past the grid ('row 6 of token' where its rows are 1..5)"),
+    "E658": (ERROR, "a printed table ('table NAME[INDEX]: TYPE = [...];') whose rows are not as long as its indexes run, "
+                    "a value of another type than the table's, an index that is no range or enum, or a type no table holds"),
+    "E659": (ERROR, "a printed table read with too few or too many indexes, an index of the wrong type, or a constant "
+                    "index outside its range"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
@@ -342,6 +346,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W649": (WARNING, "the distance round the table worked out by hand from places in a list of the players "
                       "('min(index_of(others_from(a), b), size(players) - index_of(...))'): 'seats_apart(a, b)' says it"),
     "W645": (WARNING, "'row KEY of GRID' with constant values whose ragged row is empty: a loop over it does nothing"),
+    "W644": (WARNING, "a func of one parameter that is a printed table written as a 'match' of every number of a range "
+                      "(or member of an enum) to a constant: 'table NAME[...]: TYPE = [...];' says it"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

@@ -94,6 +94,7 @@ CONTEXTUAL = {
     "const": "const NAME = NUMBER;",
     "shortfall": "shortfall RESOURCE { raise by { option ... } else { ... } }",
     "raise": "shortfall RESOURCE { raise [when COND] by { option ... } }",
+    "table": "table NAME[INDEX]: TYPE = [VALUES];",
     "most": "winner most EXPR;' or 'then most EXPR' or 'sorted(VAR in LIST, most EXPR)",
     "fewest": "winner fewest EXPR;' or 'then fewest EXPR' or 'sorted(VAR in LIST, fewest EXPR)",
     "space": "track NAME { space N { ... } }' or 'reactivate TRACK space N;",
@@ -175,7 +176,7 @@ BEFORE_PAREN = frozenset({"affordable"})
 # the contextual words that are their keyword only before another word (`shown told: bool;`): before
 # ':' or '=' they name a field (`shown: bool;`, `shown = true;`)
 _WORD_NEXT = LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+[A-Za-z_]")
-BEFORE_WORD = {"shown", "shows", "anytime", "record", "const", "shortfall", "raise"}   # `anytime in ZONE`: `anytime = 2;` names a field
+BEFORE_WORD = {"shown", "shows", "anytime", "record", "const", "shortfall", "raise", "table"}   # `anytime in ZONE`: `anytime = 2;` names a field
 # ... `shown` before a text too: a func's `shown "Title"` (`func pot(): int shown "Pot" = ...;`)
 _TEXT_NEXT = LazyPattern(rf'(?:{WHITESPACE}|{COMMENT})*+"')
 # the contextual words that are their keyword only before a call of a name that is no reserved word

@@ -1027,6 +1027,10 @@ class _Builder:
     def range_end_expr(self, meta, items):   # `(radius + 2)`, `-(radius + 2)`: an expression of constants
         return A.Unary("-", items[-1], span=self._s(meta)) if len(items) > 1 else items[-1]
 
+    def table_decl(self, meta, items):   # `table payout[r: 1..6] "Payout": int = [10, 6, 4, 3, 2, 1];`
+        index = next(i.value for i in items if type(i) is _Marker)
+        return A.Table(str(items[1]), _title(items), index, str(items[-2]), items[-1], span=self._s(meta))
+
     def const_decl(self, meta, items):   # `const radius "Island radius" = 2;`
         return A.Const(str(items[1]), _title(items), items[-1], span=self._s(meta))
 

@@ -1468,6 +1468,9 @@ class Printer(A.Visitor):
     def visit_Const(self, d):
         self.clauses([Clause(f"const {d.name}{_title(d.title)} = ", d.value)], ";")
 
+    def visit_Table(self, d):
+        self.clauses([Clause(f"table {d.name}{_indexes(d.index)}{_title(d.title)}: {d.type} = ", d.value)], ";")
+
     def visit_Remove(self, d):
         self.line(f"remove {', '.join(d.names())};")
 

@@ -776,6 +776,25 @@ class MemberData(dict):
         return f"MemberData({self.field!r}, {dict(self)!r})"
 
 
+class TableCells(dict):
+    """A printed table's values by index (`table payout[r: 1..6]: int = [...];`: 1 -> 10, ...; a tuple of the
+    indexes for two or more), made once before play and read by subscription on both backends; an index outside
+    the table stops play (E601), as a list's item past its end does."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str, values: dict):
+        super().__init__(values)
+        self.name = name
+
+    def __missing__(self, index):
+        raise RulesRuntimeError("E601", f"table {self.name!r} has no value at {label_of(index)}")
+
+    def __repr__(self) -> str:
+        """As Python builds it: the generated module holds each table so."""
+        return f"TableCells({self.name!r}, {dict(self)!r})"
+
+
 class Elements(dict):
     """An indexed counter's or zone's element names by index, for one indexed by names (an enum's
     members or a kind's cards): generated code reads `table[index]` where `rt.at(base, index)` would
