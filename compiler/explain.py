@@ -590,7 +590,23 @@ class ExprReader(A.Visitor):
     def visit_Pair(self, e):   # a grid's indexes: "wall (row, 3)"
         return ", ".join(map(self.read, e.parts))
 
+    def table_read(self, e: A.Index, table: A.Table) -> str:
+        """`payout[r]`: "the payout for rank r (10, 6, 4, 3, 2, 1)": the table's noun, each index by its name and
+        the value read, and a one-index table's values when they are few; a grid's are left to its declaration."""
+        parts = e.index.parts if isinstance(e.index, A.Pair) else (e.index,)
+        said = []
+        for dim, part in zip(table.index.dims(), parts):
+            read = self.read(part)
+            said.append(read if dim.name is None or read == spoken(dim.name) else f"{spoken(dim.name)} {read}")
+        values = table.value.items if isinstance(table.value, A.ListLit) else ()
+        listed = f" ({', '.join(self.read(v) for v in values)})" if table.index.second is None \
+            and 0 < len(values) <= 12 and not any(isinstance(v, A.ListLit) for v in values) else ""
+        return f"the {self.noun(table.name)} for {_either(said, 'and')}{listed}"
+
     def visit_Index(self, e):
+        table = self.decl(e.obj.id) if isinstance(e.obj, A.Name) else None
+        if isinstance(table, A.Table):
+            return self.table_read(e, table)
         if isinstance(e.index, A.Name) and self.cost_field(A.CostTerm(e.obj, "each", None)):   # `b.cost[fish]`
             what = self.decl(e.index.id)
             if isinstance(what, A.Group):
@@ -3281,6 +3297,21 @@ class Reader(A.Visitor):
     def visit_Const(self, d, depth: int) -> None:
         self.say(depth, f"A number fixed by the rules, the same in every game ({d.name}), read by its name: "
                  f"{self.x(d.value)}.")
+
+    def visit_Table(self, d, depth: int) -> None:
+        dims = d.index.dims()
+        each = []
+        for x in dims:
+            enum = self.words.decl(x.enum) if x.enum is not None else None
+            named = spoken(x.name) if x.name else spoken(x.enum) if x.enum else "number"
+            each.append(f"{named} ({_either([spoken(m) for m in enum.members], 'or')})" if isinstance(enum, A.Enum)
+                        else named if x.enum else f"{named} from {A.number_text(x.low, False)} to {x.high}")
+        kind = {"int": "whole number", "str": "text", "bool": "condition (true or false)"}.get(d.type) \
+            or singular(self.words.noun(d.type))
+        by = "" if len(dims) == 1 else f", a row for each {each[0].split(' ')[0]}"
+        self.say(depth, f"A table printed in the rules, the same in every game and never changed: one {kind} for each "
+                 f"{_either(each, 'and')}{by}, read as {d.name}[{', '.join(x.name or x.enum or 'n' for x in dims)}]: "
+                 f"{self.grid(d.value)}.")
 
     def visit_Setting(self, d, depth: int) -> None:
         self.say(depth, f"A number chosen for each game, read by its name in the rules: {self.option_text(d)}.")
