@@ -26,7 +26,8 @@ from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var,
 from .resolve import TEAM_WORDS, ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, PHASES, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import held_only, holds_slots, reads_it, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
 from .resolve import LABELLED, arm_change, enum_changes, if_change, loop_change, may_change, option_change, pick_change
-from .resolve import paid_stock, said_for_names, TABLE_TYPES
+from .resolve import paid_stock, said_for_names
+from .layout import TABLE_TYPES
 from .resolve import CELL_WALKS, DIAGONAL, HEX, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
 
 # the seats a frame is worked out for when the pack has no game (a base read alone by an expansion's lint)
@@ -2332,18 +2333,29 @@ class Checker(A.Visitor):
         """`table payout[r: 1..6]: int = [...];`: its indexes ranges or enums, its type one a table holds, its rows as
         long as its indexes run and its values of its type (E658, at the index, the type, the row or the value)."""
         at_decl = self.at_name(d.name, d.span)
-        for dim in d.index.dims():
-            if dim.enum is not None and not isinstance(self.sym.decls.get(dim.enum), A.Enum):
+        dims = d.index.dims()
+        for dim in dims:
+            index = self.sym.decls.get(dim.enum) if dim.enum is not None else None
+            cells = isinstance(index, A.Record) and len(dims) == 1 and self.sym.table(d.name).known
+            if dim.enum is not None and not isinstance(index, A.Enum) and not cells:
                 self.used.add(dim.enum)
                 what = self.sym.category(dim.enum)
                 self.err("E658", f"table {d.name!r} is indexed by {dim.enum!r}, "
-                         + (f"{article(what)}: " if what else "which nothing declares: ")
-                         + "a table's index is a range of numbers ('1..6') or an enum",
+                         + ("a record whose values are not known before play, or beside another index: "
+                            if isinstance(index, A.Record) else f"{article(what)}: " if what else
+                            "which nothing declares: ")
+                         + "a table's index is a range of numbers ('1..6'), an enum, or alone a record of a "
+                           "board's cells ('[square]')",
                          self.at_name(dim.enum, dim.span) if dim.span else at_decl,
                          closest(dim.enum, [n for n, x in self.sym.decls.items() if isinstance(x, A.Enum)])
                          and f"did you mean {closest(dim.enum, [n for n, x in self.sym.decls.items() if isinstance(x, A.Enum)])!r}?")
             elif dim.enum is not None:
                 self.used.add(dim.enum)
+            elif dim.bound is not None or dim.ragged is not None:   # printed once: its size is no game's choice
+                self.err("E658", f"table {d.name!r}'s range {dim.shown()} ends at "
+                         f"{'an option' if dim.bound is not None else 'an expression'}: a table is printed once, its "
+                         f"ranges from one number (or constant) to another", dim.span or at_decl,
+                         f"index it over the largest range, '{A.number_text(dim.low, False)}..{dim.high}'")
         if d.type not in TABLE_TYPES and not isinstance(self.sym.decls.get(d.type), A.Enum):
             self.err("E658", f"table {d.name!r} holds {d.type!r}: a table holds whole numbers (int), texts (str), "
                      f"conditions (bool) or an enum's members", self.at_name(d.type, d.span),
@@ -9799,11 +9811,12 @@ class Checker(A.Visitor):
             return value_type
         for dim, part in zip(dims, parts):
             kind = self.expr(part, scope)
-            wanted = f"member:{dim.enum}" if dim.enum is not None else "int"
+            record = isinstance(self.sym.decls.get(dim.enum), A.Record)
+            wanted = f"record:{dim.enum}" if record else f"member:{dim.enum}" if dim.enum is not None else "int"
             said = dim.enum if dim.enum is not None else f"{A.number_text(dim.low, False)}..{dim.high}"
             if not fits(kind, wanted):
-                self.err("E659", f"table {name!r}'s index {dim.name or said} is {'a member of ' + dim.enum if dim.enum else 'a number'}"
-                         f", not {article(words(kind))}", part.span)
+                self.err("E659", f"the index {dim.name or said} of table {name!r} is "
+                         f"{article(words(wanted))}, not {article(words(kind))}", part.span)
                 continue
             at = constant(part)
             low = dim.low if type(dim.low) is int else self.sym.consts.get(getattr(dim.low, "name", None), dim.low)

@@ -15,6 +15,7 @@ from typing import Any, Iterator, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.lazy import dataclass_when_used
+from rulebook.dsl.printer import expr as printed_expr
 from rulebook.runtime.state import IN_FORCE, SEATS, SIGNED_FLOOR, Cells, Record, as_written, board_name
 
 from .resolve import BUILTIN_FUNCS, Symbols, classify, held_test, same_statements, slot_places, paid_stock
@@ -121,6 +122,98 @@ def grid_cells(name: str, sym: Symbols) -> Optional[list]:
         return None
     combos = itertools.product(*((False, True) if a.how == "bool" else a.arg for a in axes))
     return [c for c in combos if kept is None or c in kept]
+
+
+# ---------------------------------------------------------------- printed tables (`table NAME[...]: TYPE = [...]`)
+TABLE_TYPES = ("int", "str", "bool")   # besides an enum's name: what a table's values may be
+
+
+class TableShape(NamedTuple):
+    """What a `table` declaration holds, worked out once before play (`Symbols.table`): its cells (the index, a tuple
+    for two indexes or more, a record's value for a record -> the value: a number, text, condition or member's
+    name), each level's name (an index's, or a record's field's) and what is wrong with it (E658: (message, span,
+    hint)); `known` is false when an index is no range, enum or record of cells (the checker says so)."""
+
+    cells: dict
+    levels: tuple
+    problems: tuple
+    known: bool
+
+
+def table_axes(decl: A.Table, sym: Symbols):
+    """A table's cells in order (tuples of the values of each level, the first slowest: a grid's, a record's cells
+    its shape keeps), each level's name, and how a cell is keyed at run time; None when an index is no range,
+    enum or record of cells known before play."""
+    dims = decl.index.dims()
+    record = sym.decls.get(dims[0].enum) if len(dims) == 1 else None
+    if isinstance(record, A.Record):   # `ground[square]`: a board's cells, as an enum's grid holds them
+        cells = grid_cells(record.name, sym)
+        fields = tuple(f.name for f in record.fields)
+        return (None if cells is None else (cells, fields, lambda cell: Record(record.name, dict(zip(fields, cell)))))
+    axes = []
+    for dim in dims:
+        enum = sym.decls.get(dim.enum) if dim.enum is not None else None
+        if dim.enum is not None and not isinstance(enum, A.Enum):
+            return None
+        low = dim.low if type(dim.low) is int else sym.consts.get(getattr(dim.low, "name", None), 0)
+        axes.append(tuple(enum.members) if enum is not None else tuple(range(low, dim.high + 1)))
+    names = tuple(dim.name or dim.enum or "index" for dim in dims)
+    return list(itertools.product(*axes)), names, (lambda cell: cell[0]) if len(dims) == 1 else tuple
+
+
+def table_value(item, type_: str, sym: Symbols):
+    """A table's value as written (`10`, `-1`, `"Gold"`, `true`, `red`; a constant's name is its number by now),
+    or NotImplemented when it is no constant of `type_`."""
+    if type(item) is A.Unary and item.op == "-" and type(item.operand) is A.Int:
+        return -item.operand.value if type_ == "int" else NotImplemented
+    if type_ == "int" and type(item) is A.Int or type_ == "str" and type(item) is A.Str \
+            or type_ == "bool" and type(item) is A.Bool:
+        return item.value
+    enum = sym.decls.get(type_)
+    if isinstance(enum, A.Enum) and type(item) is A.Name and item.id in enum.members:
+        return item.id
+    return NotImplemented
+
+
+def table_shape(decl: A.Table, sym: Symbols) -> TableShape:
+    """A table's cells by index, read from its rows as `table_axes` orders them (the first level's values the rows,
+    the last's the items of a row); E658's problems: a row of the wrong length, a value of the wrong type."""
+    found = table_axes(decl, sym)
+    if found is None:
+        return TableShape({}, (), (), False)
+    cells_in_order, levels, key_of = found
+    typed = decl.type in TABLE_TYPES or isinstance(sym.decls.get(decl.type), A.Enum)
+    cells, problems = {}, []
+
+    def fill(value, cells_left: list, depth: int, where: tuple) -> None:
+        grouped: dict = {}   # the rows at this level: the cells by their value there, in order
+        for cell in cells_left:
+            grouped.setdefault(cell[depth], []).append(cell)
+        rows, last = list(grouped.values()), depth == len(levels) - 1
+        if type(value) is not A.ListLit or len(value.items) != len(rows):
+            count = f"{len(value.items)} value{'s' if len(value.items) != 1 else ''}" if type(value) is A.ListLit \
+                else f"no list but {printed_expr(value)}"
+            firsts = [as_written(row[0][depth]) for row in rows]
+            over = f"{firsts[0]} to {firsts[-1]}" if firsts else "nothing"
+            said = f"the row of {levels[depth - 1]} {as_written(where[-1])}" if where else "the table"
+            problems.append((f"table {decl.name!r}: {said} has {count}, where {levels[depth]} runs over {len(rows)} "
+                             f"({over})", value.span, f"write {'a value' if last else 'a row'} for each, in order"))
+            return
+        for item, row in zip(value.items, rows):
+            if not last:
+                fill(item, row, depth + 1, where + (row[0][depth],))
+                continue
+            got = table_value(item, decl.type, sym) if typed else NotImplemented
+            if got is not NotImplemented:
+                cells[key_of(row[0])] = got
+            elif typed:
+                problems.append((f"table {decl.name!r} holds {decl.type} values: {printed_expr(item)} (at "
+                                 f"{', '.join(map(as_written, row[0]))}) is not one", item.span,
+                                 "write " + {"int": "a whole number", "str": "a text in quotes",
+                                             "bool": "true or false"}.get(decl.type, f"a member of {decl.type}")))
+
+    fill(decl.value, cells_in_order, 0, ())
+    return TableShape(cells, levels, tuple(problems), True)
 
 
 def grid_rows(cells: list) -> list:

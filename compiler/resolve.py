@@ -516,6 +516,7 @@ class Symbols:
         """The cells of the `table` declared as `name`, worked out once (the checker and both backends read them)."""
         shape = self.table_shapes.get(name)
         if shape is None:
+            from .layout import table_shape   # (layout reads this module)
             shape = self.table_shapes[name] = table_shape(self.decls[name], self)
         return shape
 
@@ -4157,85 +4158,3 @@ def classify(name: str, local_names, this_ok: bool, it_mode: str | None, sym: Sy
     if cat in ("zone", "entity", "actor", "member", "enum", "kind", "group", "record", "option"):
         return cat, name
     return "domain", ALIASES.get(name, name)
-
-
-# ---------------------------------------------------------------- printed tables (`table NAME[...]: TYPE = [...]`)
-TABLE_TYPES = ("int", "str", "bool")   # besides an enum's name: what a table's values may be
-
-
-class TableShape(NamedTuple):
-    """What a `table` declaration holds, worked out once before play: its indexes' values in order (a range's numbers,
-    an enum's members), its cells (the index, a tuple for two indexes or more -> the value: a number, text, condition
-    or member's name), and what is wrong with it (E658: (message, span, hint))."""
-
-    axes: tuple       # ((the index's name or None, (its values, in order)), ...)
-    cells: dict
-    problems: tuple
-
-
-def table_axes(decl: A.Table, sym: Symbols) -> tuple:
-    """Each index of a table as (its name or None, its values in order): a range's numbers, an enum's members;
-    an index that is neither (a kind, an unknown name) has no values (the checker's E658)."""
-    axes = []
-    for dim in decl.index.dims():
-        if dim.enum is not None:
-            enum = sym.decls.get(dim.enum)
-            axes.append((dim.name, tuple(enum.members) if isinstance(enum, A.Enum) else ()))
-        else:
-            low = dim.low if type(dim.low) is int else sym.consts.get(getattr(dim.low, "name", None), 0)
-            axes.append((dim.name, tuple(range(low, dim.high + 1))))
-    return tuple(axes)
-
-
-def table_value(item, type_: str, sym: Symbols):
-    """A table's value as written (`10`, `-1`, `"Gold"`, `true`, `red`, a constant's number), or NotImplemented
-    when it is no constant of `type_`."""
-    if type(item) is A.Unary and item.op == "-" and type(item.operand) is A.Int:
-        item = A.Int(-item.operand.value, span=item.span)
-    if type_ == "int" and type(item) is A.Int:
-        return item.value
-    if type_ == "str" and type(item) is A.Str:
-        return item.value
-    if type_ == "bool" and type(item) is A.Bool:
-        return item.value
-    enum = sym.decls.get(type_)
-    if isinstance(enum, A.Enum) and type(item) is A.Name and item.id in enum.members:
-        return item.id
-    return NotImplemented
-
-
-def table_shape(decl: A.Table, sym: Symbols) -> TableShape:
-    """A table's cells by index (E658's problems: a row of the wrong length, a value of the wrong type), as
-    `table_axes` orders them: the first index's values the rows, the last's the items of a row."""
-    axes, cells, problems = table_axes(decl, sym), {}, []
-    known = decl.type in TABLE_TYPES or isinstance(sym.decls.get(decl.type), A.Enum)
-
-    def fill(value, depth: int, key: tuple) -> None:
-        name, values = axes[depth]
-        said = f"{name or 'index'} {key[-1]}" if key else decl.name
-        if type(value) is not A.ListLit or len(value.items) != len(values):
-            count = f"{len(value.items)} value{'s' if len(value.items) != 1 else ''}" if type(value) is A.ListLit \
-                else f"no list but {printed(value)}"
-            over = f"{values[0]} to {values[-1]}" if values else "nothing"
-            problems.append((f"table {decl.name!r}: the {'row of ' + said if key else 'table'} has {count}, where "
-                             f"{name or 'its index'} runs over {len(values)} ({over})", value.span,
-                             f"write {'one row' if depth < len(axes) - 1 else 'one value'} for each of them, in order"))
-            return
-        for at, item in zip(values, value.items):
-            if depth < len(axes) - 1:
-                fill(item, depth + 1, key + (at,))
-                continue
-            got = table_value(item, decl.type, sym) if known else NotImplemented
-            if got is NotImplemented:
-                if known:
-                    problems.append((f"table {decl.name!r} holds {decl.type} values: {printed(item)} at "
-                                     f"{', '.join(map(str, key + (at,)))} is none", item.span,
-                                     "write " + {"int": "a whole number", "str": "a text in quotes",
-                                                 "bool": "true or false"}.get(decl.type, f"a member of {decl.type}")))
-                continue
-            cells[at if len(axes) == 1 else key + (at,)] = got
-
-    if not all(values for _name, values in axes):
-        return TableShape(axes, cells, ())   # an index that is no range or enum: the checker's E658 says so
-    fill(decl.value, 0, ())
-    return TableShape(axes, cells, tuple(problems))

@@ -258,6 +258,7 @@ _NAMES: dict = {
     A.After: (("proc", "ref"),),   # `... after make(m)`
     **{cls: (("name", "decl"), ("returns", "ref")) for cls in (A.Proc, A.Func, A.Extern)},   # `proc p(): tech`
     A.Var: (("name", "decl"), ("type", "ref")),   # `var crest: house;`
+    A.Table: (("name", "decl"), ("type", "ref")),   # `table best[1..3]: colour = [...];` (its index: A.Indexes)
     A.Indexes: (("enum", "ref"),),   # `counter led[lane]`, `zone pile[structure] of ...`
     A.Marker: (("track", "ref"),),   # `remove marker from technology space 12;`
     A.Group: (("name", "decl"), ("members", "ref")),

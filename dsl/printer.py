@@ -449,9 +449,14 @@ def grid_lines(v: A.FieldValue) -> list:
 def _grid(v: A.FieldValue) -> list:
     """A member's value of a field indexed by a record (`shade: int[spot];`) as the card prints it: `shade = [[...],`
     then a row a line, its values in aligned columns (`_rows` holds)."""
-    cells = [[_expr(c) for c in r.items] for r in v.value.items]
+    return grid_rows_text(f"{v.name} = [", v.value)
+
+
+def grid_rows_text(lead: str, value: A.ListLit) -> list:
+    """A list of rows after `lead` (which ends in its `[`): the first row on the lead's line, each next under it,
+    values in aligned columns (an enum's grid, a table's rows)."""
+    cells = [[_expr(c) for c in r.items] for r in value.items]
     widths = [max(len(row[k]) for row in cells if k < len(row)) for k in range(max(map(len, cells)))]
-    lead = f"{v.name} = ["
     return [(lead if i == 0 else " " * len(lead))
             + "[" + " ".join(_cell(c, widths[k], k == len(row) - 1) for k, c in enumerate(row)) + "]"
             + ("]" if i == len(cells) - 1 else ",")
@@ -1469,7 +1474,14 @@ class Printer(A.Visitor):
         self.clauses([Clause(f"const {d.name}{_title(d.title)} = ", d.value)], ";")
 
     def visit_Table(self, d):
-        self.clauses([Clause(f"table {d.name}{_indexes(d.index)}{_title(d.title)}: {d.type} = ", d.value)], ";")
+        head = f"table {d.name}{_indexes(d.index)}{_title(d.title)}: {d.type} = "
+        if not _rows(d.value):   # one row: a line, or its values one a line when too long
+            self.clauses([Clause(head, d.value)], ";")
+            return
+        lines = grid_rows_text(head + "[", d.value)   # rows as printed, a row a line in aligned columns
+        lines[-1] += ";"
+        for text in lines:
+            self.line(text)
 
     def visit_Remove(self, d):
         self.line(f"remove {', '.join(d.names())};")
