@@ -27,7 +27,7 @@ from .resolve import TEAM_WORDS, ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILT
 from .resolve import held_only, holds_slots, reads_it, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
 from .resolve import LABELLED, arm_change, enum_changes, if_change, loop_change, may_change, option_change, pick_change
 from .resolve import paid_stock, said_for_names
-from .layout import TABLE_TYPES
+from .layout import TABLE_TYPES, table_value
 from .resolve import CELL_WALKS, DIAGONAL, HEX, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
 
 # the seats a frame is worked out for when the pack has no game (a base read alone by an expansion's lint)
@@ -4432,6 +4432,7 @@ class Checker(A.Visitor):
 
     def func_decl(self, d: A.Func) -> None:
         self.never_called(d)
+        self.table_as_match(d)
         if d.shown is not None:
             self.shown_func(d)
         scope = self.params(d.params)
@@ -4448,6 +4449,38 @@ class Checker(A.Visitor):
         if type(d.value) is A.LetIn:
             self.unused_lets(d.value, scope)
         self.params_unread(d, scope)
+
+    def table_as_match(self, d: A.Func) -> None:
+        """W644: `func NAME(n: int): R = match n { 1: CONSTANT, 2: ..., ... };` a printed table written as a match: three
+        numbers or more, one after another, each a constant, and no `else` (one would answer numbers a table has no
+        value at). The hint writes the table. (A match over an enum's members is left alone: the enum's fields hold
+        its members' data.)"""
+        if len(d.params) != 1 or type(d.value) is not A.Match or type(d.value.subject) is not A.Name \
+                or d.value.subject.id != d.params[0].name:
+            return
+        param, match = d.params[0], d.value
+        if param.type != "int" or match.otherwise is not None or len(match.cases) < 3:
+            return
+        result_type = d.returns or next((t for t in TABLE_TYPES if table_value(match.cases[0].result, t, self.sym)
+                                         is not NotImplemented), None)
+        values = {}
+        for case in match.cases:
+            if result_type is None or table_value(case.result, result_type, self.sym) is NotImplemented:
+                return
+            for v in case.values:
+                if type(v) is not A.Int or v.value in values:
+                    return
+                values[v.value] = case.result
+        keys = list(range(min(values), max(values) + 1))
+        if set(keys) != set(values):
+            return
+        index = f"{keys[0]}..{keys[-1]}"
+        row = ", ".join(printed(values[k]) for k in keys)
+        self.diags.append(Diagnostic(
+            "W644", f"func {d.name!r} is a printed table, one constant for each number {param.name} from "
+                    f"{keys[0]} to {keys[-1]}, written as a match", self.at_name(d.name, d.span),
+            f"write 'table {d.name}[{param.name}: {index}]: {result_type} = [{row}];' and read it as {d.name}[...] "
+            f"where it is called"))
 
     @staticmethod
     def reads_expected(scope: Scope) -> None:
