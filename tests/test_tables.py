@@ -13,7 +13,7 @@ import pytest
 from rulebook.compiler.driver import _generate, analyse_text
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
-from .conftest import explained, printed_back, rules_programs, run_proc
+from .conftest import explained, printed_back, rules_programs, run_proc, vp_after
 
 # Ticket to Ride: a route of 1 to 6 trains scores 1, 2, 4, 7, 10, 15; Bohnanza: the coins a harvest of beans pays,
 # by bean and coins (the beans it takes for 1, 2, 3, 4 coins); Azul: the colour printed on each square of the wall
@@ -37,13 +37,6 @@ counter beans from 0 to 20;
 program = rules_programs(RULES)
 
 
-def scored(program, body: str) -> int:
-    """P1's vp after a proc running `body`."""
-    game = Game(program("proc p() { " + body + " }"), 2, 1)
-    run_proc(game, "p")
-    return game.state.players[0].stock["vp"]
-
-
 @pytest.mark.parametrize("body, vp", [
     ("set trains = 6; gain route_points[trains] vp;", 15),                 # a computed index
     ("gain route_points[4] vp;", 7),                                        # written out
@@ -54,7 +47,7 @@ def scored(program, body: str) -> int:
     ("if tile_name[red] == \"Red\" and starts_row[1] and not starts_row[2] { gain 1 vp; }", 1),
 ])
 def test_a_table_reads_the_value_printed_at_its_indexes_on_both_backends(program, body, vp):
-    assert scored(program, body) == vp
+    assert vp_after(program, "", body) == vp
 
 
 def test_a_computed_index_outside_the_table_stops_play_at_the_read(program):
