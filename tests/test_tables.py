@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.compiler.driver import _generate, analyse_text
+from rulebook.compiler.driver import _generate, analyse, analyse_text, compile_pack, interpret_pack
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
-from .conftest import explained, printed_back, rules_programs, run_proc, vp_after
+from .conftest import explained, printed_back, rules_programs, run_proc, vp_after, write_pack
 
 # Ticket to Ride: a route of 1 to 6 trains scores 1, 2, 4, 7, 10, 15; Bohnanza: the coins a harvest of beans pays,
 # by bean and coins (the beans it takes for 1, 2, 3, 4 coins); Azul: the colour printed on each square of the wall
@@ -143,3 +143,16 @@ def test_the_rules_lint_clean_and_table_is_a_name_elsewhere():
     assert findings(RULES + "proc p() { gain route_points[1] + beanometer[chili, 1] vp; if wall[spot(row = 1, col = 1)] "
                             "== blue and tile_name[blue] == \"Blue\" and starts_row[1] { gain 1 vp; } }\n") == []
     assert findings("counter table;\nproc p() { gain 1 table; }\n") == []
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_house_rule_overrides_a_table_and_every_read_follows(tmp_path, interpreted):
+    base = write_pack(tmp_path / "base", RULES + "proc p() { gain route_points[trains] vp; }\n", name="base")
+    house = write_pack(tmp_path / "house", 'override table route_points[length: 1..6] "Route points": int = '
+                                           '[1, 2, 4, 7, 15, 21];\n', name="house", extends=["../base"])
+    assert [d.code for d in analyse(str(house)).diagnostics] == ["I404"]
+    program = interpret_pack(str(house)) if interpreted else compile_pack(str(house)).program
+    game = Game(program, 2, 1)
+    game.state.players[0].stock["trains"] = 6
+    run_proc(game, "p")
+    assert game.state.players[0].stock["vp"] == 21 and base.exists()
