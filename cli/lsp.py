@@ -18,14 +18,14 @@ REQUEST_FAILED = -32803  # the protocol's code for a request that was understood
 _SYMBOL_KINDS = {
     "resource": "Variable", "counter": "Variable", "var": "Variable", "group": "Array", "enum": "Enum", "event": "Event",
     "track": "Struct", "kind": "Class", "record": "Struct", "entity": "Object", "zone": "Array", "actor": "Object",
-    "die": "Object", "proc": "Function", "func": "Function", "extern": "Interface", "variant": "Boolean", "option": "Number", "constant": "Constant",
+    "die": "Object", "proc": "Function", "func": "Function", "extern": "Interface", "variant": "Boolean", "option": "Number", "constant": "Constant", "table": "Array",
     "game": "Module", "field": "Field", "extend": "Function", "amend": "Object", "trigger": "Event",
     "role": "Object",
 }
 _COMPLETION_KINDS = {
     "resource": "Variable", "counter": "Variable", "var": "Variable", "group": "Variable", "enum": "Enum", "event": "Event",
     "track": "Struct", "kind": "Class", "record": "Struct", "entity": "Value", "zone": "Variable", "actor": "Value",
-    "die": "Value", "proc": "Function", "func": "Function", "extern": "Function", "variant": "Constant", "option": "Constant", "constant": "Constant",
+    "die": "Value", "proc": "Function", "func": "Function", "extern": "Function", "variant": "Constant", "option": "Constant", "constant": "Constant", "table": "Constant",
     "game": "Module", "member": "EnumMember", "keyword": "Keyword", "function": "Function",
     "domain": "Variable", "field": "Field", "window": "Event",
 }

@@ -1333,7 +1333,7 @@ class Interpreter(A.Visitor):
         found = None if local else self.indexes.get(id(e))
         if found is not None:
             return found
-        if type(e.obj) is A.Name and self.sym.category(e.obj.id) == "table":   # `payout[r]`: a printed table's
+        if not local and type(e.obj) is A.Name and self.sym.category(e.obj.id) == "table":   # `payout[r]`: a printed table
             found = "table", e.obj.id
         elif id(e) in self.sym.cost_reads:   # `b.cost[fish]`: the units a printed cost shows
             found = "cost_units", None
