@@ -512,7 +512,7 @@ class Symbols:
         for name, kind in Symbols.__annotations__.items():
             setattr(self, name, _EMPTY[kind]() if kind in _EMPTY else None)
 
-    def table(self, name: str) -> "TableShape":
+    def table(self, name: str) -> "TableShape":   # noqa: F821 (layout.TableShape: layout reads this module)
         """The cells of the `table` declared as `name`, worked out once (the checker and both backends read them)."""
         shape = self.table_shapes.get(name)
         if shape is None:
