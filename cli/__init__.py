@@ -874,9 +874,11 @@ def _write_log(game, log: Optional[Path], how: str) -> None:
 @click.option("--branches", is_flag=True,
               help="Also list the choose options, match arms and cases, if branches and values and while "
                    "bodies never taken (traced line by line: slower).")
+@click.option("--until-covered", is_flag=True,
+              help="Stop after the first game that leaves no rule unreached (the seeds still in the order given).")
 @with_option()
 def cover(pack: str, players: List[int], games: int, seed: int, agent: AutoAgent, variant: List[str],
-          settings: List[str], branches: bool, expansions: List[str]) -> None:
+          settings: List[str], branches: bool, until_covered: bool, expansions: List[str]) -> None:
     """Play seeded games and list the cards, tiles, spaces, faces and procs that never ran."""
     from rich.table import Table
     from rich.text import Text
@@ -905,16 +907,23 @@ def cover(pack: str, players: List[int], games: int, seed: int, agent: AutoAgent
         points = branch_points(symbols)
     try:
         coverage = cover_games(program, counts, range(seed, seed + games), setups, agent.value, points,
-                               enum_places(symbols, program))
+                               enum_places(symbols, program),
+                               enough=(lambda c: not any(missing for _, missing in c.report().values()))
+                               if until_covered else None)
     except GameStopped as e:
         err.print(str(e), markup=False)
         raise Exit(EXIT_FINDINGS)
     played = f"{games} seeds x {len(setups)} setups" if len(setups) > 1 else f"{games} games"
+    if coverage.stopped:   # --until-covered, before the last seed
+        played = f"{coverage.games} games (stopped when every rule was reached; at most {played}"
+        counts_text = f" x {len(counts)} player counts)"
+    else:
+        counts_text = f" x {len(counts)} player counts"
     from rulebook.cli.simulate import stack_label
     from rulebook.compiler.pack import load_pack, locate
 
     names = [load_pack(locate(ref)).name for ref in (pack, *expansions)]   # as `simulate` titles its runs
-    table = Table(title=Text(printable(f"{stack_label(names)}: rules reached in {played} x {len(counts)} player counts, "
+    table = Table(title=Text(printable(f"{stack_label(names)}: rules reached in {played}{counts_text}, "
                                        f"{agent.value} agents")))
     table.add_column("kind")
     table.add_column("reached", justify="right")

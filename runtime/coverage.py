@@ -10,7 +10,6 @@ the pack's module only, slower), and a block counts as taken when its first stat
 
 from __future__ import annotations
 
-import itertools
 import sys
 from collections import defaultdict
 from typing import Callable, Iterable, NamedTuple, Optional, Sequence
@@ -129,6 +128,8 @@ class Coverage:
             for i, (title, fn, _value) in enumerate(faces, start=1):
                 self._add(fn, f"die {die}", f"{i} {title or ''}".strip())
         self.reached: set = set()
+        self.games = 0   # the games measured
+        self.stopped = False   # cover_games' `enough` held before its last game
         # a card without effects has no rule of its own to run: it is reached when a rule moves it
         # (`move`, `draw`...; not `fill`, which sets it out), so a tile that was never drawn is listed.
         # A kind none of whose cards any rule moved (spaces of a board, set out once) has no row. A
@@ -466,17 +467,24 @@ def setups_of(program: Program, variants: Sequence[str] = ()) -> list[list[str]]
 
 
 def cover_games(program: Program, counts: Iterable[int], seeds: range, setups: list[list[str]],
-                agent: str = "mixed", branches: Optional[dict] = None, places: Optional[Places] = None) -> Coverage:
+                agent: str = "mixed", branches: Optional[dict] = None, places: Optional[Places] = None,
+                enough: Optional[Callable[[Coverage], bool]] = None) -> Coverage:
     """Play every seed of `seeds` for each player count and setup with `agent` agents, measuring which
     rules ran (and which `branches`, from `branch_points`, and enum members, from `enum_places`); a rules
-    error stops it with GameStopped."""
+    error stops it with GameStopped. With `enough`, the games stop as soon as it holds after one: a caller
+    that needs some rules reached, not every game's counts, plays only the games it needs."""
     coverage = Coverage(program, branches, places)
-    for n in counts:
-        for s, setup in itertools.product(seeds, [setup for setup in setups if refusal(program, n, setup) is None]):
-            try:
-                game = Game(program, n, s, make_agents(agent, n, s), setup)
-                coverage.watch(game)
-                coverage.measure(game.play)
-            except RulesRuntimeError as e:
-                raise GameStopped(s, n, setup, e) from e
+    for s in seeds:   # seed by seed, every count and setup of a seed before the next: `enough` comes soonest
+        for n in counts:
+            for setup in [setup for setup in setups if refusal(program, n, setup) is None]:
+                try:
+                    game = Game(program, n, s, make_agents(agent, n, s), setup)
+                    coverage.watch(game)
+                    coverage.measure(game.play)
+                except RulesRuntimeError as e:
+                    raise GameStopped(s, n, setup, e) from e
+                coverage.games += 1
+                if enough is not None and enough(coverage):
+                    coverage.stopped = True
+                    return coverage
     return coverage

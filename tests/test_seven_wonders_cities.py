@@ -483,7 +483,10 @@ def test_the_command_line_plays_logs_and_replays_a_team_game(tmp_path):
 
 @pytest.mark.slow
 def test_cover_reaches_every_card_stage_and_proc():
-    # 40 games per player count reach everything (about 45 s of CPU); the 200 were run by hand
+    # at most 40 seeds reach everything (all 40: about 45 s of CPU); --until-covered stops at the first game
+    # that leaves nothing unreached, and says how many it played. The 200 were run by hand.
     games = str(games_per_count(40))
-    result = CliRunner().invoke(app, ["cover", "seven_wonders", "--with", "seven_wonders_cities", "--games", games])
+    result = CliRunner().invoke(app, ["cover", "seven_wonders", "--with", "seven_wonders_cities", "--games", games,
+                                      "--until-covered"])
     assert result.exit_code == 0, result.output
+    assert "(stopped when every rule was reached; at most " in " ".join(result.output.split())

@@ -995,17 +995,19 @@ def test_cover_reaches_every_rule_but_the_rarest_mid_game_events(backends):
     # `rulebook cover tapestry --games 200` (RULEBOOK_GAMES=200 here), reaches everything.
     from rulebook.runtime.coverage import cover_games, setups_of
 
-    program = backends["compiled"]
-    games = games_per_count(40)
-    report = cover_games(program, range(2, 6), range(1, 1 + games), setups_of(program)).report()
-    missing = {group: names for group, (_, names) in report.items() if names}
-    if games >= 200:
-        assert not missing
-    else:
+    def all_but_the_rarest(report) -> bool:
+        missing = {group: names for group, (_, names) in report.items() if names}
+        tracks = all(track in report and not report[track][1] for track in
+                     ("track exploration", "track science", "track military", "track technology"))
+        if games >= 200:
+            return tracks and not missing
         # a civilization gained mid-game (Mechs, Radio: a few times per hundred games) and the one
         # space tile explored of the 3 drawn at Interstellar Travel are the rare events
-        assert set(missing) <= {"civ", "space_tile"}, missing
-        assert all(name.endswith(" midgame") for name in missing.get("civ", []))
-        assert len(missing.get("space_tile", [])) <= 3
-    assert all(track in report and not report[track][1] for track in
-               ("track exploration", "track science", "track military", "track technology"))
+        return (tracks and set(missing) <= {"civ", "space_tile"} and len(missing.get("space_tile", [])) <= 3
+                and all(name.endswith(" midgame") for name in missing.get("civ", [])))
+
+    program = backends["compiled"]
+    games = games_per_count(40)   # the games stop once everything asked is reached
+    report = cover_games(program, range(2, 6), range(1, 1 + games), setups_of(program),
+                         enough=lambda c: all_but_the_rarest(c.report())).report()
+    assert all_but_the_rarest(report), {group: names for group, (_, names) in report.items() if names}
