@@ -100,6 +100,16 @@ def test_cover_lists_effects_that_never_ran(tmp_path):
     lonely = lonely.replace("fill deck with card;", "fill deck with card where it.title != \"Hermit\";")
     result = invoke("cover", write_pack(tmp_path / "lonely", lonely), "-g", 10, "-s", 3)   # as simulate and play
     assert "c4" in result.output and result.exit_code == 1
+    # --until-covered stops after the first game that leaves nothing unreached, and says how many it played;
+    # where a rule is never reached it plays every game, and the title is the plain one
+    first = invoke("cover", tmp_path / "demo", "--games", 10, "--until-covered")
+    title = " ".join(first.output.split())
+    assert first.exit_code == 0 and "3/3" in title
+    played = int(title.split("rules reached in ")[1].split(" games (stopped when every rule was reached; at most "
+                                                              "10 seeds x 2 setups x 2 player counts)")[0])
+    assert 1 <= played < 40
+    missed = invoke("cover", tmp_path / "lonely", "-g", 10, "-s", 3, "--until-covered")
+    assert missed.exit_code == 1 and "stopped" not in missed.output and "in 10 seeds x 2 setups x 2 player counts" in missed.output
 
 
 def test_lint_json_is_machine_readable(tmp_path):
