@@ -466,7 +466,7 @@ median {{ t.median }}, from {{ t.min }} to {{ t.max }} over {{ t.games }} games.
 <td class="n">{% if v %}{{ num(v.mean, ".1f") }} ± {{ num(v.sd, ".1f") }}{% endif %}</td>{% endfor %}</tr>
 {% endfor %}</table>{% endif %}
 {% if r.sudden is defined %}<h2>Ended at once</h2><p>{{ r.sudden.games }} of the finished games ended at once
-(<code>end game won by</code> or <code>lost by</code>): {{ pct(r.sudden.rate) }}, 95% interval
+(<code>end game won by</code>, <code>lost by</code> or <code>drawn</code>): {{ pct(r.sudden.rate) }}, 95% interval
 {{ pct(r.sudden.ci_low) }} – {{ pct(r.sudden.ci_high) }}.</p>
 <table><tr><th>outcome</th><th>reason</th><th>games</th></tr>
 {% for e in r.sudden.endings %}<tr><td>{{ e.outcome }}</td><td>{% if e.reason is not none %}{{ e.reason }}{% endif %}</td>

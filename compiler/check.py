@@ -838,8 +838,8 @@ class Flow:
         """None when every path through statement `s` ends; else how one goes on after it."""
         if isinstance(s, A.Return):
             return None if self.by_return else Fall(s)
-        if isinstance(s, A.EndGame):   # with `sudden`, only `end game won by` / `lost by` ends (E641)
-            return None if not self.sudden or s.by is not None else Fall(s)
+        if isinstance(s, A.EndGame):   # with `sudden`, only `end game won by` / `lost by` / `drawn` ends (E641)
+            return None if not self.sudden or s.named else Fall(s)
         if isinstance(s, A.CallStmt):
             return None if self.ends_game(s.func) else Fall(s)
         if isinstance(s, A.If):
@@ -4645,12 +4645,12 @@ class Checker(A.Visitor):
                 self.open_labels.pop(phase, None)
             if d.max_players > 1:   # (alone at the table, the first player's is everyone's)
                 self.first_player_in_phase(body, phase)
-        if d.winner is None and not any(type(n) is A.EndGame and n.by is not None for n in self.pack_nodes):
-            # no line, and no `end game won by`: nothing ever names a winner (with one, E641 asks whether
+        if d.winner is None and not any(type(n) is A.EndGame and n.named for n in self.pack_nodes):
+            # no line, and no `end game won by` (or `drawn`): nothing ever names an outcome (with one, E641 asks whether
             # every ending is sudden)
             self.err("E304", "the game needs a 'winner most ...;' (or 'winner fewest ...;', or 'winner together "
                      "if ...;') line", self.at_decl(d),
-                     "or end the game with 'end game won by PLAYER;' (or 'lost by') wherever it ends (4.24b)")
+                     "or end the game with 'end game won by PLAYER;' (or 'lost by', or 'drawn') wherever it ends (4.24b)")
         elif d.winner is not None:
             self.winner(d.winner)
 
@@ -7702,21 +7702,28 @@ class Checker(A.Visitor):
 
     def visit_EndGame(self, s: A.EndGame, scope: Scope) -> None:
         self.text_parts(s.reason_parts or (), scope)   # allowed in any effect: a card, a trigger, a proc, any phase
+        if not s.named:
+            return
+        verb = "drawn" if s.drawn else "lost by" if s.lost else "won by"
         if s.by is not None:   # `end game won by P;`: a player or a list of players (E638), never an actor
-            verb = "lost" if s.lost else "won"
             kind = self.expr(s.by, scope)
             if not (fits(kind, "player") or fits(kind, "list:player")):
-                self.err("E638", f"'end game {verb} by' names a player or a list of players, not "
+                self.err("E638", f"'end game {verb}' names a player or a list of players, not "
                          f"{article(words(kind))}", s.by.span)
             elif isinstance(s.by, A.Name) and s.by.id not in scope.locals and self.sym.category(s.by.id) == "actor":
-                self.err("E638", f"'end game {verb} by' names a player: the actor {s.by.id!r} neither wins nor loses",
+                self.err("E638", f"'end game {verb}' names a player: the actor {s.by.id!r} neither wins nor loses",
                          s.by.span)
-            game = self.sym.game
-            if game is not None and game.winner is not None and game.winner.together:
-                # the team wins or loses whole, by its condition: naming one player says nothing it can use
-                self.err("E639", f"'end game {verb} by' in a cooperative game ('winner together'): the team wins or "
-                         "loses together, by the winner line's condition", s.span,
-                         "write 'end game;' and let the condition tell a win from a loss (set what it reads first)")
+        game = self.sym.game
+        if game is not None and game.winner is not None and game.winner.together:
+            # the team wins or loses whole, by its condition: naming one player (or a draw) says nothing it can use
+            self.err("E639", f"'end game {verb}' in a cooperative game ('winner together'): the team wins or "
+                     "loses together, by the winner line's condition", s.span,
+                     "write 'end game;' and let the condition tell a win from a loss (set what it reads first)")
+        elif s.drawn and game is not None and game.max_players == 1:
+            # alone at the table there is nobody to draw with: the game is won or lost
+            self.err("E657", f"'end game drawn' in game {game.name!r}, played by one seat: a game alone is won or "
+                     "lost, never drawn", s.span,
+                     "write 'end game lost by you;' (or 'won by you;') for how the game ends there")
 
     def visit_EndAfter(self, s: A.EndAfter, scope: Scope) -> None:
         """`end game after LABEL;`: allowed in any effect, as `end game;`, naming a label some loop of
@@ -13241,7 +13248,7 @@ class Checker(A.Visitor):
                 notes=(f"read at {at}",)))
 
     def _lint_endings(self) -> None:
-        """E641: a game without a winner line (every ending named by `end game won by` / `lost by`, 4.24b) that
+        """E641: a game without a winner line (every ending named by `end game won by` / `lost by` / `drawn`, 4.24b) that
         can end otherwise: its play phase can run to its end, or some `end game;` / `end game after` ends
         it, and the final phase does not name the outcome on every path. W626: a winner line whose main key
         is a counter set only right before `end game` (a flag feeding the line: `end game won by` says it)."""
@@ -13249,11 +13256,11 @@ class Checker(A.Visitor):
         if game is None:
             return
         if game.winner is None:
-            if not any(type(n) is A.EndGame and n.by is not None for n in self.pack_nodes):
-                return   # nothing names a winner at all: E304, from the game's visit
+            if not any(type(n) is A.EndGame and n.named for n in self.pack_nodes):
+                return   # nothing names an outcome at all: E304, from the game's visit
             # (the `while` of a `while true` is left only by `end game`: a plain one is among `plain`)
             plain = next((n for n in self.pack_nodes if type(n) is A.EndAfter
-                          or type(n) is A.EndGame and n.by is None), None)
+                          or type(n) is A.EndGame and not n.named), None)
             finishes = Flow(self.sym, self.complete, False).falls(game.played())
             final = Flow(self.sym, self.complete, False, sudden=True).falls(game.final)
             if final is not None and (plain is not None or finishes is not None):
@@ -13261,10 +13268,10 @@ class Checker(A.Visitor):
                 how = f"the '{ends};' at {plain.span} ends it" if plain is not None else \
                     "its play phase can run to its end"
                 self.err("E641", f"game {game.name!r} has no winner line, so every ending must name its outcome "
-                         f"('end game won by' or 'lost by'), but {how} and the final phase does not name one "
+                         f"('end game won by', 'lost by' or 'drawn'), but {how} and the final phase does not name one "
                          "on every path", self.at_decl(game),
-                         "name the outcome where it ends: 'end game won by P;' in the final phase ('end game lost "
-                         "by all_players;' for a draw), or give the game a winner line ('winner most KEY;')")
+                         "name the outcome where it ends: 'end game won by P;' in the final phase ('end game "
+                         "drawn;' for a draw), or give the game a winner line ('winner most KEY;')")
             return
         if game.winner.together or type(game.winner.key) is not A.Name:
             return

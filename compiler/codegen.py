@@ -1699,6 +1699,8 @@ class CodeGen(A.Visitor):
     def visit_EndGame(self, s: A.EndGame, ctx: Ctx):
         if s.by is not None:   # `end game won by P;` / `lost by P`
             self.writeline(f"rt.end_game_by({self.ex(s.by, ctx)}, {s.lost}, {where(s)!r}{self.reason(s, ctx)})", s)
+        elif s.drawn:   # `end game drawn;`
+            self.writeline(f"rt.end_game_drawn({where(s)!r}{self.reason(s, ctx)})", s)
         else:
             self.writeline(f"rt.end_game({where(s)!r}{self.reason(s, ctx)})", s)
 

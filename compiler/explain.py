@@ -2112,10 +2112,11 @@ class Reader(A.Visitor):
 
     def visit_EndGame(self, s, depth: int) -> None:
         why = f" ({s.reason})" if s.reason is not None else ""   # `end game "REASON";`
-        if s.by is not None:   # `end game won by P;` / `lost by P`
-            who = "nobody" if type(s.by) is A.ListLit and not s.by.items else self.x(s.by)   # `won by []`
+        if s.named:   # `end game won by P;` / `lost by P` / `drawn`
+            who = "nobody" if s.drawn or type(s.by) is A.ListLit and not s.by.items else self.x(s.by)   # `won by []`
             you = who == "you"   # "you win", "P wins"
-            outcome = f"{who} {'lose' if you else 'loses'} and every other player still in wins" if s.lost else \
+            outcome = "a draw, nobody wins" if s.drawn else \
+                f"{who} {'lose' if you else 'loses'} and every other player still in wins" if s.lost else \
                 f"{who} {'win' if you else 'wins'}"
             game = self.symbols.game if self.symbols is not None else None
             scores = "nothing is scored" if game is not None and game.winner is None else "the winner line only scores"
@@ -3093,7 +3094,7 @@ class Reader(A.Visitor):
         else:   # every ending names its outcome (4.24b): the checker refuses a game that could end otherwise (E641)
             team = " (a team wins or loses whole)" if d.teams else ""
             self.say(depth, "No winner line: nothing is scored, and the game is won and lost only where it ends at once "
-                            f"('end game won by' or 'lost by'), which names the outcome{team}.")
+                            f"('end game won by' or 'lost by', or drawn by 'end game drawn'), which names the outcome{team}.")
 
     def visit_Die(self, d, depth: int) -> None:
         for i, f in enumerate(d.faces, start=1):

@@ -797,6 +797,8 @@ class Interpreter(A.Visitor):
         reason = None if s.reason is None else self.reason(s, rt, f)
         if s.by is not None:   # `end game won by P;` / `lost by P`
             rt.end_game_by(self.ev(s.by, rt, f), s.lost, where(s), reason)
+        if s.drawn:   # `end game drawn;`
+            rt.end_game_drawn(where(s), reason)
         rt.end_game(where(s)) if reason is None else rt.end_game(where(s), reason)
 
     def visit_EndAfter(self, s, rt, f):

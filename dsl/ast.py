@@ -1267,13 +1267,20 @@ class EndGame(Stmt):
     values (`reason_parts`, as a `say` text's parts; none for a text without any) are filled in as it ends.
     `end game won by P;` (`by` P, a player or a list of players) is a sudden end with its outcome named: the
     game stops at once, the final phase is skipped, and P wins (shares the win); `end game lost by P;`
-    (`lost` true): every other player still in wins (nobody left: a draw). The winner line only scores."""
+    (`lost` true): every other player still in wins (nobody left: a draw). The winner line only scores.
+    `end game drawn;` (`drawn` true, no `by`) is a sudden end in a draw: nobody wins, the final phase is skipped."""
 
     reason: Optional[str] = None
     reason_parts: Optional[tuple] = None
     by: Optional[Expr] = None
     lost: bool = False
-    _quiet = ("reason", "reason_parts", "by", "lost")
+    drawn: bool = False
+    _quiet = ("reason", "reason_parts", "by", "lost", "drawn")
+
+    @property
+    def named(self) -> bool:
+        """Whether it names the outcome (`won by`, `lost by`, `drawn`): a sudden end that skips the final phase."""
+        return self.by is not None or self.drawn
 
 
 @node

@@ -269,9 +269,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E629": (ERROR, "'seen by FIELD' or 'hidden from FIELD' of a player's zone or of a zone a card holds"),
     "E631": (ERROR, "a deal's packet ('deal N of ZONE to HAND K at a time') of less than one item"),
     "E638": (ERROR, "'end game won by' or 'end game lost by' naming no player (another type, or an actor)"),
-    "E639": (ERROR, "'end game won by' or 'end game lost by' in a cooperative game ('winner together')"),
+    "E639": (ERROR, "'end game won by', 'end game lost by' or 'end game drawn' in a cooperative game ('winner together')"),
     "E640": (ERROR, "steps_around(a, b) of members of two different enums"),
-    "E641": (ERROR, "a game without a winner line (every ending sudden, 'end game won by') that can end without "
+    "E641": (ERROR, "a game without a winner line (every ending sudden, 'end game won by' or 'drawn') that can end without "
                     "naming its outcome"),
     "E642": (ERROR, "a 'for each' declaration's 'where' that reads what is not known before play (a counter, a zone, "
                     "a random value)"),
@@ -305,6 +305,7 @@ CODES: dict[str, tuple[str, str]] = {
                     "a value of another type than the table's, an index that is no range or enum, or a type no table holds"),
     "E659": (ERROR, "a printed table read with too few or too many indexes, an index of the wrong type, or a constant "
                     "index outside its range"),
+    "E657": (ERROR, "'end game drawn' in a game of one seat: a game played alone is won or lost, never drawn"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),

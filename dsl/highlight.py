@@ -60,6 +60,9 @@ class RulesLexer(RegexLexer):
             # `end game won by P;` / `end game lost by P;`: `won` and `lost` keywords there only (a counter `won` is a name)
             (r"\b(end)(\s+)(game)(\s+)(won|lost)(\s+)(by)\b",
              bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword, Whitespace, Keyword)),
+            # `end game drawn;`: `drawn` a keyword there only
+            (r"\b(end)(\s+)(game)(\s+)(drawn)\b(?=\s*[;\"])",
+             bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword)),
             (r"\b(end)(\s+)(game)\b", bygroups(Keyword, Whitespace, Keyword)),
             # a trigger that fires once, `next [SUBJECT] EVENT ...`: before a word (`next(m)` is the member after m)
             (r"\bnext\b(?=\s+[A-Za-z_])", Keyword),

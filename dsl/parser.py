@@ -97,6 +97,10 @@ WORDS: dict[str, Word] = {
                         "'end game {found} by'",
                         "'end game won by p;' ends the game at once with p the winner, 'end game lost by p;' with the "
                         "others winning"),
+    "end_drawn_stmt": Word(("drawn",), "expected 'end game drawn;', 'end game won by PLAYER;' or 'end game lost by "
+                           "PLAYER;'; found 'end game {found}'",
+                           "'end game drawn;' ends the game at once in a draw (nobody wins); 'end game;' ends it and "
+                           "lets the final phase and the winner line decide"),
     "once_per": Word(("per",), "expected 'once per PARAMETER'; found 'once {found}'",
                      "write 'once per c' (c a parameter): in one chain of calls, the proc runs at most once for "
                      "each value of c"),
@@ -1351,6 +1355,13 @@ class _Builder:
         who = next(i for i in items if isinstance(i, A.Expr))
         reason = next((t for t in items if isinstance(t, Token) and t.type == "STRING"), None)
         return A.EndGame(*self._reason(reason), by=who, lost=str(word) == "lost", span=self._s(meta))
+
+    def end_drawn_stmt(self, meta, items):
+        # (no NAME: the keyword `draw` was written, and the grammar keeps no token of it)
+        word = next((t for t in items if isinstance(t, Token) and t.type == "NAME"), "draw")
+        _expect_word("end_drawn_stmt", word, self._s(meta))
+        reason = next((t for t in items if isinstance(t, Token) and t.type == "STRING"), None)
+        return A.EndGame(*self._reason(reason), drawn=True, span=self._s(meta))
 
     def _reason(self, reason: Optional[Token]) -> tuple:
         """An `end game` reason as written, and its parts when it shows values or braces (`"{you} reached 10 VP"`),

@@ -894,7 +894,9 @@ class Printer(A.Visitor):
             self.clauses([Clause("return ", s.value)])
 
     def visit_EndGame(self, s):
-        if s.by is None:
+        if s.drawn:   # `end game drawn;`
+            self.line(f"end game drawn{_title(s.reason)};")
+        elif s.by is None:
             self.line(f"end game{_title(s.reason)};")
         else:   # `end game won by P;` / `end game lost by P;`
             self.clauses([Clause(f"end game {'lost' if s.lost else 'won'} by ", s.by, _title(s.reason))])

@@ -56,7 +56,7 @@ def outcome(result: dict) -> str:
     or alone ("the team scored 17") when the game is scored and not won or lost."""
     score = f", team score {result['team_score']}" if "team_score" in result else ""
     why = f" ({result['reason']})" if "reason" in result else ""   # `end game "REASON";`
-    if "sudden" in result:   # `end game won by P;` / `lost by P`: the game was decided at once
+    if "sudden" in result:   # `end game won by P;` / `lost by P` / `drawn`: the game was decided at once
         why = f" (at once{': ' + result['reason'] if 'reason' in result else ''})"
     if result.get("together") and result.get("team_won", False) is None:   # `winner together score EXPR;`
         return f"the team scored {result['team_score']}{why}"
@@ -1735,9 +1735,18 @@ class Game:
                 raise RulesRuntimeError("E601", f"end game {'lost' if lost else 'won'} by {self.text(p)}: only a player "
                                         "wins or loses", where)
         verb = "lost" if lost else "won"
+        self._end_at_once(verb, named, f"{verb} by {', '.join(p.name for p in named) or 'nobody'}", where, reason)
+
+    def end_game_drawn(self, where: Optional[str] = None, reason: Optional[str] = None) -> None:
+        """`end game drawn;`: the game stops at once in a draw (nobody wins), and the final phase is skipped;
+        said in the final phase, or after the game already ended at once, the first outcome stands."""
+        self._end_at_once("drawn", (), "drawn", where, reason)
+
+    def _end_at_once(self, verb: str, named: tuple, told: str, where: Optional[str], reason: Optional[str]) -> None:
+        """A sudden end with its outcome named (`won`, `lost` or `drawn`, and the players named): traced as
+        `told`, kept unless an outcome was named before, with the first reason given."""
         if self.tracer is not None:
-            self._note("end", None, f"the game: {verb} by {', '.join(p.name for p in named) or 'nobody'}"
-                       + (f" ({reason})" if reason is not None else ""), where=where)
+            self._note("end", None, f"the game: {told}" + (f" ({reason})" if reason is not None else ""), where=where)
         if self.state.sudden is None:
             self.state.sudden = (verb, named)
         if reason is not None and self.state.reason is None:
@@ -2044,11 +2053,13 @@ class Game:
 
     def _sudden_outcome(self, result: dict, teams: Optional[list]) -> None:
         """The winners an `end game won by P;` named (with their teams in a team game), or for `lost by P` every
-        other player still in (nobody left: a draw); the scores stay as the winner line read them."""
+        other player still in (nobody left: a draw), or none for `drawn`; the scores stay as the winner line read them."""
         verb, named = self.state.sudden
         players, out = self.state.players, self.state.out
         if verb == "won":
             winners = [p for p in players if p in named]
+        elif verb == "drawn":
+            winners = []
         else:
             winners = [p for p in players if p not in named and p not in out]
         if teams is not None:   # a team wins or loses whole
@@ -2058,7 +2069,7 @@ class Game:
             winners = [p for p in players if teams[p.index] in sides]
         result["winners"] = [p.name for p in winners]
         result.pop("draw", None)
-        if verb == "lost" and not winners:   # everyone lost at once (both queens surrounded)
+        if verb != "won" and not winners:   # drawn, or everyone lost at once (both queens surrounded)
             result["draw"] = True
         result["sudden"] = verb
 

@@ -38,7 +38,7 @@ class Result(BaseModel):
     team_score: Optional[int] = None   # a cooperative game's score (`winner together ... score EXPR`)
     draw: Optional[bool] = None   # a drawn game (`winner ... else draw`)
     reason: Optional[str] = None   # why the game ended (`end game "REASON";`)
-    sudden: Optional[str] = None   # "won" or "lost": `end game won by P;` / `lost by P` decided it at once
+    sudden: Optional[str] = None   # "won", "lost" or "drawn": `end game won by P;` / `lost by P` / `drawn` decided it at once
 
     @model_serializer(mode="wrap")
     def _without_absent_score(self, handler):

@@ -77,7 +77,7 @@ class GameRecord:
     stopped: Optional[str] = None                  # a game stopped at a limit (`--max-rounds`): why; not scored
     roles: Optional[list] = None                   # a pack with roles: per seat, the title of the role held at the end
     draw: bool = False                             # a game drawn (`winner ... else draw`): no seat won
-    # a game ended at once (`end game won by P "REASON";`): "won" or "lost", and its reason (None without one)
+    # a game ended at once (`end game won by P "REASON";`, `drawn`): "won", "lost" or "drawn", and its reason (None without one)
     sudden: Optional[str] = None
     reason: Optional[str] = None
     # [name, "cap" or "floor", units] of each resource or counter a change left units out of at a bound (Tallied)
