@@ -5,6 +5,7 @@ when this command runs, so the other commands start without them (rich and the r
 from __future__ import annotations
 
 import base64
+import dataclasses
 import io
 import json
 import os
@@ -188,7 +189,8 @@ def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agen
 
     try:
         job, program = sim.prepare(ref, stack, players, variants, agent, interpreted, limits or sim.Limits())
-        keys = sim.score_keys(ref, stack)
+        keys, declared = sim.stack_facts(ref, stack)
+        job = dataclasses.replace(job, declared=declared)   # W642 names where what keeps growing is declared
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
     _check_seats(program, ref, players, variants, f"{whose} ({stack_label(_pack_names(job))})")
@@ -332,6 +334,8 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
                   f"(rulebook play --seed S {report['limits']} plays one to its stop)", markup=False)
     if report.get("sudden"):
         out.print(_sudden_text(report["sudden"]), markup=False)
+    for grown in report.get("growing", [])[:5]:   # W642 (said on stderr as each was found, and again here)
+        out.print(grown["warning"], markup=False)
     if report.get("team_score"):
         out.print(_team_score_text(report["team_score"]), markup=False)
     if report["length"]:

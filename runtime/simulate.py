@@ -23,6 +23,7 @@ from rulebook.dsl.ast import ROLE_KIND
 
 from .agents import make_agents
 from .engine import HYPOTHETICAL, Game, RulesRuntimeError, follow_moves
+from .growth import growth_text, to_stderr, unwatch, watch
 from .coverage import reaction_tids
 from .limits import Limits, Stopped, limit
 from .program import Program, is_reaction_slot
@@ -60,6 +61,9 @@ class Job:
                         # `source` is then empty, and no worker reads the pack's folder
     teams: tuple = ()   # `seats ... teams ...`: each seat's team, from 1 (() without teams)
     by_team: bool = False   # `winner ... by team`: the members of a team win together
+    # (name, `file:line:column`) of each counter, resource, track, zone and variable (growth.declared_places):
+    # where a W642 warning says what keeps growing is declared; () when the caller analysed nothing
+    declared: tuple = ()
 
 
 @dataclass
@@ -82,6 +86,8 @@ class GameRecord:
     reason: Optional[str] = None
     # [name, "cap" or "floor", units] of each resource or counter a change left units out of at a bound (Tallied)
     bounds: list = field(default_factory=list)
+    # W642: a game far longer than those finished before it, and what kept growing (growth.Growth's `found`)
+    growing: Optional[dict] = None
 
     @property
     def finished(self) -> bool:
@@ -368,13 +374,23 @@ def component_names(program: Program, used: Sequence[str] = ()) -> list[tuple[st
 
 def score_keys(pack: str, expansions: Sequence[str]) -> list[str]:
     """The winner keys of the stack's game as written (`prestige`, `vp - debt`, then tie-breaks)."""
+    return stack_facts(pack, expansions)[0]
+
+
+def stack_facts(pack: str, expansions: Sequence[str]) -> tuple[list[str], tuple]:
+    """From one analysis of the stack: its winner keys (score_keys) and where its counters, resources, tracks,
+    zones and variables are declared (Job.declared, for W642)."""
     from rulebook.compiler.driver import analyse
     from rulebook.compiler.layout import key_texts
 
-    game = analyse(pack, expansions).symbols.game
-    if game is None:
-        return ["score"]
-    return key_texts(game)   # none for a game without a winner line (every ending sudden), as for `together`
+    from .growth import declared_places
+
+    symbols = analyse(pack, expansions).symbols
+    places = tuple(declared_places(symbols).items())
+    if symbols.game is None:
+        return ["score"], places
+    # none for a game without a winner line (every ending sudden), as for `together`
+    return key_texts(symbols.game), places
 
 
 class Tallied:
@@ -405,17 +421,22 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
     game.__class__ = _tallied_class(type(game))
     game = limit(game, job.limits)
     recorder.follow(game)
+    lengths = _LENGTHS.setdefault(_key(job), [])
+    growth = watch(game, lengths, to_stderr(seed, dict(job.declared)))   # W642, said at once while it plays
     try:
         result = game.play()
     except Stopped as e:   # at a limit: counted apart, not scored
-        return GameRecord(seed, decisions=game.decisions_made, stopped=e.reason)
+        return GameRecord(seed, decisions=game.decisions_made, stopped=e.reason, growing=growth.found)
     except Exception as e:  # the run goes on; the failure is reported with a replayable log
         rules = isinstance(e, RulesRuntimeError)
         where, notes = (e.where, list(e.notes)) if rules else (None, [])
         message = f"error[{e.code}]: {e.message}" if rules else f"{type(e).__name__}: {e}"
         return GameRecord(seed, decisions=game.decisions_made,
                           error={"message": message, "where": where, "notes": notes,
-                                 "entries": [list(x) for x in game.log]})
+                                 "entries": [list(x) for x in game.log]}, growing=growth.found)
+    finally:
+        unwatch(game)
+    lengths.append(game.decisions_made)
     recorder.note_held(game)
     names = [p.name for p in game.state.players]
     winners = result["winners"]
@@ -433,12 +454,15 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
                       sudden=result.get("sudden"), reason=result.get("reason") if "sudden" in result else None,
                       roles=[next((e.label() for e in p.zones.get("role.held", ())), None) for p in game.state.players]
                       if program.roles else None,
-                      bounds=[[name, "cap" if over else "floor", units] for (name, over), units in Tallied.tally.items()])
+                      bounds=[[name, "cap" if over else "floor", units] for (name, over), units in Tallied.tally.items()],
+                      growing=growth.found)
 
 
 # ---------------------------------------------------------------- workers
 
 _LOADED: dict = {}   # per worker process: (digest, interpreted, used) -> (Program, UsageRecorder)
+# per worker process, by the same key: the decisions of each game it finished, which a game's watch compares with
+_LENGTHS: dict = {}
 
 
 def _key(job: Job) -> tuple:
@@ -449,6 +473,7 @@ def _loaded(job: Job) -> tuple[Program, UsageRecorder]:
     """The job's Program with its recorder, loaded once per process from the shipped module source (or
     built on the interpreter from the shipped rules texts): never from the pack's folder."""
     key = _key(job)
+    _LENGTHS.setdefault(key, [])
     if key not in _LOADED:
         from rulebook.compiler.driver import interpret_texts, program_from_source
 
@@ -789,6 +814,16 @@ def bound_table(records: list[GameRecord]) -> list[dict]:
             for name, at in sorted(games, key=lambda k: (-games[k], -units[k], k))]
 
 
+def growing_games(job: Job, records: list[GameRecord]) -> list[dict]:
+    """W642: each game found far longer than those finished before it (finished since, failed at the decision
+    limit or stopped at a limit of the command line), with what kept growing, where it is declared, and the
+    warning's text."""
+    places = dict(job.declared)
+    return [{"seed": r.seed, **r.growing, "warning": growth_text(r.seed, r.growing, places),
+             "grows": [{**g, "at": places.get(g["name"].split("[", 1)[0])} for g in r.growing["grows"]]}
+            for r in records if r.growing is not None]
+
+
 def length_table(records: list[GameRecord]) -> Optional[dict]:
     """Game length in decisions: mean, spread, extremes."""
     lengths = [r.decisions for r in records if r.finished]
@@ -835,6 +870,7 @@ def summary(job: Job, records: list[GameRecord], keys: Sequence[str], components
         **({"stopped": sum(r.stopped is not None for r in records), "limits": job.limits.reason(),
             "stopped_seeds": [r.seed for r in records if r.stopped is not None]} if job.limits else {}),
         **({"roles": roles} if (roles := role_table(records)) else {}),   # only for packs with roles
+        **({"growing": growing} if (growing := growing_games(job, records)) else {}),   # W642: only when one grew
         **({"together": True, "team": team_rate(records) if job.won_or_lost else None} if job.together else {}),
         **({"team_score": team_score_table(records, job.team_score)} if job.team_score is not None else {}),
     }

@@ -1,0 +1,142 @@
+"""`rulebook simulate`'s early warning for a game that keeps growing and does not end (W642).
+
+A game that never ends (a Monopoly with no time limit and random players) used to show only as E602, the
+decision limit (engine.MAX_DECISIONS, 100,000 decisions), after minutes and with a huge failure log. Here each
+simulated game's log looks, every WATCH_EVERY entries, at what the game's state holds (each counter's and
+resource's value, each zone's and list variable's size, added up over the players), and once the game is far
+longer than the games finished before it in the same process (WATCH_TIMES times their median length, and at
+least WATCH_FROM decisions), it says which of those kept rising at each of its last WATCH_RISES looks, and where
+the rules declare them, at once (on stderr: the game is still running) and in the report.
+
+The hook is the log's `append`, the one call every decision makes whatever the agent: overriding `offer`
+would turn off the random agents' fast path (Game._play_from), and `step` runs at every loop round.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from typing import Callable, Optional
+
+WATCH_EVERY = 500    # log entries (decisions and random outcomes) between two looks at the state
+WATCH_FROM = 5_000   # the fewest decisions a game has made before it is said not to end (E602 is at 100,000)
+WATCH_TIMES = 10     # ... and this many times the median length of the games finished before it
+WATCH_RISES = 4      # the looks in a row at which what grows has risen (none fell back)
+SHOWN = 3            # the growing names a warning lists, the fastest first
+
+
+def measures(state) -> dict:
+    """What the state holds, by declared name (flat: `supply[copper]`): counters, resources and track
+    positions by value, zones and list variables by size, each added up over the players and actors."""
+    held: dict = dict(state.globals)
+    for name, items in state.zones.items():
+        held[name] = len(items)
+    for name, value in state.gvars.items():
+        if type(value) in (list, tuple):
+            held[name] = len(value)
+    for holder in (*state.players, *state.actors.values()):
+        for name, value in holder.stock.items():
+            held[name] = held.get(name, 0) + value
+        for name, items in holder.zones.items():
+            held[name] = held.get(name, 0) + len(items)
+        for name, value in holder.vars.items():
+            if type(value) in (list, tuple):
+                held[name] = held.get(name, 0) + len(value)
+    return held
+
+
+class Growth:
+    """One game's watch: its looks at the state (decisions made, measures), the decisions past which it counts
+    as long (`floor`), and what it found (`found`: the decisions, the floor and the growing names with their
+    values at each look), told once to `warn`."""
+
+    def __init__(self, floor: int, median: Optional[float], warn: Callable[[dict], None]):
+        self.floor, self.median, self.warn = floor, median, warn
+        self.looks: list = []
+        self.found: Optional[dict] = None
+
+    def look(self, game) -> None:
+        """Measure the state; once the game is long, find what rose at each of the last looks."""
+        if self.found is not None:
+            return
+        self.looks.append((game.decisions_made, measures(game.state)))
+        del self.looks[:-(WATCH_RISES + 1)]
+        if game.decisions_made < self.floor or len(self.looks) <= WATCH_RISES:
+            return
+        first, last = self.looks[0][1], self.looks[-1][1]
+        rising = []
+        for name, now in last.items():
+            values = [held.get(name, 0) for _d, held in self.looks]
+            if values[-1] > values[0] and all(a <= b for a, b in zip(values, values[1:])):
+                rising.append((-(values[-1] - values[0]) / max(1, abs(first.get(name, 0))), name, values))
+        # without a median to compare with, a long game is only said not to end when something grows
+        if not rising and self.median is None:
+            return
+        self.found = {"decisions": game.decisions_made, "median": self.median,
+                      "grows": [{"name": name, "values": values} for _r, name, values in sorted(rising)[:SHOWN]],
+                      "looks": [d for d, _held in self.looks]}
+        self.warn(self.found)
+
+
+class WatchedLog(list):
+    """A simulated game's log (play_game gives the game one before it starts): a list whose `append` counts
+    down to the next look of its Growth."""
+
+    __slots__ = ("game", "growth", "countdown")
+
+    def append(self, entry) -> None:
+        list.append(self, entry)
+        self.countdown -= 1
+        if self.countdown <= 0:
+            self.countdown = WATCH_EVERY
+            self.growth.look(self.game)
+
+
+def watch(game, lengths: list, warn: Callable[[dict], None]) -> Growth:
+    """Give `game` (not started) a watched log: long once past WATCH_FROM decisions and WATCH_TIMES times the
+    median of `lengths`, the decisions of the games finished before it."""
+    median = statistics.median(lengths) if lengths else None
+    growth = Growth(max(WATCH_FROM, int(WATCH_TIMES * median) if median is not None else 0), median, warn)
+    log = WatchedLog(game.log)
+    log.game, log.growth, log.countdown = game, growth, WATCH_EVERY
+    game.log = log
+    return growth
+
+
+def unwatch(game) -> None:
+    """The game over: its log a plain list again (no cycle through the game, nothing to pickle but entries)."""
+    if type(game.log) is WatchedLog:
+        game.log = list(game.log)
+
+
+def declared_places(symbols) -> dict:
+    """Where each counter, resource, track, zone and variable of an analysed stack is declared
+    (`file:line:column`), by name: what a W642 warning names."""
+    from rulebook.dsl import ast as A
+
+    kinds = (A.Counter, A.Resource, A.Track, A.Zone, A.Var)
+    return {name: str(d.span) for name, d in symbols.decls.items() if isinstance(d, kinds)}
+
+
+def growth_text(seed: int, found: dict, places: dict) -> str:
+    """The W642 warning of one game, as simulate prints it."""
+    median = found["median"]
+    than = f", {found['decisions'] / median:.0f} times the median of the games that finished ({median:g})" \
+        if median else ", and no game has finished yet"
+    grows = []
+    for g in found["grows"]:
+        name = g["name"]
+        at = places.get(name.split("[", 1)[0])
+        values = g["values"]
+        grows.append(f"{name!r} ({values[0]:,} -> {values[-1]:,} over the last {len(values) - 1} looks"
+                     + (f"; declared at {at}" if at else "") + ")")
+    what = "still growing: " + ", ".join(grows) if grows else \
+        "nothing it holds keeps growing (it may go round in a cycle)"
+    return (f"warning[W642]: the game of seed {seed} has made {found['decisions']:,} decisions and not ended{than}; "
+            f"{what}. A game that cannot end stops only at the decision limit (E602): give it an ending, or run "
+            "simulate with --max-rounds N")
+
+
+def to_stderr(seed: int, places: dict) -> Callable[[dict], None]:
+    """A Growth's `warn` that prints the warning at once, while the game goes on."""
+    return lambda found: print(growth_text(seed, found, places), file=sys.stderr, flush=True)
