@@ -349,6 +349,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W645": (WARNING, "'row KEY of GRID' with constant values whose ragged row is empty: a loop over it does nothing"),
     "W644": (WARNING, "a func of one parameter that is a printed table written as a 'match' of every number of a range "
                       "(or member of an enum) to a constant: 'table NAME[...]: TYPE = [...];' says it"),
+    "W642": (WARNING, "simulate: a game far longer than the finished ones whose counters, resources or zones keep "
+                      "growing (it may never end), said before the decision limit (E602)"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

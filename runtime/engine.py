@@ -972,6 +972,10 @@ class Game:
     # owner revealed one -> that card (how the trace names the modifier)
     _revealed: Optional[tuple] = None
     _shown_by: Mapping = MappingProxyType({})
+    # the decisions made past which `past_allowed` is called: the decision limit (E602), or, in a game
+    # `rulebook simulate` watches (runtime/growth.py, W642), its next look at the state; a class attribute,
+    # as the checks read it where they read the limit, so a game that is not watched pays nothing more
+    decisions_allowed: int = MAX_DECISIONS
 
     # The proc with a result type that last ended without `return` (it gave none), until a `return`
     # gives a value of its own, and the locals that value was stored in -> the proc (E601 names it).
@@ -1335,9 +1339,8 @@ class Game:
         self.decisions_made += 1
         if self.tracer is not None:
             self.tracer(Effect("choice", d.player.label(), f"{d.prompt} -> {d.options[choice]}", None, d.where))
-        if self.decisions_made > MAX_DECISIONS:
-            raise self._stop(RulesRuntimeError("E602", f"the game did not end within {MAX_DECISIONS} decisions",
-                                               d.where))
+        if self.decisions_made > self.decisions_allowed:
+            self.past_allowed(d)
         # ordering a chain's own firings does not end the chain: a runaway stays one (E602)
         return self._advance(choice, fresh_chain=not d.orders_triggers)
 
@@ -1367,6 +1370,13 @@ class Game:
         """The error every call on a game stopped by a rules error gets: it names the first one."""
         e = self.error
         return misuse(f"the game stopped on an error and cannot go on: {e}", e.where)
+
+    def past_allowed(self, d: Decision) -> None:
+        """The decisions made went past `decisions_allowed`: past the decision limit, the game counts as never
+        ending (E602, at the decision just made)."""
+        if self.decisions_made > MAX_DECISIONS:
+            raise self._stop(RulesRuntimeError("E602", f"the game did not end within {MAX_DECISIONS} decisions",
+                                               d.where))
 
     def _stop(self, e: RulesRuntimeError) -> RulesRuntimeError:
         """Mark the game stopped by a rules error (its effects died with it) and return the error."""
@@ -1631,9 +1641,8 @@ class Game:
             self.decisions_made += 1
             if self.tracer is not None:
                 self.tracer(Effect("choice", d.player.label(), f"{d.prompt} -> {d.options[choice]}", None, d.where))
-            if self.decisions_made > MAX_DECISIONS:
-                raise self._stop(RulesRuntimeError("E602", f"the game did not end within {MAX_DECISIONS} "
-                                                   "decisions", d.where))
+            if self.decisions_made > self.decisions_allowed:
+                self.past_allowed(d)
             if not d.orders_triggers:   # as in apply: ordering a chain's own firings does not end it
                 if chain:
                     chain.clear()

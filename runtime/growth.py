@@ -2,14 +2,17 @@
 
 A game that never ends (a Monopoly with no time limit and random players) used to show only as E602, the
 decision limit (engine.MAX_DECISIONS, 100,000 decisions), after minutes and with a huge failure log. Here each
-simulated game's log looks, every WATCH_EVERY entries, at what the game's state holds (each counter's and
+simulated game looks, every WATCH_EVERY decisions, at what its state holds (each counter's and
 resource's value, each zone's and list variable's size, added up over the players), and once the game is far
 longer than the games finished before it in the same process (WATCH_TIMES times their median length, and at
-least WATCH_FROM decisions), it says which of those kept rising at each of its last WATCH_RISES looks, and where
+least WATCH_FROM decisions; WATCH_ALONE decisions when none has finished yet, as every game that finishes grows
+its scores), it says which of those kept rising at each of its last WATCH_RISES looks, and where
 the rules declare them, at once (on stderr: the game is still running) and in the report.
 
-The hook is the log's `append`, the one call every decision makes whatever the agent: overriding `offer`
-would turn off the random agents' fast path (Game._play_from), and `step` runs at every loop round.
+The hook is the engine's check of the decision limit, which reads `Game.decisions_allowed` (a class attribute)
+and calls `past_allowed` past it: `Watched` sets it to the next look, so a game pays for nothing but the looks
+(a call per decision, overriding `offer` or the log's `append`, cost Federation a few per cent, and `offer`
+turns off the random agents' fast path, Game._play_from).
 """
 
 from __future__ import annotations
@@ -18,9 +21,12 @@ import statistics
 import sys
 from typing import Callable, Optional
 
-WATCH_EVERY = 500    # log entries (decisions and random outcomes) between two looks at the state
+from .engine import MAX_DECISIONS, Game
+
+WATCH_EVERY = 500    # decisions between two looks at the state
 WATCH_FROM = 5_000   # the fewest decisions a game has made before it is said not to end (E602 is at 100,000)
 WATCH_TIMES = 10     # ... and this many times the median length of the games finished before it
+WATCH_ALONE = 20_000   # ... or, with no game finished before it to compare with, this many
 WATCH_RISES = 4      # the looks in a row at which what grows has risen (none fell back)
 SHOWN = 3            # the growing names a warning lists, the fastest first
 
@@ -78,35 +84,33 @@ class Growth:
         self.warn(self.found)
 
 
-class WatchedLog(list):
-    """A simulated game's log (play_game gives the game one before it starts): a list whose `append` counts
-    down to the next look of its Growth."""
+class Watched:
+    """Mixed into a simulated game's class (simulate's `_tallied_class`): the game's decision limit check
+    stops at each look (`decisions_allowed`, every WATCH_EVERY decisions) and asks the Growth of the game
+    under way. Both are class attributes, set by `watch` before each game (a process plays one game at a
+    time, as Tallied's tally): a Game keeps its attributes few (tests/test_engine_speed.py)."""
 
-    __slots__ = ("game", "growth", "countdown")
+    decisions_allowed: int = WATCH_EVERY
+    growth: Optional[Growth] = None
 
-    def append(self, entry) -> None:
-        list.append(self, entry)
-        self.countdown -= 1
-        if self.countdown <= 0:
-            self.countdown = WATCH_EVERY
-            self.growth.look(self.game)
+    def past_allowed(self, d) -> None:
+        Game.past_allowed(self, d)   # E602 past the decision limit
+        growth = Watched.growth
+        if growth is not None:
+            growth.look(self)
+        done = growth is None or growth.found is not None
+        Watched.decisions_allowed = MAX_DECISIONS if done else min(self.decisions_made + WATCH_EVERY - 1,
+                                                                   MAX_DECISIONS)
 
 
-def watch(game, lengths: list, warn: Callable[[dict], None]) -> Growth:
-    """Give `game` (not started) a watched log: long once past WATCH_FROM decisions and WATCH_TIMES times the
-    median of `lengths`, the decisions of the games finished before it."""
+def watch(lengths: list, warn: Callable[[dict], None]) -> Growth:
+    """Watch the next game this process plays (of a class with Watched mixed in): long once past WATCH_FROM
+    decisions and WATCH_TIMES times the median of `lengths`, the decisions of the games finished before it."""
     median = statistics.median(lengths) if lengths else None
-    growth = Growth(max(WATCH_FROM, int(WATCH_TIMES * median) if median is not None else 0), median, warn)
-    log = WatchedLog(game.log)
-    log.game, log.growth, log.countdown = game, growth, WATCH_EVERY
-    game.log = log
-    return growth
-
-
-def unwatch(game) -> None:
-    """The game over: its log a plain list again (no cycle through the game, nothing to pickle but entries)."""
-    if type(game.log) is WatchedLog:
-        game.log = list(game.log)
+    floor = WATCH_ALONE if median is None else max(WATCH_FROM, int(WATCH_TIMES * median))
+    Watched.growth = Growth(floor, median, warn)
+    Watched.decisions_allowed = WATCH_EVERY - 1   # (checked after a decision is counted: the look at 500)
+    return Watched.growth
 
 
 def declared_places(symbols) -> dict:

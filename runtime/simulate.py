@@ -23,7 +23,7 @@ from rulebook.dsl.ast import ROLE_KIND
 
 from .agents import make_agents
 from .engine import HYPOTHETICAL, Game, RulesRuntimeError, follow_moves
-from .growth import growth_text, to_stderr, unwatch, watch
+from .growth import Watched, growth_text, to_stderr, watch
 from .coverage import reaction_tids
 from .limits import Limits, Stopped, limit
 from .program import Program, is_reaction_slot
@@ -410,7 +410,8 @@ class Tallied:
 
 @functools.lru_cache(maxsize=None)
 def _tallied_class(base: type) -> type:
-    return type(f"Tallied{base.__name__}", (Tallied, base), {"__doc__": f"A {base.__name__} that tallies (Tallied)."})
+    return type(f"Tallied{base.__name__}", (Tallied, Watched, base),
+                {"__doc__": f"A {base.__name__} that tallies (Tallied) and is watched (growth.Watched)."})
 
 
 def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) -> GameRecord:
@@ -422,7 +423,7 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
     game = limit(game, job.limits)
     recorder.follow(game)
     lengths = _LENGTHS.setdefault(_key(job), [])
-    growth = watch(game, lengths, to_stderr(seed, dict(job.declared)))   # W642, said at once while it plays
+    growth = watch(lengths, to_stderr(seed, dict(job.declared)))   # W642, said at once while it plays
     try:
         result = game.play()
     except Stopped as e:   # at a limit: counted apart, not scored
@@ -434,8 +435,6 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
         return GameRecord(seed, decisions=game.decisions_made,
                           error={"message": message, "where": where, "notes": notes,
                                  "entries": [list(x) for x in game.log]}, growing=growth.found)
-    finally:
-        unwatch(game)
     lengths.append(game.decisions_made)
     recorder.note_held(game)
     names = [p.name for p in game.state.players]
