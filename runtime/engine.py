@@ -37,6 +37,11 @@ MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chai
 MAX_STEPS = 200_000  # loop iterations and proc or func calls allowed between two decisions
 _YOU = object()   # `eliminate;` / `restore;` without a player: the acting one
 MAX_DECISIONS = 100_000  # decisions a game may take before it counts as never ending
+# the decisions made past which Game.past_allowed is called: the decision limit (E602), or, while `rulebook
+# simulate` watches a game (runtime/growth.py, W642), its next look at the state (set back after the game).
+# A module global, read where the limit was read: the cheapest read (a class attribute read through the game
+# cost a game a tenth of a microsecond more a decision), so a game that is not watched pays nothing
+DECISIONS_ALLOWED = MAX_DECISIONS
 MAX_ALTERNATIVES = 64  # ways of spreading a payer's-choice discount that are told apart
 UNLIMITED = 10**9
 RECURSION_LIMIT = 20_000
@@ -972,10 +977,6 @@ class Game:
     # owner revealed one -> that card (how the trace names the modifier)
     _revealed: Optional[tuple] = None
     _shown_by: Mapping = MappingProxyType({})
-    # the decisions made past which `past_allowed` is called: the decision limit (E602), or, in a game
-    # `rulebook simulate` watches (runtime/growth.py, W642), its next look at the state; a class attribute,
-    # as the checks read it where they read the limit, so a game that is not watched pays nothing more
-    decisions_allowed: int = MAX_DECISIONS
 
     # The proc with a result type that last ended without `return` (it gave none), until a `return`
     # gives a value of its own, and the locals that value was stored in -> the proc (E601 names it).
@@ -1339,7 +1340,7 @@ class Game:
         self.decisions_made += 1
         if self.tracer is not None:
             self.tracer(Effect("choice", d.player.label(), f"{d.prompt} -> {d.options[choice]}", None, d.where))
-        if self.decisions_made > self.decisions_allowed:
+        if self.decisions_made > DECISIONS_ALLOWED:
             self.past_allowed(d)
         # ordering a chain's own firings does not end the chain: a runaway stays one (E602)
         return self._advance(choice, fresh_chain=not d.orders_triggers)
@@ -1372,7 +1373,7 @@ class Game:
         return misuse(f"the game stopped on an error and cannot go on: {e}", e.where)
 
     def past_allowed(self, d: Decision) -> None:
-        """The decisions made went past `decisions_allowed`: past the decision limit, the game counts as never
+        """The decisions made went past DECISIONS_ALLOWED: past the decision limit, the game counts as never
         ending (E602, at the decision just made)."""
         if self.decisions_made > MAX_DECISIONS:
             raise self._stop(RulesRuntimeError("E602", f"the game did not end within {MAX_DECISIONS} decisions",
@@ -1641,7 +1642,7 @@ class Game:
             self.decisions_made += 1
             if self.tracer is not None:
                 self.tracer(Effect("choice", d.player.label(), f"{d.prompt} -> {d.options[choice]}", None, d.where))
-            if self.decisions_made > self.decisions_allowed:
+            if self.decisions_made > DECISIONS_ALLOWED:
                 self.past_allowed(d)
             if not d.orders_triggers:   # as in apply: ordering a chain's own firings does not end it
                 if chain:

@@ -9,8 +9,8 @@ least WATCH_FROM decisions; WATCH_ALONE decisions when none has finished yet, as
 its scores), it says which of those kept rising at each of its last WATCH_RISES looks, and where
 the rules declare them, at once (on stderr: the game is still running) and in the report.
 
-The hook is the engine's check of the decision limit, which reads `Game.decisions_allowed` (a class attribute)
-and calls `past_allowed` past it: `Watched` sets it to the next look, so a game pays for nothing but the looks
+The hook is the engine's check of the decision limit, which reads `engine.DECISIONS_ALLOWED` and calls
+`Game.past_allowed` past it: `watch` and `Watched` set it to the next look, so a game pays for nothing but the looks
 (a call per decision, overriding `offer` or the log's `append`, cost Federation a few per cent, and `offer`
 turns off the random agents' fast path, Game._play_from).
 """
@@ -21,6 +21,7 @@ import statistics
 import sys
 from typing import Callable, Optional
 
+from . import engine
 from .engine import MAX_DECISIONS, Game
 
 WATCH_EVERY = 500    # decisions between two looks at the state
@@ -86,11 +87,10 @@ class Growth:
 
 class Watched:
     """Mixed into a simulated game's class (simulate's `_tallied_class`): the game's decision limit check
-    stops at each look (`decisions_allowed`, every WATCH_EVERY decisions) and asks the Growth of the game
-    under way. Both are class attributes, set by `watch` before each game (a process plays one game at a
-    time, as Tallied's tally): a Game keeps its attributes few (tests/test_engine_speed.py)."""
+    stops at each look (engine.DECISIONS_ALLOWED, every WATCH_EVERY decisions) and asks the Growth of the game
+    under way, a class attribute set by `watch` before each game (a process plays one game at a time, as
+    Tallied's tally): a Game keeps its attributes few (tests/test_engine_speed.py)."""
 
-    decisions_allowed: int = WATCH_EVERY
     growth: Optional[Growth] = None
 
     def past_allowed(self, d) -> None:
@@ -99,8 +99,8 @@ class Watched:
         if growth is not None:
             growth.look(self)
         done = growth is None or growth.found is not None
-        Watched.decisions_allowed = MAX_DECISIONS if done else min(self.decisions_made + WATCH_EVERY - 1,
-                                                                   MAX_DECISIONS)
+        engine.DECISIONS_ALLOWED = MAX_DECISIONS if done else min(self.decisions_made + WATCH_EVERY - 1,
+                                                                  MAX_DECISIONS)
 
 
 def watch(lengths: list, warn: Callable[[dict], None]) -> Growth:
@@ -109,8 +109,14 @@ def watch(lengths: list, warn: Callable[[dict], None]) -> Growth:
     median = statistics.median(lengths) if lengths else None
     floor = WATCH_ALONE if median is None else max(WATCH_FROM, int(WATCH_TIMES * median))
     Watched.growth = Growth(floor, median, warn)
-    Watched.decisions_allowed = WATCH_EVERY - 1   # (checked after a decision is counted: the look at 500)
+    engine.DECISIONS_ALLOWED = WATCH_EVERY - 1   # (checked after a decision is counted: the look at 500)
     return Watched.growth
+
+
+def unwatch() -> None:
+    """The watched game over: every other game checks the decision limit alone again."""
+    Watched.growth = None
+    engine.DECISIONS_ALLOWED = MAX_DECISIONS
 
 
 def declared_places(symbols) -> dict:

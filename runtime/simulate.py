@@ -23,7 +23,7 @@ from rulebook.dsl.ast import ROLE_KIND
 
 from .agents import make_agents
 from .engine import HYPOTHETICAL, Game, RulesRuntimeError, follow_moves
-from .growth import Watched, growth_text, to_stderr, watch
+from .growth import Watched, growth_text, to_stderr, unwatch, watch
 from .coverage import reaction_tids
 from .limits import Limits, Stopped, limit
 from .program import Program, is_reaction_slot
@@ -435,6 +435,8 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
         return GameRecord(seed, decisions=game.decisions_made,
                           error={"message": message, "where": where, "notes": notes,
                                  "entries": [list(x) for x in game.log]}, growing=growth.found)
+    finally:
+        unwatch()
     lengths.append(game.decisions_made)
     recorder.note_held(game)
     names = [p.name for p in game.state.players]
