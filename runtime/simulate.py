@@ -11,6 +11,7 @@ by seed before anything is counted, so the number of workers and the backend cha
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 import multiprocessing
@@ -437,7 +438,7 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
                                  "entries": [list(x) for x in game.log]}, growing=growth.found)
     finally:
         unwatch()
-    lengths.append(game.decisions_made)
+    bisect.insort(lengths, game.decisions_made)   # kept sorted: the next watch reads its median at once
     recorder.note_held(game)
     names = [p.name for p in game.state.players]
     winners = result["winners"]
@@ -462,7 +463,7 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
 # ---------------------------------------------------------------- workers
 
 _LOADED: dict = {}   # per worker process: (digest, interpreted, used) -> (Program, UsageRecorder)
-# per worker process, by the same key: the decisions of each game it finished, which a game's watch compares with
+# per worker process, by the same key: the decisions of each game it finished, sorted, which a game's watch compares with
 _LENGTHS: dict = {}
 
 
@@ -474,7 +475,6 @@ def _loaded(job: Job) -> tuple[Program, UsageRecorder]:
     """The job's Program with its recorder, loaded once per process from the shipped module source (or
     built on the interpreter from the shipped rules texts): never from the pack's folder."""
     key = _key(job)
-    _LENGTHS.setdefault(key, [])
     if key not in _LOADED:
         from rulebook.compiler.driver import interpret_texts, program_from_source
 
@@ -495,6 +495,7 @@ def _load_afresh(job: Job) -> None:
     is loaded, and an earlier one does not survive a later build in the same process (they share the
     module's entity table), so a forked worker or an in-process run must not reuse an older one."""
     _LOADED.pop(_key(job), None)
+    _LENGTHS.pop(_key(job), None)   # (a new run: a watch compares with this run's games)
     _loaded(job)
 
 
