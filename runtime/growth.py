@@ -110,7 +110,11 @@ def watch(lengths: list, warn: Callable[[dict], None]) -> Growth:
     median = None if not n else lengths[n // 2] if n % 2 else (lengths[n // 2 - 1] + lengths[n // 2]) / 2
     floor = WATCH_ALONE if median is None else max(WATCH_FROM, int(WATCH_TIMES * median))
     Watched.growth = Growth(floor, median, warn)
-    engine.DECISIONS_ALLOWED = WATCH_EVERY - 1   # (checked after a decision is counted: the look at 500)
+    # the first look WATCH_RISES looks before the floor, so that a game that ends sooner (every game of most
+    # packs) is never looked at; the looks' decisions are multiples of WATCH_EVERY (checked after a decision
+    # is counted, hence the - 1)
+    first = max(WATCH_EVERY, (floor // WATCH_EVERY - WATCH_RISES) * WATCH_EVERY)
+    engine.DECISIONS_ALLOWED = first - 1
     return Watched.growth
 
 
