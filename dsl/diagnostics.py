@@ -294,18 +294,18 @@ CODES: dict[str, tuple[str, str]] = {
     "E655": (ERROR, "a second 'shortfall' of one resource: every payment of it runs one rule"),
     "E656": (ERROR, "an actor's title that reads as another player or actor (a seat's name, another actor's name or "
                     "title), is empty, or holds '{' or '}': text names the actor by it"),
-    "E664": (ERROR, "seats_apart() of something that is not a player (a card, a member, a number...)"),
-    "E662": (ERROR, "connects(p from START via NEXT) without 'to GOAL': which places it asks whether START reaches"),
-    "E663": (ERROR, "reachable(p from START to GOAL via NEXT): 'to GOAL' asks whether a place is reached, "
-                    "which is connects(...)"),
-    "E660": (ERROR, "'row KEY of GRID' of what is no grid, with as many values as the grid has indexes or more, or "
-                    "with a constant value of another kind than its index's (a member of another enum)"),
-    "E661": (ERROR, "'row KEY of GRID' with a constant row past the grid ('row 6 of token' where its rows are 1..5)"),
+    "E657": (ERROR, "'end game drawn' in a game of one seat: a game played alone is won or lost, never drawn"),
     "E658": (ERROR, "a printed table ('table NAME[INDEX]: TYPE = [...];') whose rows are not as long as its indexes run, "
                     "a value of another type than the table's, an index that is no range or enum, or a type no table holds"),
     "E659": (ERROR, "a printed table read with too few or too many indexes, an index of the wrong type, or a constant "
                     "index outside its range"),
-    "E657": (ERROR, "'end game drawn' in a game of one seat: a game played alone is won or lost, never drawn"),
+    "E660": (ERROR, "'row KEY of GRID' of what is no grid, with as many values as the grid has indexes or more, or "
+                    "with a constant value of another kind than its index's (a member of another enum)"),
+    "E661": (ERROR, "'row KEY of GRID' with a constant row past the grid ('row 6 of token' where its rows are 1..5)"),
+    "E662": (ERROR, "connects(p from START via NEXT) without 'to GOAL': which places it asks whether START reaches"),
+    "E663": (ERROR, "reachable(p from START to GOAL via NEXT): 'to GOAL' asks whether a place is reached, "
+                    "which is connects(...)"),
+    "E664": (ERROR, "seats_apart() of something that is not a player (a card, a member, a number...)"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
@@ -343,14 +343,14 @@ CODES: dict[str, tuple[str, str]] = {
                       "shown masked to every player, the one who sees the face too"),
     "W641": (WARNING, "a prompt's value read through a func reading faces seen item by item of items not worked out "
                       "from its parameters alone: shown masked to every player, the one who sees the faces too"),
+    "W642": (WARNING, "simulate: a game far longer than the finished ones whose counters, resources or zones keep "
+                      "growing (it may never end), said before the decision limit (E602)"),
+    "W644": (WARNING, "a func of one parameter that is a printed table written as a 'match' of every number of a range "
+                      "(or member of an enum) to a constant: 'table NAME[...]: TYPE = [...];' says it"),
+    "W645": (WARNING, "'row KEY of GRID' with constant values whose ragged row is empty: a loop over it does nothing"),
     "W648": (WARNING, "seats_apart(p, p) or seats_apart(you): the same player on both sides, always 0 seats"),
     "W649": (WARNING, "the distance round the table worked out by hand from places in a list of the players "
                       "('min(index_of(others_from(a), b), size(players) - index_of(...))'): 'seats_apart(a, b)' says it"),
-    "W645": (WARNING, "'row KEY of GRID' with constant values whose ragged row is empty: a loop over it does nothing"),
-    "W644": (WARNING, "a func of one parameter that is a printed table written as a 'match' of every number of a range "
-                      "(or member of an enum) to a constant: 'table NAME[...]: TYPE = [...];' says it"),
-    "W642": (WARNING, "simulate: a game far longer than the finished ones whose counters, resources or zones keep "
-                      "growing (it may never end), said before the decision limit (E602)"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),
