@@ -941,7 +941,8 @@ def shape_orientations(cells: list, flipped: bool) -> Optional[list]:
 def _orientations(name: str, across: str, down: str, points: tuple, flipped: bool) -> tuple:
     """shape_orientations' ways as tuples of Records, kept: a pick asks a card's shape's ways at each square."""
     found, seen = [], set()
-    for mirror in ((False, True) if flipped else (False,)):
+    # a slice, not `(False, True) if flipped else (False,)`, which Cython 3.3 refuses to compile (bench/native.py)
+    for mirror in (False, True)[:2 if flipped else 1]:
         turned = [(-x, y) for x, y in points] if mirror else points
         for _ in range(4):
             left, top = min(x for x, _ in turned), min(y for _, y in turned)
