@@ -52,10 +52,11 @@ print(json.dumps({"seconds": spent, "outcome": hashlib.sha256(json.dumps(played)
 """
 
 
-def play_command(tree: Path, path_entry: Path, args, games: int, digests: bool) -> list:
+def play_command(tree: Path, path_entry: Path, args, games: int, digests: bool, code: str = PLAY) -> list:
     """The command that plays `games` seeded games of `args.pack` (and `args.expansions`) in one fresh
-    interpreter running the given tree; with `digests`, the outcome holds the final states too."""
-    return [sys.executable, "-c", PLAY, str(path_entry), str(tree), args.pack, str(args.players), str(games),
+    interpreter running the given tree; with `digests`, the outcome holds the final states too. `code`:
+    PLAY, or a variant of it (bench/native.py's)."""
+    return [sys.executable, "-c", code, str(path_entry), str(tree), args.pack, str(args.players), str(games),
             ",".join(args.expansions), "1" if digests else "0"]
 
 
@@ -68,11 +69,11 @@ def shim(tree: Path, into: Path) -> Path:
     return into
 
 
-def measure(tree: Path, path_entry: Path, args, cache: Path) -> dict:
+def measure(tree: Path, path_entry: Path, args, cache: Path, code: str = PLAY) -> dict:
     """CPU seconds for the games in one fresh process running the given tree, and their outcome (logs,
     scores and final states)."""
     env = dict(os.environ, RULEBOOK_CACHE=str(cache), PYTHONDONTWRITEBYTECODE="1")
-    run = subprocess.run(play_command(tree, path_entry, args, args.games, digests=True),
+    run = subprocess.run(play_command(tree, path_entry, args, args.games, digests=True, code=code),
                          capture_output=True, text=True, env=env)
     if run.returncode != 0:
         sys.exit(f"compare: the games failed in {tree}:\n{run.stderr}")

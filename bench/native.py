@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import os
 import shutil
 import subprocess
@@ -29,6 +28,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import compare  # noqa: E402
 from compare import ROOT, STAGES, shim  # noqa: E402
 
 RUNTIME = ("state", "agents", "program", "view", "kernels", "engine")
@@ -36,30 +36,15 @@ RUNTIME = ("state", "agents", "program", "view", "kernels", "engine")
 # (`x: int` would refuse a bool, a Fraction; an inferred bint would change what a tuple holds).
 CYTHON_DIRECTIVES = ("-X", "annotation_typing=False", "-X", "infer_types=False")
 
-PLAY = """
-import hashlib, json, sys, time
-sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in type(f).__name__.lower()]
-sys.path.insert(0, sys.argv[1])
-from rulebook.compiler import driver
-from rulebook.runtime.agents import RandomAgent
-from rulebook.runtime.engine import Game
-pack, module_dir, players, games = sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-program = driver.compile_pack(pack).program
-if module_dir != "-":   # the same module, compiled by Cython: its build() makes the Program
-    sys.path.insert(0, module_dir)
+# compare.py's games, with the Program built by the compiled module when NATIVE_PACK names its folder
+_BUILT = "program = driver.compile_pack(pack, expansions=expansions).program if expansions else driver.compile_pack(pack).program\n"
+PLAY = compare.PLAY.replace(_BUILT, _BUILT + """if os.environ.get("NATIVE_PACK"):   # the same module compiled by Cython: its build() makes the Program
+    sys.path.insert(0, os.environ["NATIVE_PACK"])
     import native_pack
     assert native_pack.__file__.endswith(".so"), native_pack.__file__
     program = native_pack.build()
-played, finished = [], []
-t = time.process_time()
-for seed in range(games):
-    game = Game(program, players, seed, [RandomAgent(seed * 10 + i) for i in range(players)])
-    played.append((game.log, game.play()["scores"]))
-    finished.append(game)
-spent = time.process_time() - t
-played.append([game.state.digest() for game in finished])
-print(json.dumps({"seconds": spent, "outcome": hashlib.sha256(json.dumps(played).encode()).hexdigest()}))
-"""
+""")
+assert PLAY != compare.PLAY, "compare.PLAY no longer builds its Program as bench/native.py expects"
 
 
 def cythonize(source: Path, module: str, into: Path) -> None:
@@ -98,14 +83,13 @@ def build_runtime(into: Path) -> Path:
     return into
 
 
-def measure(entry: Path, module_dir, args) -> dict:
-    """CPU seconds and outcome of the games in one fresh process."""
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    run = subprocess.run([sys.executable, "-c", PLAY, str(entry), args.pack, str(module_dir or "-"),
-                          str(args.players), str(args.games)], capture_output=True, text=True, env=env)
-    if run.returncode != 0:
-        sys.exit(f"native: the games failed:\n{run.stderr[-3000:]}")
-    return json.loads(run.stdout.strip().splitlines()[-1])
+def measure(tree: Path, entry: Path, module_dir, args, cache: Path) -> dict:
+    """CPU seconds and outcome of the games in one fresh process (compare.measure's), with the compiled
+    pack module of `module_dir` when it is given."""
+    os.environ.pop("NATIVE_PACK", None)
+    if module_dir is not None:
+        os.environ["NATIVE_PACK"] = str(module_dir)
+    return compare.measure(tree, entry, args, cache, code=PLAY)
 
 
 def main() -> None:
@@ -117,19 +101,22 @@ def main() -> None:
     parser.add_argument("--builds", default="pure,pack,runtime,both")
     parser.add_argument("--keep", type=Path, help="a folder for the builds, kept and reused")
     args = parser.parse_args()
+    args.expansions = []
     if importlib.util.find_spec("Cython") is None or shutil.which("gcc") is None:
         sys.exit("native: needs cython (pip install cython) and gcc")
     builds = args.builds.split(",")
     with tempfile.TemporaryDirectory(prefix="rulebook-native-") as scratch:
         folder = args.keep or Path(scratch)
-        pure = shim(ROOT, folder / "pure") if not (folder / "pure").exists() else folder / "pure"
+        pure = (ROOT, shim(ROOT, folder / "pure") if not (folder / "pure").exists() else folder / "pure")
         pack = build_pack(args.pack, folder / "pack") if {"pack", "both"} & set(builds) else None
         runtime = build_runtime(folder / "runtime") if {"runtime", "both"} & set(builds) else None
-        configs = {"pure": (pure, None), "pack": (pure, pack), "runtime": (runtime, None), "both": (runtime, pack)}
+        compiled_runtime = (runtime, runtime)   # the shim holds the runtime's compiled copy itself
+        configs = {"pure": (*pure, None), "pack": (*pure, pack), "runtime": (*compiled_runtime, None),
+                   "both": (*compiled_runtime, pack)}
         best, outcomes = {name: float("inf") for name in builds}, {}
         for round_ in range(args.rounds):
             for name in builds if round_ % 2 == 0 else builds[::-1]:
-                m = measure(*configs[name], args)
+                m = measure(*configs[name], args, folder / f"cache-{name}")
                 best[name] = min(best[name], m["seconds"])
                 outcomes[name] = m["outcome"]
     print(f"{Path(args.pack).name} {args.players}p, {args.games} games, best of {args.rounds} alternating rounds:")
