@@ -865,7 +865,8 @@ def summary(job: Job, records: list[GameRecord], keys: Sequence[str], components
         "seats": seat_table(records, job.players, keys, job.seat_names), "length": length_table(records),
         "bounds": bound_table(records),
         **({"teams": list(job.teams), "team_rates": team_table(records, job.teams, job.by_team)} if job.teams else {}),
-        **({"draws": draw_rate(records)} if job.draws else {}),   # only for a game that may be drawn
+        # only for a game that may be drawn: by its winner line's `else draw`, or one of these games ended `drawn`
+        **({"draws": draw_rate(records)} if job.draws or any(r.draw for r in records) else {}),
         **({"sudden": sudden} if (sudden := sudden_endings(records)) else {}),   # only when a game ended at once
         "components": component_table(records, job.players, components, job.together),
         "failed": sum(r.error is not None for r in records),

@@ -83,6 +83,18 @@ def test_drawn_in_a_game_with_a_winner_line_skips_the_final_phase_and_its_rankin
         assert result["scores"] == {"P1": [0], "P2": [0]}   # the final phase never ran
 
 
+def test_simulate_counts_the_draws_of_a_game_with_a_winner_line(tmp_path):
+    # a winner line without `else draw`: the draws said by `end game drawn` get simulate's draw row all the same
+    text = TUG + 'game tug "Tug of war" { seats 2; phase play { while true { each players: turn(); } } winner most rope; }\n'
+    pack = write_pack(tmp_path / "tug", text, name="tug")
+    records = sim.run(sim.prepare(str(pack), [], 2)[0], range(1, 13))
+    draws = sum(r.draw for r in records)
+    assert 0 < draws < 12
+    result = CliRunner().invoke(app, ["simulate", str(pack), "-n", "2", "--games", "12", "-w", "1"])
+    assert result.exit_code == 0, result.output
+    assert f"draw ({draws})" in result.output
+
+
 def test_the_log_keeps_the_draw_and_replays(tmp_path):
     pack = write_pack(tmp_path / "tug", TUG + GAME, name="tug")
     log = tmp_path / "game.json"
