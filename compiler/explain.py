@@ -3019,7 +3019,7 @@ class Reader(A.Visitor):
         if d.options:
             guard = f" while {self.x(d.guard)}" if d.guard is not None else ""
             self.say(depth + 1, f"You raise what is missing{guard}, one of these at a time, until the debt is "
-                                "covered or none is open (you may not stop before):")
+                                "covered, none is open or one raises nothing (you may not stop before):")
             self.visit_Choose(A.Choose(None, d.options, span=d.span), depth + 2)
         self.say(depth + 1, "Covered, you pay the debt.")
         self.say(depth + 1, f"Otherwise you pay all your {res} to the creditor (or the bank)" +

@@ -740,6 +740,7 @@ def lowered_shortfall(d: A.Shortfall) -> A.Proc:
 
         while missing > 0 and GUARD and (OPTION GUARDS, or'ed) {
           choose "raise {missing} more RES" { OPTIONS }
+          if debt - RES >= missing { break; }   # a round that raised nothing ends the raising
           set missing = debt - RES;
         }
         if missing > 0 { lose RES RES [to creditor]; ELSE; return false; }
@@ -766,7 +767,11 @@ def lowered_shortfall(d: A.Shortfall) -> A.Proc:
                 cond = A.Binary("and", cond, extra, span=at)
         prompt = f"raise {{missing}} more {d.resource}"
         ask = A.Choose(prompt, d.options, title_parts=("raise ", name("missing"), f" more {d.resource}"), span=at)
-        body.append(A.While(cond, (ask, A.SetName("missing", still_missing(), span=at)), span=at))
+        # a round that raised nothing (an option giving nothing, a `once` option spent, a pick without a
+        # candidate) ends the raising: asking again would ask the same until the step budget stops the game
+        raised_nothing = A.If(A.Binary(">=", still_missing(), name("missing"), span=at), (A.Break(span=at),), (),
+                              span=at)
+        body.append(A.While(cond, (ask, raised_nothing, A.SetName("missing", still_missing(), span=at)), span=at))
     held = name(d.resource)
     to_bank = A.Lose(held, d.resource, None, span=at)
     to_creditor = A.Lose(held, d.resource, None, to=name("creditor"), span=at)

@@ -319,3 +319,21 @@ def test_the_bound_names_may_be_declared_too_and_are_the_shortfalls_inside_it():
         game = Game(build_text(text, interpreted=interpreted), 2, 1)
         run_proc(game, "p")
         assert [game.state.players[0].stock[n] for n in ("cash", "owed", "missing")] == [0, 2, 1]
+
+
+# A round of raising that raises nothing ends it: a prayer that gives nothing is asked once, not until
+# the step budget stops the game (W638 warns of the option; the game still ends the raising).
+PRAYER = RAILWAY.replace('''    option "sell a share" when shares > 0 {''', '''    option "pray" { say "{you} prays"; }
+    option "sell a share" when shares > 0 {''')
+
+prayer = rules_programs(PRAYER)
+
+
+def test_a_round_that_raises_nothing_ends_the_raising(prayer):
+    game = Game(prayer(), 2, 1)
+    you, other = game.state.players
+    run_proc(game, "start", 30, 1)
+    asked = drive(game, game.program.procs["pay_out"](game, you, 100), ["pray"])   # pray (raises nothing): raising ends
+    assert len(asked) == 1 and "raise 70 more cash" in asked[0].prompt
+    assert (you.stock["cash"], you.stock["shares"], other.stock["cash"]) == (0, 1, 30)
+    assert game.state.gvars["bankrupt"] and "P1 is bankrupt with 70 missing to P2" in game.messages
