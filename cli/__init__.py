@@ -913,17 +913,15 @@ def cover(pack: str, players: List[int], games: int, seed: int, agent: AutoAgent
     except GameStopped as e:
         err.print(str(e), markup=False)
         raise Exit(EXIT_FINDINGS)
-    played = f"{games} seeds x {len(setups)} setups" if len(setups) > 1 else f"{games} games"
+    played = (f"{games} seeds x {len(setups)} setups" if len(setups) > 1 else f"{games} games") \
+        + f" x {len(counts)} player counts"
     if coverage.stopped:   # --until-covered, before the last seed
-        played = f"{coverage.games} games (stopped when every rule was reached; at most {played}"
-        counts_text = f" x {len(counts)} player counts)"
-    else:
-        counts_text = f" x {len(counts)} player counts"
+        played = f"{coverage.games} games (stopped when every rule was reached; at most {played})"
     from rulebook.cli.simulate import stack_label
     from rulebook.compiler.pack import load_pack, locate
 
     names = [load_pack(locate(ref)).name for ref in (pack, *expansions)]   # as `simulate` titles its runs
-    table = Table(title=Text(printable(f"{stack_label(names)}: rules reached in {played}{counts_text}, "
+    table = Table(title=Text(printable(f"{stack_label(names)}: rules reached in {played}, "
                                        f"{agent.value} agents")))
     table.add_column("kind")
     table.add_column("reached", justify="right")
