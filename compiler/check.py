@@ -4608,6 +4608,23 @@ class Checker(A.Visitor):
             self.err("E303", f"kernel {d.name!r} {gives}", self.at_decl(d))
         self.params(d.params, "a kernel is given every argument")
 
+    def seat_roles_counted(self, d: A.Game) -> None:
+        """`seats A to B roles ...`: dealt in seat order or `shuffled`, the first B roles are the most ever dealt
+        (W657 on those past them); `shuffled` deals the first as many as seats, so it needs B roles (E676).
+        `at random` deals any of them: a longer list is its point (Pandemic's roles)."""
+        roles = d.roles
+        if d.roles_dealt == "shuffled" and len(roles) < d.max_players:
+            self.err("E676", f"'shuffled' deals the first as many roles as seats, and {len(roles)} "
+                     f"{'role is' if len(roles) == 1 else 'roles are'} listed for up to {d.max_players} seats",
+                     roles[-1].span, f"list {d.max_players - len(roles)} more (a role for each seat the game may have, "
+                     "in the order a larger table adds them), or seat fewer players")
+        elif d.roles_dealt != "at random" and len(roles) > d.max_players:
+            extra = roles[d.max_players:]
+            self.err("W657", f"{len(roles)} roles for at most {d.max_players} seats: "
+                     f"{', '.join(r.id for r in extra)} {'is' if len(extra) == 1 else 'are'} never dealt",
+                     extra[0].span, "write 'at random' after the last role to deal any of them (Pandemic's roles), or "
+                     "drop the extra ones")
+
     def visit_Game(self, d: A.Game) -> None:
         if not 1 <= d.min_players <= d.max_players <= 12:
             where = self.seats_line(d)
@@ -4623,6 +4640,8 @@ class Checker(A.Visitor):
                          f"seat {list(seen).index(r.id) + 1} holds it already; a side several players hold (Scotland "
                          f"Yard's detectives, The Resistance's spies) is a role written 'role {r.id} shared {{ ... }}'")
             seen.setdefault(r.id, r)
+        if d.roles:
+            self.seat_roles_counted(d)
         if d.seat_names:
             self.seat_names(d)
         if d.teams:

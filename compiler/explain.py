@@ -3057,6 +3057,9 @@ class Reader(A.Visitor):
             self.say(depth, f"The seats, in order: {_either([n.value for n in d.seat_names], 'and')}.")
         if d.teams:   # `seats ... teams 2 alternating;`
             self.say(depth, _teams_text(d.teams))
+        if d.roles:   # `seats ... roles a, b, c [at random|shuffled];`
+            roles = symbols.roles if symbols is not None else {}
+            self.say(depth, _seat_roles_text(d, [getattr(roles.get(r.id), "title", None) or r.id for r in d.roles]))
         named = d.named_phases()
         for phase, heading in (("setup", "Setup"), ("play", "Play"), ("final", "At the end of the game")):
             if getattr(d, phase):   # a phase the game does not have is not read as an empty heading
@@ -3690,6 +3693,18 @@ def constant_int(e) -> Optional[int]:
         if left is not None and right is not None:
             return left + right if e.op == "+" else left - right if e.op == "-" else left * right
     return None
+
+
+def _seat_roles_text(d, names: list) -> str:
+    """How a seats line deals its roles (`names`: their titles), in words: in seat order, any of them at random,
+    or the first as many as seats at random."""
+    listed = _either(names, "and")
+    if d.roles_dealt == "at random":
+        return f"Roles dealt at random as the game starts, one a seat, from: {listed} (with fewer seats, some are not dealt)."
+    if d.roles_dealt == "shuffled":
+        return (f"Roles dealt at random as the game starts, one a seat, from the first as many as there are seats of: "
+                f"{listed} (with {d.min_players} players the first {d.min_players}).")
+    return f"The seats' roles, in seat order: {listed}."
 
 
 def game_phase_names(events: list) -> set:

@@ -1402,7 +1402,7 @@ def role_table(sym: Symbols) -> dict:
                    if any(d.name in sym.roles for d, _h, _v in held))
     return {"roles": [(role, own.get(role, [])) for role in sym.roles],
             "seats": [r.id for r in g.roles] if g is not None and g.roles else [],
-            **({"dealt": True} if g is not None and g.roles_dealt else {}),
+            **({"dealt": g.roles_dealt} if g is not None and g.roles_dealt else {}),
             **({"shared": shared} if (shared := [r for r, d in sym.roles.items() if d.shared]) else {}),
             **({"hidden": hidden} if (hidden := [r for r, d in sym.roles.items() if d.hidden]) else {}),
             **({"known": known} if (known := [r for r, d in sym.roles.items() if d.hidden and d.known]) else {}),

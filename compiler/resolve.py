@@ -1450,9 +1450,9 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                 teams = next((v[1] for v in change.value[2:] if type(v) is tuple and v[:1] == ("teams",)), None)
                 if teams:
                     fields["teams"] = teams
-                if rest:   # `seats 2 to 5 roles ... [at random];`: the seats' roles too
+                if rest:   # `seats 2 to 5 roles ... [at random|shuffled];`: the seats' roles too
                     fields["roles"] = rest[0]
-                    fields["roles_dealt"] = len(rest) > 1
+                    fields["roles_dealt"] = rest[1] if len(rest) > 1 else ""
             elif part == "winner":   # `base` in it: the key (or tie-break, or condition) it replaces
                 fields["winner"] = _keep_base_winner(sym, change, fields.get("winner", target.winner), diags)
             elif part in PHASES and change.place is not None:

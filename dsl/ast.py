@@ -3352,8 +3352,10 @@ class Game(Decl):
     winner: Optional[Winner]
     # `seats 2 to 4 roles marquise, eyrie, ...;`: the role each seat holds from the start, in seat order
     roles: Optional[tuple] = None
-    # `... roles medic, scientist, ... at random;`: the roles are dealt to the seats at random instead
-    roles_dealt: bool = False
+    # how the roles are dealt: "" (in seat order), "at random" (`... roles medic, scientist, ... at random;`: any
+    # of them, shuffled, one a seat) or "shuffled" (`... roles sheriff, renegade, outlaw, outlaw, deputy shuffled;`:
+    # the first as many as seats, shuffled, one a seat)
+    roles_dealt: str = ""
     # `seats 2 named "White", "Black";`: each seat's name, in seat order (P1, P2, ... without)
     seat_names: Optional[tuple] = None
     # `seats 4 to 8 teams 2 alternating;`: (the number of teams, or of players a team after `of`, whether it

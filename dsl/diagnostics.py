@@ -306,6 +306,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E663": (ERROR, "reachable(p from START to GOAL via NEXT): 'to GOAL' asks whether a place is reached, "
                     "which is connects(...)"),
     "E664": (ERROR, "seats_apart() of something that is not a player (a card, a member, a number...)"),
+    "E676": (ERROR, "'seats ... roles ... shuffled' with fewer roles than the most seats: the first as many as "
+                    "seats are dealt, so the list needs one for each"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
@@ -351,6 +353,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W648": (WARNING, "seats_apart(p, p) or seats_apart(you): the same player on both sides, always 0 seats"),
     "W649": (WARNING, "the distance round the table worked out by hand from places in a list of the players "
                       "('min(index_of(others_from(a), b), size(players) - index_of(...))'): 'seats_apart(a, b)' says it"),
+    "W657": (WARNING, "'seats ... roles ...' (in seat order, or shuffled) listing more roles than the most seats: "
+                      "the roles past them are never dealt"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

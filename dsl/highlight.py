@@ -79,6 +79,8 @@ class RulesLexer(RegexLexer):
             # `affordable(COST)`, the builtin (anywhere else a name); a track's `space N` and `reactivate T space N`
             (r"\baffordable\b(?=\s*\()", Keyword),
             (r"\bspace\b(?=\s+[0-9A-Za-z_(-])(?!\s+(?:and|or|then|else|where)\b)", Keyword),
+            # a seats line's `roles a, b, c shuffled;` (after its last role: a name anywhere else)
+            (r"([A-Za-z_][A-Za-z0-9_]*)(\s+)(shuffled)\b(?=\s*;)", bygroups(Name, Whitespace, Keyword)),
             # a seats line's `teams 2 alternating`, `teams of 2 adjacent`, and a winner line's `by team` (names elsewhere)
             (r"\b(teams)(\s+)(?:(of)(\s+))?([0-9]+)(\s+)(alternating|adjacent|solo)\b",
              bygroups(Keyword, Whitespace, Keyword, Whitespace, Number.Integer, Whitespace, Keyword)),

@@ -118,6 +118,9 @@ WORDS: dict[str, Word] = {
     "winner_by": Word(("team",), "expected 'by team' after the winner's key; found 'by {found}'",
                       "write 'winner most KEY by team;': each team scored by the sum of its members' KEY (or "
                       "'by team once' for a score each team keeps as one, as 'score[team()]')"),
+    "seat_shuffled": Word(("shuffled",), "expected ',' between the roles, or 'shuffled' or 'at random' after the last; "
+                          "found '{found}'", "write 'roles a, b, c;' (in seat order), '... at random;' (any of them "
+                          "dealt) or '... shuffled;' (the first as many as seats, dealt at random)"),
     "seat_names": Word(("named",), "expected 'named' or 'roles' after the seats; found '{found}'",
                        "write 'seats 2 named \"White\", \"Black\";': one name for each seat"),
     "share_stmt among": Word(("among",), "expected 'share N RESOURCE among PLAYERS'; found '{found}' after the "
@@ -1478,7 +1481,7 @@ class _Builder:
         """`seats A to B;` or `phase NAME { ... }` of an amended game, as the AST keeps it."""
         if marker.tag == "seats":
             low, high, roles, dealt, names, teams, span = marker.value
-            return A.GamePart("seats", (low, high) + ((roles,) if roles else ()) + ((True,) if dealt else ()) +
+            return A.GamePart("seats", (low, high) + ((roles,) if roles else ()) + ((dealt,) if dealt else ()) +
                               ((("named", names),) if names else ()) + ((("teams", teams),) if teams else ()),
                               span=span)
         name, body, place, span = marker.value
@@ -1654,7 +1657,7 @@ class _Builder:
 
     def players_decl(self, meta, items):
         roles, dealt = next((i.value for i in items if isinstance(i, _Marker) and i.tag == "seat_roles"),
-                            (None, False))
+                            (None, ""))
         names = _pick(items, "seat_names")
         counts = [item for item in items if _known_number(item)]  # `seats 2;`: one (a number or a constant's name)
         return _Marker("seats", (counts[0], counts[-1], roles, dealt, names, _pick(items, "seat_teams"),
@@ -1706,9 +1709,15 @@ class _Builder:
                       span=self._s(meta))
 
     def seat_roles(self, meta, items):
-        """`roles R1, R2, ...` of a seats line, and whether they are dealt `at random`."""
+        """`roles R1, R2, ...` of a seats line, and how they are dealt: "" (in seat order), "at random" (any of
+        them) or "shuffled" (the first as many as seats, at random)."""
         names = tuple(A.Name(str(t), span=_token_span(self.file, t)) for t in items[1:] if isinstance(t, Token))
-        return _Marker("seat_roles", (names, any(isinstance(t, _Marker) and t.tag == "at_random" for t in items)))
+        dealt = next((t.tag for t in items if isinstance(t, _Marker) and t.tag in ("at_random", "shuffled")), "")
+        return _Marker("seat_roles", (names, dealt.replace("_", " ")))
+
+    def seat_shuffled(self, meta, items):
+        _expect_word("seat_shuffled", items[0], _token_span(self.file, items[0]))
+        return _Marker("shuffled", True)
 
     def role_decl(self, meta, items):
         """`role NAME "Title" { ... }`: a role (3.17); or, when its braces hold a card's values, effects or
@@ -1880,7 +1889,7 @@ class _Builder:
             raise RulesError(twice + misplaced)
         return A.Game(str(items[0]), _title(items), seats[0], seats[1], phases["setup"],
                       phases["play"], phases["final"], winner, roles if "seats" in given else None,
-                      bool(roles) and dealt, names if "seats" in given else None, teams=teams,
+                      dealt if roles else "", names if "seats" in given else None, teams=teams,
                       phases=tuple(named) or None, span=self._s(meta))
 
     # -------------------------------------------------------------- statements

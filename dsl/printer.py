@@ -1612,15 +1612,15 @@ def _seat_line(rest: tuple) -> str:
     """What follows `seats A to B` in an amend: its names, its teams, then its roles (the GamePart's tail)."""
     tagged = {v[0]: v[1] for v in rest if type(v) is tuple and v[:1] in (("named",), ("teams",))}
     rest = [v for v in rest if not (type(v) is tuple and v[:1] in (("named",), ("teams",)))]
-    return _seat_names(tagged.get("named")) + seat_teams_text(tagged.get("teams")) + _seat_roles(rest[:1], len(rest) > 1)
+    return _seat_names(tagged.get("named")) + seat_teams_text(tagged.get("teams")) + _seat_roles(rest[:1], rest[1] if len(rest) > 1 else "")
 
 
-def _seat_roles(roles, dealt: bool = False) -> str:
-    """` roles a, b, c [at random]` of a seats line (`roles`: the names, or an amend's (names,)), none
+def _seat_roles(roles, dealt: str = "") -> str:
+    """` roles a, b, c [at random|shuffled]` of a seats line (`roles`: the names, or an amend's (names,)), none
     without."""
     if roles and isinstance(roles[0], tuple):
         roles = roles[0]
-    return f" roles {', '.join(r.id for r in roles)}{' at random' if dealt else ''}" if roles else ""
+    return f" roles {', '.join(r.id for r in roles)}{' ' + dealt if dealt else ''}" if roles else ""
 
 
 def _asking(m) -> Optional[Clause]:

@@ -309,7 +309,7 @@ def _replaced_by_every_role(program: Program) -> set:
     g, seats = program.game, program.seat_roles
     if not seats or g is None or len(seats) < g.max_players:
         return set()
-    held = seats if program.seat_roles_dealt else seats[:g.max_players]   # dealt at random: any of them
+    held = seats if program.seat_roles_dealt == "at random" else seats[:g.max_players]   # at random: any of them
     return {program.procs[hidden].__code__ for func, hidden in program.role_bases.items()   # (the resolver's held_base)
             if hidden in program.procs and all(f"{func}.{role}" in program.procs for role in held)
             and getattr(program.procs[hidden], "__code__", None) is not None}

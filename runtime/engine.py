@@ -1142,7 +1142,9 @@ class Game:
                     if h.zones.pop(name, None) is not None:
                         del h.refs[name]
             roles = list(p.seat_roles)
-            if p.seat_roles_dealt:   # `roles ... at random`: shuffled with the game's RNG, then dealt in seat order
+            if p.seat_roles_dealt == "shuffled":   # Bang!'s: as many as seats, the first listed, dealt at random
+                roles = roles[:len(self.state.players)]
+            if p.seat_roles_dealt:   # shuffled with the game's RNG, then dealt in seat order
                 self.rng.shuffle(roles)
             for h, role in zip(self.state.players, roles):
                 self.give_role(h, role)

@@ -251,7 +251,8 @@ class Program:
     stack: Optional[Stack] = None   # where it was compiled from (None: from a text, not a pack)
     roles: dict = field(default_factory=dict)   # role -> the flat names of its counters, vars and zones (its holders' alone)
     seat_roles: tuple = ()   # `seats ... roles R1, R2, ...`: each seat's role from the start, in seat order
-    seat_roles_dealt: bool = False   # `... at random`: the roles dealt to the seats by the game's RNG instead
+    # "at random" (any of them) or "shuffled" (the first as many as seats): dealt by the game's RNG ("": in order)
+    seat_roles_dealt: str = ""
     role_bases: dict = field(default_factory=dict)   # a func or proc roles override -> its pack version's hidden name
     sides: dict = field(default_factory=dict)   # a flat name of a `shared` role's state -> the role (its side sees it)
     veiled_roles: frozenset = frozenset()   # the `hidden` roles: who holds one is its holders' to know
@@ -579,7 +580,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     if "roles" in tables:
         program.roles = {role: tuple(names) for role, names in tables["roles"]["roles"]}
         program.seat_roles = tuple(tables["roles"]["seats"])
-        program.seat_roles_dealt = tables["roles"].get("dealt", False)
+        program.seat_roles_dealt = tables["roles"].get("dealt", "")
         program.role_bases = dict(tables["roles"].get("bases", ()))
         program.sides = {name: role for role in sides for name in program.roles[role]}
         program.veiled_roles = frozenset(tables["roles"].get("hidden", ()))
