@@ -4988,6 +4988,7 @@ class Checker(A.Visitor):
             if i + 1 < len(stmts):
                 self.move_in_two_steps(s, stmts[i + 1])
             self.foreign_copy_moved(s, stmts[i + 1:])
+            self.depth_shuffled(s, stmts[i + 1:])
         self.depth -= 1
         self.rebound(scope, outer)
         for name, entry in scope.locals.items():
@@ -7367,8 +7368,42 @@ class Checker(A.Visitor):
                      "itself", s.dest.span, f"move it into another card's {s.dest.name}, or move "
                      f"what it holds: 'move all of {printed(s.dest)} to ...;'")
         self.holder_hidden(kinds_in(item) if base_of(item) == "entity" else (), s.dest, scope, s.item.span)
+        self.move_depth(s, scope)
         if s.known is not None:
             self.move_known(s, scope)
+
+    def move_depth(self, s, scope: Scope) -> None:
+        """A move's `at N from top|bottom` (4.14): N a number (E671, not E303: the hint says what a depth counts),
+        at least 1 when it is a constant (E671; a computed one below 1 is E601 in play). One past the zone's other
+        end is no error: the item goes to that end, as a short deck takes it."""
+        if s.depth is None:
+            return
+        kind = self.expr(s.depth, scope)
+        where = f"to {printed(s.dest)} at {printed(s.depth)} from {s.depth_from}"
+        if not fits(kind, "int"):
+            self.err("E671", f"'{where}': a depth is a number, not {article(words(kind))}", s.depth.span,
+                     f"count the place from that end: 'at 1 from {s.depth_from}' is the {s.depth_from} itself, "
+                     f"'at 2 from {s.depth_from}' just {'under' if s.depth_from == 'top' else 'above'} it")
+            return
+        value = constant(s.depth)
+        if type(value) is int and value < 1:
+            self.err("E671", f"'{where}': a depth counts from 1 (the {s.depth_from} itself), not {value}",
+                     s.depth.span, f"the {s.depth_from} itself is 'at 1 from {s.depth_from}' (what 'to "
+                     f"{s.depth_from} of {printed(s.dest)}' says), the next one 'at 2 from {s.depth_from}'")
+
+    def depth_shuffled(self, s, rest: tuple) -> None:
+        """W654: a move at a depth of a zone (`move c to deck at 3 from top;`) that a later statement of the same
+        block shuffles (`shuffle deck;`): the shuffle undoes the place, so the depth says nothing."""
+        if type(s) not in (A.Move, A.MoveAll) or s.depth is None:
+            return
+        zone = printed(s.dest)
+        shuffle = next((t for t in rest if type(t) is A.Shuffle and printed(t.zone) == zone), None)
+        if shuffle is not None:
+            self.diags.append(Diagnostic(
+                "W654", f"'at {printed(s.depth)} from {s.depth_from}' of {zone}, shuffled afterwards in the same block: "
+                        "the shuffle undoes the depth", s.depth.span,
+                hint=f"put the card at its depth after 'shuffle {zone};' (a card shuffled in: 'move ... to {zone};' "
+                     "then the shuffle)", notes=(f"the shuffle is at {shuffle.span}",)))
 
     def visit_SetAside(self, s: A.SetAside, scope: Scope) -> None:
         """`set aside CARD until PATTERN [then to ZONE];`, `set aside all of ZONE [where COND] ...` (4.14b): E554
@@ -7493,6 +7528,7 @@ class Checker(A.Visitor):
         dest = self.zone_expr(s.dest, scope)
         self.kinds_fit(kinds or self.zone_kinds(s.source, source, scope), s.dest, scope, s.source.span, "it")
         self.holder_hidden(kinds or self.zone_kinds(s.source, source, scope), s.dest, scope, s.source.span)
+        self.move_depth(s, scope)
         if fits(source, "zone") and fits(dest, "zone") and printed(s.source) == printed(s.dest):
             self.err("E313", f"'move all of {printed(s.source)}' into itself: the source and the destination "
                      "are the same zone", s.dest.span,

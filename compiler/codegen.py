@@ -1747,16 +1747,24 @@ class CodeGen(A.Visitor):
     def visit_Move(self, s: A.Move, ctx: Ctx):
         if s.known is not None:   # `move c to top of deck known [to PLAYERS];`
             to = "" if s.known_to is None else f", {self.ex(s.known_to, ctx)}"
+            depth = "" if s.depth is None else f", depth={self.ex(s.depth, ctx)}"
             self.writeline(f"rt.move_known({ctx.you}, {self.ex(s.item, ctx)}, {self.ex(s.dest, ctx)}, "
-                           f"{s.known or 'bottom'!r}{to})", s)
+                           f"{s.known or 'bottom'!r}{to}{depth})", s)
+            return
+        if s.depth is not None:   # `move c to deck at N from top;`
+            self.writeline(f"rt.move_at({ctx.you}, {self.ex(s.item, ctx)}, {self.ex(s.dest, ctx)}, "
+                           f"{self.ex(s.depth, ctx)}, {s.depth_from!r})", s)
             return
         top = ", True" if s.top else ", None" if s.bottom else ""   # None: the bottom, as written (Engine.move)
         self.writeline(f"rt.move({self.ex(s.item, ctx)}, {self.ex(s.dest, ctx)}{top})", s)
 
     def visit_MoveAll(self, s: A.MoveAll, ctx: Ctx):
         top = None if s.bottom else s.top   # None: the bottom, as written (the trace says it)
-        more = f", {top}, {self.keep(s.where, ctx)}" if s.where is not None else ", True" if s.top else \
-            ", None" if s.bottom else ""
+        if s.depth is not None:   # `move all of Z to W at N from top;`
+            more = f", {top}, {self.keep(s.where, ctx)}, ({self.ex(s.depth, ctx)}, {s.depth_from!r})"
+        else:
+            more = f", {top}, {self.keep(s.where, ctx)}" if s.where is not None else ", True" if s.top else \
+                ", None" if s.bottom else ""
         self.writeline(f"rt.move_all({ctx.you}, {self.ex(s.source, ctx)}, {self.ex(s.dest, ctx)}{more})", s)
 
     def visit_Swap(self, s: A.Swap, ctx: Ctx):

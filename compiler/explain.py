@@ -2049,14 +2049,24 @@ class Reader(A.Visitor):
         known = ""
         if s.known is not None:
             who = "you" if s.known_to is None else self.x(s.known_to)
-            end = "top" if s.top else "bottom"
+            end = s.depth_from or ("top" if s.top else "bottom")
             known = f" It stays known to {who}, with its place from the {end}, until it moves or the zone is shuffled."
-        self.say(depth, f"Put {self.x(s.item)} {'on top of' if s.top else 'at the bottom of'} {self.x(s.dest)}.{known}")
+        where = self.at_depth(s, "it goes") if s.depth is not None else \
+            f"{'on top of' if s.top else 'at the bottom of'} {self.x(s.dest)}"
+        self.say(depth, f"Put {self.x(s.item)} {where}.{known}")
+
+    def at_depth(self, s, goes: str) -> str:
+        """A move's `at N from top|bottom` in words: where in the zone the items go, and what a short zone does."""
+        other = "bottom" if s.depth_from == "top" else "top"
+        place = f"as the {ordinal(s.depth.value)}" if isinstance(s.depth, A.Int) else f"at place {self.x(s.depth)}"
+        return f"into {self.x(s.dest)} {place} counted from the {s.depth_from} (1 is the {s.depth_from} itself; " \
+               f"when the zone holds too few, {goes} to its {other})"
 
     def visit_MoveAll(self, s, depth: int) -> None:
         zone = s.source.id if isinstance(s.source, A.Name) else None
         items = plural(self.words.item_noun(zone)) if zone else "items"
-        where = f"on top of {self.x(s.dest)}, in the same order" if s.top else f"at the bottom of {self.x(s.dest)}, in order"
+        where = f"{self.at_depth(s, 'they go')}, together in the same order" if s.depth is not None else \
+            f"on top of {self.x(s.dest)}, in the same order" if s.top else f"at the bottom of {self.x(s.dest)}, in order"
         which = f" for which {self.x(s.where)}" if s.where is not None else ""
         self.say(depth, f"Put all the {items} of {self.x(s.source)}{which} {where}.")
 

@@ -755,15 +755,22 @@ class Interpreter(A.Visitor):
 
     def visit_Move(self, s, rt, f):
         if s.known is not None:   # `move c to top of deck known [to PLAYERS];`
+            item, dest = self.ev(s.item, rt, f), self.ev(s.dest, rt, f)
             to = () if s.known_to is None else (self.ev(s.known_to, rt, f),)
-            rt.move_known(f.you, self.ev(s.item, rt, f), self.ev(s.dest, rt, f), s.known or "bottom", *to)
+            depth = None if s.depth is None else self.ev(s.depth, rt, f)   # (the order the compiled call reads them)
+            rt.move_known(f.you, item, dest, s.known or "bottom", *to, depth=depth)
+            return ()
+        if s.depth is not None:   # `move c to deck at N from top;`
+            item, dest = self.ev(s.item, rt, f), self.ev(s.dest, rt, f)
+            rt.move_at(f.you, item, dest, self.ev(s.depth, rt, f), s.depth_from)
             return ()
         rt.move(self.ev(s.item, rt, f), self.ev(s.dest, rt, f), None if s.bottom else s.top)
         return ()
 
     def visit_MoveAll(self, s, rt, f):
-        rt.move_all(f.you, self.ev(s.source, rt, f), self.ev(s.dest, rt, f), None if s.bottom else s.top,
-                    self.keep(s.where, rt, f))
+        source, dest = self.ev(s.source, rt, f), self.ev(s.dest, rt, f)
+        depth = None if s.depth is None else (self.ev(s.depth, rt, f), s.depth_from)
+        rt.move_all(f.you, source, dest, None if s.bottom else s.top, self.keep(s.where, rt, f), depth)
         return ()
 
     def visit_Swap(self, s, rt, f):

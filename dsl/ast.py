@@ -1427,12 +1427,12 @@ class Draw(Stmt):
 
 @node
 class Move(Stmt):
-    """`move ITEM to [top of | bottom of] ZONE;` the bottom (the end) unless told: `draw` takes from
-    the top. `... known [to PLAYERS]`: the acting player (those players) knows the item and its place,
+    """`move ITEM to [top of | bottom of] ZONE [at N from top|bottom];` the bottom (the end) unless told: `draw`
+    takes from the top. `... known [to PLAYERS]`: the acting player (those players) knows the item and its place,
     counted from the end it went to (`known`: "top", "bottom"; "" when no end was written, E450),
     until it moves or the zone is shuffled."""
 
-    _quiet = ("known", "known_to", "bottom")   # left out of the repr while unwritten: the packs' digests stay as they were
+    _quiet = ("known", "known_to", "bottom", "depth", "depth_from")   # left out of the repr while unwritten: the packs' digests stay as they were
 
     events = ("move",)
     drains = True
@@ -1443,23 +1443,29 @@ class Move(Stmt):
     known: Optional[str] = None
     known_to: Optional[Expr] = None
     bottom: bool = False   # `to bottom of ZONE` written (where a move goes anyway): the trace and `fmt` say it
+    # `to ZONE at N from top|bottom`: the item put Nth from that end (1: the end itself), as many of the zone's
+    # other items on that side as there are, the rest beyond; `depth_from` is "top" or "bottom"
+    depth: Optional[Expr] = None
+    depth_from: Optional[str] = None
 
 
 @node
 class MoveAll(Stmt):
-    """`move all of ZONE [where COND] to [top of | bottom of] ZONE;` every item of a zone (those COND
-    holds for, with `it` the item), keeping their order, to the end of another (or to its top: the
-    first item moved becomes the top)."""
+    """`move all of ZONE [where COND] to [top of | bottom of] ZONE [at N from top|bottom];` every item of a
+    zone (those COND holds for, with `it` the item), keeping their order, to the end of another (or to its
+    top: the first item moved becomes the top; or together at a depth)."""
 
     events = ("move",)
     drains = True
-    _quiet = ("bottom",)
+    _quiet = ("bottom", "depth", "depth_from")
 
     source: Expr
     dest: Expr
     top: bool = False
     where: Optional[Expr] = None
     bottom: bool = False   # `to bottom of ZONE` written, as a Move's
+    depth: Optional[Expr] = None   # `to ZONE at N from top|bottom`, as a Move's: the items together, in order
+    depth_from: Optional[str] = None
 
 
 @node

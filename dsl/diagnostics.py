@@ -308,6 +308,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E664": (ERROR, "seats_apart() of something that is not a player (a card, a member, a number...)"),
     "E676": (ERROR, "'seats ... roles ... shuffled' with fewer roles than the most seats: the first as many as "
                     "seats are dealt, so the list needs one for each"),
+    "E671": (ERROR, "a move's depth ('move X to DECK at N from top;') that is not a number, a constant below 1, or "
+                    "written after 'to top of' or 'to bottom of'"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
@@ -355,6 +357,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "('min(index_of(others_from(a), b), size(players) - index_of(...))'): 'seats_apart(a, b)' says it"),
     "W657": (WARNING, "'seats ... roles ...' (in seat order, or shuffled) listing more roles than the most seats: "
                       "the roles past them are never dealt"),
+    "W654": (WARNING, "a card put at a depth of a zone ('at N from top') that the same block shuffles afterwards: "
+                      "the shuffle undoes the depth"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

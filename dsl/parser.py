@@ -2301,11 +2301,31 @@ class _Builder:
         top = any(isinstance(t, Token) and t.type == "TOP" for t in items)
         bottom = any(isinstance(t, Token) and t.type == "BOTTOM" for t in items)
         rest = [i for i in items if not isinstance(i, (Token, _Marker))]
+        depth, depth_from = self._depth(items, top or bottom)
         known = _pick(items, "move_known")
         if known is None:
-            return A.Move(rest[0], rest[1], top, bottom=bottom, span=self._s(meta))
-        end = "top" if top else "bottom" if bottom else ""
-        return A.Move(rest[0], rest[1], top, end, known[0], span=self._s(meta))
+            return A.Move(rest[0], rest[1], top, bottom=bottom, depth=depth, depth_from=depth_from,
+                          span=self._s(meta))
+        end = depth_from or ("top" if top else "bottom" if bottom else "")   # `known`: counted from the end written
+        return A.Move(rest[0], rest[1], top, end, known[0], depth=depth, depth_from=depth_from, span=self._s(meta))
+
+    @staticmethod
+    def _depth(items: list, end_written: bool) -> tuple:
+        """A move's `at N from top|bottom` as (N, "top" or "bottom"), (None, None) without one; E671 after `to top of`
+        or `to bottom of`, which already say where the items go."""
+        depth = _pick(items, "move_depth")
+        if depth is None:
+            return None, None
+        if end_written:
+            raise RulesError([Diagnostic("E671", "'to top of' or 'to bottom of' with 'at N from ...': the move says "
+                                         "twice where the item goes", depth[2],
+                                         hint=f"write 'to ZONE at N from {depth[1]}' (the Nth from that end), or "
+                                              "'to top of ZONE' alone")])
+        return depth[0], depth[1]
+
+    def move_depth(self, meta, items):   # "at" N "from" (TOP | BOTTOM)
+        end = next(t for t in items if isinstance(t, Token) and t.type in ("TOP", "BOTTOM"))
+        return _Marker("move_depth", (items[0], str(end), self._s(meta)))
 
     def move_known(self, meta, items):
         return _Marker("move_known", (_pick(items, "reveal_to"),))
@@ -2316,7 +2336,9 @@ class _Builder:
         top = any(isinstance(t, Token) and t.type == "TOP" for t in items)
         bottom = any(isinstance(t, Token) and t.type == "BOTTOM" for t in items)
         rest = [i for i in items[1:] if not isinstance(i, (Token, _Marker))]
-        return A.MoveAll(rest[0], rest[1], top, _pick(items, "where"), bottom=bottom, span=self._s(meta))
+        depth, depth_from = self._depth(items, top or bottom)
+        return A.MoveAll(rest[0], rest[1], top, _pick(items, "where"), bottom=bottom, depth=depth,
+                         depth_from=depth_from, span=self._s(meta))
 
     def set_aside_stmt(self, meta, items):
         back = _pick(items, "into")   # `then to [top of] ZONE`: (the zone, whether to its top)

@@ -944,14 +944,14 @@ class Printer(A.Visitor):
             self.block(head + [Clause("until ", s.until), Clause(f"each {s.var}")], s.body or ())
 
     def visit_Move(self, s):
-        end = {"top": "top of ", "bottom": "bottom of "}.get(s.known or "", "top of " if s.top else
-                                                               "bottom of " if s.bottom else "")
+        end = "" if s.depth is not None else {"top": "top of ", "bottom": "bottom of "}.get(
+            s.known or "", "top of " if s.top else "bottom of " if s.bottom else "")
         known = [] if s.known is None else [Clause("known"), _where("to ", s.known_to)]
-        self.clauses([Clause("move ", s.item), Clause(f"to {end}", s.dest), *known])
+        self.clauses([Clause("move ", s.item), Clause(f"to {end}", s.dest), *_depth(s), *known])
 
     def visit_MoveAll(self, s):
         self.clauses([Clause("move all of ", s.source), _where("where ", s.where),
-                      Clause(f"to {'top of ' if s.top else 'bottom of ' if s.bottom else ''}", s.dest)])
+                      Clause(f"to {'top of ' if s.top else 'bottom of ' if s.bottom else ''}", s.dest), *_depth(s)])
 
     def visit_Swap(self, s):
         self.clauses([Clause("swap ", s.zone), Clause("with ", s.other), *([Clause("unseen")] if s.unseen else [])])
@@ -1633,6 +1633,11 @@ def _asking(m) -> Optional[Clause]:
 def _blinds(s: A.Pick) -> list:
     """A pick's `or blind ZONE` clauses, one for each zone whose unseen top card it offers."""
     return [Clause("or blind ", zone) for zone in s.blind or ()]
+
+
+def _depth(s) -> list:
+    """A move's `at N from top|bottom` as its clause (none without one)."""
+    return [] if s.depth is None else [Clause("at ", s.depth, f" from {s.depth_from}")]
 
 
 def _where(keyword: str, value) -> Optional[Clause]:

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from rulebook.dsl.diagnostics import printable
 
+from .state import nth
 from .view import MASK, NO_CELL, changed_text, fields_words, item_label, look, screen_name, seen_item, value_text
 
 
@@ -70,8 +71,6 @@ def holds(z: dict) -> bool:
 def place_text(e: dict) -> str:
     """Where a card learnt with its place (`move ... known`) is: `1st`, `2nd` from the top; `last`,
     `2nd from the bottom`."""
-    def nth(n: int) -> str:
-        return f"{n}{'th' if 10 <= n % 100 < 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
     if "at" in e:
         return nth(e["at"])
     return "last" if e["from_bottom"] == 1 else f"{nth(e['from_bottom'])} from the bottom"

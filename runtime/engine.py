@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optio
 from rulebook.dsl.ast import AUCTION_FORMS, AUCTION_MODES, MAX_EXPONENT, ROLE_KIND, ROLE_ZONE
 
 from .program import IN_FORCE, MAX_VALUE, SEATS, Program, TrackDef
-from .state import NONE_OPTION, Declined, shape_orientations, team_count, team_of_seat
+from .state import NONE_OPTION, Declined, nth, shape_orientations, team_count, team_of_seat
 from .state import (Aside, BadValue, Cells, EntityDef, zone_place, not_key, Holder, IsA, Memory, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
                     encode, merged_fields)
 from .view import Asked, PlayerView, build_view, field_known, field_possible, possible_values
@@ -2847,13 +2847,17 @@ class Game:
         if self.tracer is not None:
             self._note("look", h, "at " + self._learnt(h, value))
 
-    def move_known(self, h: Optional[Holder], e, dest: ZoneRef, end: str, *to) -> None:
-        """`move ITEM to top of ZONE known [to PLAYERS];`: the move, then the acting player (the players `to`
+    def move_known(self, h: Optional[Holder], e, dest: ZoneRef, end: str, *to, depth=None) -> None:
+        """`move ITEM to top of ZONE known [to PLAYERS];` (`to ZONE at N from END known`: `depth` N, as `move_at`
+        puts it): the move, then the acting player (the players `to`
         names) knows the item and its place, counted from the end it went to (`end`: "top", "bottom"), until
         it moves or the zone is shuffled: kept as one more thing learnt of it, the pseudo-field "@top" or
         "@bottom" of `known_fields` (a field name has no "@"), which `move` forgets with the rest. The view
         counts the place from that end as the zone stands (views.py)."""
-        self.move(e, dest, end == "top")
+        if depth is None:
+            self.move(e, dest, end == "top")
+        else:
+            self.move_at(h, e, dest, depth, end)
         seats = self._seats(to[0]) if to else [h.index] if h is not None and h.is_player else []
         if not seats:
             return
@@ -5385,14 +5389,20 @@ class Game:
             self.move(e, dest, traced=False, at=placed + i if top else None)
         return drawn
 
-    def move_all(self, h: Holder, source: ZoneRef, dest: ZoneRef, top: Optional[bool] = False, keep=None) -> list:
+    def move_all(self, h: Holder, source: ZoneRef, dest: ZoneRef, top: Optional[bool] = False, keep=None,
+                 depth: Optional[tuple] = None) -> list:
         """`move all of Z [where COND] to [top of] W`: every item of one zone (those `keep` accepts,
         all tested before any moves), in its order, to the end of another; to its top, the items keep
         their order there (Z's top becomes W's top). Each moves as `move` moves it and announces
-        `move`; returns them. A zone moved into itself is E601."""
+        `move`; returns them. A zone moved into itself is E601. `depth` (`to W at N from top|bottom`): (N, "top"
+        or "bottom"), the items together in their order, placed as `move_at` places one."""
         if source.items is dest.items:
             raise RulesRuntimeError("E601", f"cannot move all of {source.label()} into itself")
         moved = list(source.items) if keep is None else [e for e in self.loop(source.items[:], None) if keep(e)]
+        if depth is not None:
+            self._move_at(h, moved, dest, *depth, (f"all of {source.label()} ({len(moved)})" if keep is None else
+                                                   f"{len(moved)} of {source.label()} (all that match)"))
+            return moved
         if self.tracer is not None and moved:
             self._note("move", h, (f"all of {source.label()} ({len(moved)}) " if keep is None else
                                    f"{len(moved)} of {source.label()} (all that match) ") +
@@ -5401,6 +5411,37 @@ class Game:
         for i, e in enumerate(moved):
             self.move(e, dest, traced=False, at=i if top else None)
         return moved
+
+    def move_at(self, h: Optional[Holder], e, dest: ZoneRef, depth, end: str) -> None:
+        """`move ITEM to ZONE at N from top|bottom;`: the item put Nth from that end of the zone (1: the end itself;
+        Coloretto's last-round card `at 16 from bottom`), moved as `move` moves it. N counts the zone's other items
+        (the item itself left out when it is in the zone already); a zone with fewer than N - 1 of them takes it
+        at its far end (a short deck's card goes where the table would put it). N below 1 stops play (E601)."""
+        if type(e) is not EntityDef:
+            raise not_movable(e)
+        self._move_at(h, [e], dest, depth, end, e.label())
+
+    def _move_at(self, h: Optional[Holder], moved: list, dest: ZoneRef, depth, end: str, what: str) -> None:
+        """`move_at` of several items together, in their order (`move all of Z to W at N from ...`): N - 1 of W's
+        other items on the side of `end`, as many as W has, the rest on the other side; traced in one line that
+        says where they went."""
+        if type(depth) is not int or type(depth) is bool:
+            raise RulesRuntimeError("E601", f"a depth must be a number, not {label_of(depth)}")
+        if depth < 1:
+            raise RulesRuntimeError("E601", f"a depth counts from 1 (the {end} itself), not {depth}: "
+                                    f"'at {depth} from {end}'")
+        keys = {e.place_key(dest.owner) for e in moved if type(e) is EntityDef}
+        others = sum(1 for x in dest.items if getattr(x, "key", None) not in keys)
+        beyond = min(depth - 1, others)   # the zone's other items between the end and the items put
+        first = beyond if end == "top" else others - beyond
+        if self.tracer is not None and moved:
+            short = f" (the {'bottom' if end == 'top' else 'top'}: it holds {others} other{'s' * (others != 1)})" \
+                if depth - 1 > others else ""
+            self._note("move", h if len(moved) > 1 else dest.owner,
+                       f"{what} to {nth(depth)} from the {end} of {dest.label()}{short}"
+                       + (f": {self.text(moved)}" if len(moved) > 1 else ""))
+        for i, e in enumerate(moved):
+            self.move(e, dest, traced=False, at=first + i)
 
     def swap(self, h: Holder, first: ZoneRef, second: ZoneRef, unseen: bool = False) -> None:
         """`swap Z with W`: the two zones exchange their contents, each keeping its order: Z's items go to W,

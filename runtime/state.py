@@ -63,6 +63,11 @@ class BadValue(ValueError):
         return self.args[0]
 
 
+def nth(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st: a place counted from an end, as the trace and the screens say it."""
+    return f"{n}{'th' if 10 <= n % 100 < 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def at_least_zero(amount: int, what: str) -> None:
     """Refuse a negative count at run time (the checker refuses a constant one)."""
     if amount < 0:
