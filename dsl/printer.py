@@ -279,7 +279,10 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
       leading their lines at `indent`, and `if C then A` kept on one line when it fits (an `if`
       inside `then` in parentheses);
     * `regions(VAR in DOMAIN where COND via NEXT)` broken before `via`, which leads the next line at
-      `indent` (and before `where` too when the condition does not fit after the binder);
+      `indent` (and before `where` too when the condition does not fit after the binder); a search
+      (`reachable(x from START via NEXT)`) likewise when NEXT hugged after START would take more lines or
+      stay too long, and an aggregate over such a search (`some(c in reachable(...) where COND)`) with its
+      `where COND` leading a line of its own below the search's `via` (a func's such value below its head);
     * a call, a list or a `match` with its items one a line, two spaces in from the line it opens
       on, and its closing bracket back on that line's indentation (a list of numbers or names
       alone is filled, as many items a line as fit: `_filled`; a call of one argument, an
@@ -320,40 +323,13 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
     if isinstance(e, A.Index):
         return wrapped(e.obj, first, indent, f"[{_expr(e.index)}]" + tail, 8)
     if isinstance(e, A.Aggregate):
-        head = f"{e.op}({e.var} in {_expr(e.domain)}"
-        if len(_leading(first) + INDENT + f"{e.var} in {_expr(e.domain)}") > LINE_WIDTH:
-            # a domain too long even for a line of its own (a gather of gathers): broken as an expression is,
-            # the rest after it
-            rest = (f" where {_expr(e.where)}" if e.where is not None else "") \
-                + (f", {_expr(e.value)}" if e.value is not None else "")
-            return wrapped(e.domain, f"{first}{e.op}({e.var} in ", indent, rest + ")" + tail)
-        if e.where is not None and e.value is not None:
-            # the binder and its condition, then the value, one a line when the condition fits on
-            # one: never `... and h.yields == r, total(...)` glued to the condition's last operand
-            binder = f"{e.var} in {_expr(e.domain)} where {_expr(e.where)}"
-            if len(_leading(first) + INDENT + binder + ",") <= LINE_WIDTH:
-                return _items(f"{first}{e.op}(", [binder, e.value], ")" + tail)
-        if e.where is not None:
-            rest = f", {_expr(e.value)})" if e.value is not None else ")"
-            hugged = wrapped(e.where, f"{first}{head} where ", indent, rest + tail)
-            # the condition on lines of its own when that takes fewer lines than hugging it, which
-            # breaks it where it opens (`count(k in 1..5 where every(... where occupied(` then
-            # one argument a line)
-            below = [f"{first}{head} where"] + wrapped(e.where, inner, inner, rest + tail)
-            if len(below) < len(hugged):
-                return below
-            # a long binder (`count(q in reachable(...) where board[q] == none)`): the condition whole on
-            # the next line rather than broken at its loosest operator after it
-            after = f"{inner}where {_expr(e.where)}{rest}{tail}"
-            if len(hugged) > 1 and len(first + head) <= LINE_WIDTH and len(after) <= LINE_WIDTH:
-                return [first + head, after]
-            return hugged
-        if e.value is not None:
-            hugged = wrapped(e.value, f"{first}{head}, ", indent, ")" + tail)
-            if len(hugged) > 1 and isinstance(e.value, (A.Cond, A.Binary)):   # not `... , if a\n and b`
-                return _items(f"{first}{e.op}(", [f"{e.var} in {_expr(e.domain)}", e.value], ")" + tail)
-            return hugged
-        return [one]
+        lines = _aggregate_lines(e, first, indent, tail, one)
+        if _overlong(lines):   # a search as the domain (`some(c in reachable(x from ... via ...) where ...)`)
+            broken = _domain_broken(e, first, indent, tail)
+            if broken is not None and sum(map(_overlong, ([line] for line in broken))) < \
+                    sum(map(_overlong, ([line] for line in lines))):
+                return broken
+        return lines
     if isinstance(e, A.Sorted):   # the binder (and its condition) first, then the keys, one a line
         return _items(first + "sorted(", [_sorted_binder(e), _sort_keys(e)], ")" + tail)
     if isinstance(e, A.Network):   # the binder (and its condition) first, then the other arguments, one a line
@@ -374,8 +350,18 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
         if e.next is None:
             return [one]
         goal = f" to {_expr(e.goal)}" if e.goal is not None else ""
-        return wrapped(e.next, f"{first}{e.op}({e.var} from {_expr(e.start)}{goal} via ", indent,
-                       _through(e) + ")" + tail)
+        hugged = wrapped(e.next, f"{first}{e.op}({e.var} from {_expr(e.start)}{goal} via ", indent,
+                         _through(e) + ")" + tail)
+        if len(hugged) == 1:
+            return hugged
+        # a START that leaves too little room for `via` after it (`reachable(x from gather(...) via ...)`): START
+        # broken as it needs, `via NEXT` leading the next line, as `regions` puts it, when that is shorter
+        below = wrapped(e.start, f"{first}{e.op}({e.var} from ", indent, goal) \
+            + wrapped(e.next, f"{indent}via ", indent + INDENT, _through(e) + ")" + tail)
+        if _overlong(hugged):
+            return below if sum(map(_overlong, ([line] for line in below))) < sum(
+                map(_overlong, ([line] for line in hugged))) else hugged
+        return below if not _overlong(below) and len(below) < len(hugged) else hugged
     if isinstance(e, A.Method):
         return _items(first + f"{_wrap(e.obj, 8)}.{e.name}(", e.args, ")" + tail)
     if isinstance(e, A.Ray):   # `c from CELL via` on the first line, DIRECTION and its `until` after it
@@ -406,6 +392,70 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
             lines += wrapped(result, lead + label, lead + INDENT * 2, ",")
         return lines + [_leading(first) + "}" + tail]
     return [one]
+
+
+def _aggregate_lines(e: A.Aggregate, first: str, indent: str, tail: str, one: str) -> list[str]:
+    """An aggregate too long for one line (`wrapped`; `one`, its one line): its condition and value broken after
+    the binder, or the domain broken when it is too long even for a line of its own."""
+    inner = indent + INDENT * 2
+    head = f"{e.op}({e.var} in {_expr(e.domain)}"
+    if len(_leading(first) + INDENT + f"{e.var} in {_expr(e.domain)}") > LINE_WIDTH:
+        # a domain too long even for a line of its own (a gather of gathers): broken as an expression is,
+        # the rest after it
+        rest = (f" where {_expr(e.where)}" if e.where is not None else "") \
+            + (f", {_expr(e.value)}" if e.value is not None else "")
+        glued = wrapped(e.domain, f"{first}{e.op}({e.var} in ", indent, rest + ")" + tail)
+        # a search broken before its `via` (`reachable(x from ...` then `via ...`): the condition below it
+        broken = _domain_broken(e, first, indent, tail) if _searched(e) else None
+        return glued if broken is None or _overlong(broken) else broken
+    if e.where is not None and e.value is not None:
+        # the binder and its condition, then the value, one a line when the condition fits on
+        # one: never `... and h.yields == r, total(...)` glued to the condition's last operand
+        binder = f"{e.var} in {_expr(e.domain)} where {_expr(e.where)}"
+        if len(_leading(first) + INDENT + binder + ",") <= LINE_WIDTH:
+            return _items(f"{first}{e.op}(", [binder, e.value], ")" + tail)
+    if e.where is not None:
+        rest = f", {_expr(e.value)})" if e.value is not None else ")"
+        hugged = wrapped(e.where, f"{first}{head} where ", indent, rest + tail)
+        # the condition on lines of its own when that takes fewer lines than hugging it, which
+        # breaks it where it opens (`count(k in 1..5 where every(... where occupied(` then
+        # one argument a line)
+        below = [f"{first}{head} where"] + wrapped(e.where, inner, inner, rest + tail)
+        if len(below) < len(hugged):
+            return below
+        # a long binder (`count(q in reachable(...) where board[q] == none)`): the condition whole on
+        # the next line rather than broken at its loosest operator after it
+        after = f"{inner}where {_expr(e.where)}{rest}{tail}"
+        if len(hugged) > 1 and len(first + head) <= LINE_WIDTH and len(after) <= LINE_WIDTH:
+            return [first + head, after]
+        return hugged
+    if e.value is not None:
+        hugged = wrapped(e.value, f"{first}{head}, ", indent, ")" + tail)
+        if len(hugged) > 1 and isinstance(e.value, (A.Cond, A.Binary)):   # not `... , if a\n and b`
+            return _items(f"{first}{e.op}(", [f"{e.var} in {_expr(e.domain)}", e.value], ")" + tail)
+        return hugged
+    return [one]
+
+
+def _searched(e) -> bool:
+    """Whether an aggregate's domain is a search (`some(c in reachable(x from ... via ...) where ...)`), which goes
+    below a func's head rather than be broken on its line when that takes fewer lines."""
+    return isinstance(e, A.Aggregate) and type(e.domain) is A.Flood
+
+
+def _domain_broken(e: A.Aggregate, first: str, indent: str, tail: str) -> Optional[list[str]]:
+    """An aggregate (`wrapped`) with its domain broken over lines as an expression is (a search before its `via`:
+    `some(c in reachable(x from gather(...)` then `via ...`), its `where COND` leading a line of its own below
+    (not read as a part of the domain's last line), its value after it; None when the domain is not broken."""
+    # `where` deeper than the line the aggregate opens on, `via` deeper than `where`
+    indent = indent if len(indent) > len(_leading(first)) else _leading(first) + INDENT
+    lines = wrapped(e.domain, f"{first}{e.op}({e.var} in ", indent + INDENT, "")
+    if len(lines) == 1:
+        return None
+    value = f", {_expr(e.value)}" if e.value is not None else ""
+    if e.where is None:
+        return wrapped(e.domain, f"{first}{e.op}({e.var} in ", indent + INDENT, value + ")" + tail)
+    return lines + wrapped(e.where, f"{indent}where ", indent + INDENT * 2, value + ")" + tail)
 
 
 def _cond_lines(e: A.Cond, first: str, indent: str, tail: str) -> list[str]:
@@ -1438,8 +1488,10 @@ class Printer(A.Visitor):
         while isinstance(first, A.Binary) and precedence(first) == precedence(d.value):
             first = first.left
         # and one that, broken on the head's line, would keep a line too long where below none is
-        crammed = isinstance(d.value, BRACKETED) and _overlong(laid_out([Clause(head + " ", d.value)], lead, ";")) \
-            and not _overlong(wrapped(d.value, lead + INDENT, lead + INDENT, ";"))
+        on_head = laid_out([Clause(head + " ", d.value)], lead, ";") if isinstance(d.value, BRACKETED) else []
+        below = wrapped(d.value, lead + INDENT, lead + INDENT, ";") if on_head else []
+        crammed = on_head and not _overlong(below) and (_overlong(on_head) or _searched(d.value)
+                                                        and len(below) < len(on_head))
         if not crammed and (len(lead + head + " " + expr(d.value) + ";") <= LINE_WIDTH or isinstance(d.value, A.Binary) \
                 and len(lead + head + " " + _wrap(first, 0)) <= LINE_WIDTH or not isinstance(d.value, (A.Cond, A.Binary)) \
                 and not (isinstance(d.value, BRACKETED) and len(lead + INDENT + expr(d.value) + ";") <= LINE_WIDTH)):

@@ -540,3 +540,50 @@ def test_a_nested_call_that_fits_where_it_is_is_printed_as_alone():
     assert format_text(alone) == alone
     nested = "proc p() {\n  gain max(total(k in 1..6, pts[k]), total(k in 7..24, other().pts[k])) vp;\n}\n"
     assert format_text(nested) == nested
+
+
+# ---------------------------------------------------------------- a search as an aggregate's domain (branch depth)
+
+SEARCH = ("reachable(x from gather(s in sq where owner_of[s] == q and tile_at[s], [s]) "
+          "via gather(n in around(x) where tile_at[n] and owner_of[n] == q, [n]))")
+
+
+@pytest.mark.parametrize("written, printed", [
+    # the search broken before its `via`, the aggregate's condition leading a line of its own below it
+    (f"proc p(q: int) {{\n  if some(c in {SEARCH} where owner_of[c] == q + 1) {{\n    gain 1 vp;\n  }}\n}}\n",
+     "proc p(q: int) {\n  if some(c in reachable(x from gather(s in sq where owner_of[s] == q and tile_at[s], [s])\n"
+     "        via gather(n in around(x) where tile_at[n] and owner_of[n] == q, [n]))\n"
+     "      where owner_of[c] == q + 1) {\n    gain 1 vp;\n  }\n}\n"),
+    (f"proc p(q: int) {{\n  gain count(c in {SEARCH} where owner_of[c] == q + 1) vp;\n}}\n",
+     "proc p(q: int) {\n  gain count(c in reachable(x from gather(s in sq where owner_of[s] == q and tile_at[s], [s])\n"
+     "        via gather(n in around(x) where tile_at[n] and owner_of[n] == q, [n]))\n"
+     "      where owner_of[c] == q + 1) vp;\n}\n"),
+    # a func's value below its head, the condition one level in, `via` one more
+    (f"func linked(q: int): bool = some(c in {SEARCH} where owner_of[c] == q + 1 and tile_at[c]);\n",
+     "func linked(q: int): bool =\n  some(c in reachable(x from gather(s in sq where owner_of[s] == q and tile_at[s], [s])\n"
+     "      via gather(n in around(x) where tile_at[n] and owner_of[n] == q, [n]))\n"
+     "    where owner_of[c] == q + 1 and tile_at[c]);\n"),
+    # no condition: the search broken alone
+    (f"func reached(q: int): int = count(c in {SEARCH}) + size(gather(s in sq where tile_at[s], [s]));\n",
+     "func reached(q: int): int =\n  count(c in reachable(x from gather(s in sq where owner_of[s] == q and tile_at[s], [s])\n"
+     "      via gather(n in around(x) where tile_at[n] and owner_of[n] == q, [n])))\n"
+     "  + size(gather(s in sq where tile_at[s], [s]));\n"),
+])
+def test_a_search_as_an_aggregates_domain_is_broken_before_via(written, printed):
+    assert max(map(len, written.splitlines())) > 150   # (the line fmt left whole)
+    assert format_text(written) == printed
+    assert format_text(printed) == printed
+    assert parse_text(printed).items == parse_text(written).items
+    assert max(map(len, printed.splitlines())) <= 110
+
+
+def test_a_search_whose_start_is_too_long_for_a_line_breaks_the_start_too():
+    start = "gather(s in sq where owner_of[s] == q and tile_at[s] and owner_of[s] != q + 2 and not tile_at[s], [s])"
+    written = f"proc p(q: int) {{\n  if some(c in reachable(x from {start} via around_owned_by(x, q)) where tile_at[c]) " \
+              "{\n    gain 1 vp;\n  }\n}\n"
+    printed = format_text(written)
+    assert max(map(len, printed.splitlines())) <= 110 and format_text(printed) == printed
+    assert parse_text(printed).items == parse_text(written).items
+    lines = printed.splitlines()
+    assert [line.strip() for line in lines if line.strip().startswith(("via", "where"))] == \
+        ["via around_owned_by(x, q))", "where tile_at[c]) {"]
