@@ -114,7 +114,7 @@ CONTEXTUAL = {
     "give": "give PLAYER role NAME;",
     "shift": "shift N COUNTER[A] to COUNTER[B];",
     "one": "let NAME = draw one from ZONE to ZONE;",
-    "bottom": "move ITEM to bottom of ZONE;' or 'bottom(VAR in DOMAIN, KEY)",
+    "bottom": "move ITEM to bottom of ZONE;' or 'move ITEM to ZONE at N from bottom;' or 'bottom(VAR in DOMAIN, KEY)",
     "split": "split ZONE into N piles as PILE { ... }",
     "blind": "pick VAR from DOMAIN or blind ZONE { ... }",
     "share": "share N RESOURCE among PLAYERS [odd to PLAYER];",
@@ -157,6 +157,7 @@ KEYWORD_SHAPES = {"first": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|to\b
                   "space": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+(?:[0-9(]|[A-Za-z_][A-Za-z0-9_]*+"
                                        rf"(?:{WHITESPACE}|{COMMENT})*+(?:[{{\"]|tier\b|cost\b))"),
                   # `to bottom of ZONE`, the aggregate `bottom(c in hand, c.cost)`: a local may be called `bottom`
+                  # (a move's `at N from bottom` takes no name there: the parser reads the keyword)
                   "bottom": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|of\b)"),
                   # `or blind train_deck`: a name (no reserved word) next; `a or blind` reads a value named `blind`
                   "blind": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+([A-Za-z_][A-Za-z0-9_]*+)"),
