@@ -181,3 +181,17 @@ def test_an_end_written_twice_is_refused_where_the_depth_stands():
     caught = parse_error(TABLE + "proc p() { move kitten to top of deck at 2 from top; }")
     assert caught.code == "E671" and caught.span.column == len("proc p() { move kitten to top of deck ") + 1
     assert "at 2 from top" in caught.hint or "at N from top" in caught.hint
+
+
+def test_a_players_own_deck_takes_a_card_at_a_depth():
+    # Dominion-like (a house rule): put a card from your hand into your deck, 2nd from the top
+    from .conftest import both_built
+    text = TABLE + "zone own per_player of card secret;\n" \
+                   "proc p() { fill deck with card where it != kitten; draw 4 from deck to own; draw 1 from deck to hand; " \
+                   "move first(hand) to own at 2 from top; }"
+    for built in both_built(text):
+        game = Game(built, 2, 1)
+        run_proc(game, "p")
+        p1 = game.state.players[0]
+        assert [e.fields["value"] for e in game.zone(p1, "own").items] == [1, 5, 2, 3, 4]
+        assert game.zone(p1, "hand").items == []
