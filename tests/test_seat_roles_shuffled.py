@@ -111,3 +111,20 @@ def test_an_amend_deals_the_roles_shuffled_and_prints_back():
     program = build_text(house)
     deals = {tuple(dealt(program, 5, seed)) for seed in range(1, 9)}
     assert len(deals) > 1 and all(d.count("evil") == 2 for d in deals)   # without the amend: always seats 4 and 5
+
+
+def test_a_hidden_role_revealed_is_seen_by_every_player_on_both_backends():
+    text = AVALON.replace("each players: if you is good { gain 1 quests; }",
+                          "each players: if you is good { gain 1 quests; } else { reveal role_of(you); }")
+    for interpreted in (False, True):
+        game = Game(build_text(text, interpreted=interpreted), 5, 2)
+        roles = [game.role_of(p).name for p in game.state.players]
+        before = {viewer: [bool(q["zones"]["role.held"].get("items") or q["zones"]["role.held"].get("known"))
+                           for q in game.view(viewer)["players"]] for viewer in range(5)}
+        game.play()
+        after = {viewer: [bool(q["zones"]["role.held"].get("items") or q["zones"]["role.held"].get("known"))
+                          for q in game.view(viewer)["players"]] for viewer in range(5)}
+        for viewer in range(5):   # a good player saw only their own role; now every minion's too
+            if roles[viewer] == "good":
+                assert before[viewer] == [seat == viewer for seat in range(5)]
+            assert after[viewer] == [seat == viewer or roles[seat] == "evil" for seat in range(5)]
