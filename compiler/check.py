@@ -12015,7 +12015,7 @@ class Checker(A.Visitor):
         named = [a for a in args if type(a) is A.FieldValue]
         shapes = {"shift": "shift(CELL, FIELD = N, ...)", "step": "step(CELL, DIRECTION)",
                   "ray": "ray(CELL, DIRECTION)' or 'ray(c from CELL via DIRECTION until COND)",
-                  "leap": "leap(CELL, N, ...)"}
+                  "leap": "leap(CELL, N, ...)", "between": "between(CELL, CELL)"}
         if not args or type(args[0]) is A.FieldValue:
             self.err("E302", f"{func}() starts from a cell: '{shapes[func]}'", e.span)
             return "any"
@@ -12045,6 +12045,8 @@ class Checker(A.Visitor):
         if named:
             self.err("E485", f"{func}() takes no named values: only shift() moves along fields it names", named[0].span,
                      f"'shift({printed(args[0])}, {named[0].name} = ...)'")
+        if func == "between":
+            return self.between(e, positional, cell, scope)
         if func == "leap":
             offsets = positional[1:]
             if not offsets:
@@ -12072,6 +12074,32 @@ class Checker(A.Visitor):
         if cell is not None and enum is not None:
             self.sym.walks[id(e)] = (cell.name, enum)
         return result if func == "step" else f"list:{result}" if cell is not None else "list"
+
+    def between(self, e: A.Call, positional: list, cell: Optional[A.Record], scope: Scope) -> str:
+        """`between(A, B)`: the cells strictly between two cells of one board on the straight line joining them.
+        E302 for the count of arguments, E483 for a B that is no board's cell, E672 for cells of two boards,
+        W655 for the same cell written on both sides (never a cell between)."""
+        if len(positional) != 2:
+            self.err("E302", f"between() takes two cells of one board, not {arguments(len(positional))}: "
+                     "'between(CELL, CELL)'", e.span)
+            for a in positional[2:]:
+                self.expr(a, scope)
+            return f"list:record:{cell.name}" if cell is not None else "list"
+        other = self.board_cell("between", positional[1], scope)
+        if cell is not None and other is not None and other.name != cell.name:
+            self.err("E672", f"between() joins two cells of one board: the first is a {cell.name}, the second a "
+                     f"{other.name}", positional[1].span, f"give two {cell.name}s: 'between(a, b)' with a and b cells "
+                     f"of {cell.name}")
+            return "list"
+        if printed(positional[0]) == printed(positional[1]):
+            self.diags.append(Diagnostic(
+                "W655", f"between({printed(positional[0])}, {printed(positional[1])}) has the same cell on both sides: "
+                "there is never a cell between", positional[1].span,
+                "name the other end of the line: 'between(from_square, to_square)'"))
+        if cell is None:
+            return "list"
+        self.sym.walks[id(e)] = (cell.name, None)
+        return f"list:record:{cell.name}"
 
     def own_builtin(self, func: str, form: str, span: A.Span) -> None:
         """E523: the form of a board builtin (`ray(c from ... via ...)`, `shift(CELL, FIELD = N)`, `neighbours(c,

@@ -843,7 +843,7 @@ class CodeGen(A.Visitor):
         return self.call(e.func, e.args, ctx, method=False)
 
     def walk(self, e, ctx) -> str:
-        """shift(), step(), ray(), leap() of a board's cell (resolve.CELL_WALKS): the runtime's one method each, given
+        """shift(), step(), ray(), leap(), between() of a board's cell (resolve.CELL_WALKS): the runtime's one method each, given
         the record's axes and, for a direction, its members' steps (a module table), as the interpreter hands them."""
         record, enum = self.sym.walks[id(e)]
         axes = self.cell_axes(record)
@@ -853,6 +853,8 @@ class CodeGen(A.Visitor):
             return f"rt.cell_shift({cell}, {record!r}, {axes}, {{{offsets}}})"
         if type(e) is not A.Ray and e.func == "leap":
             return f"rt.cell_leap({cell}, {record!r}, {axes}, ({''.join(self.ex(a, ctx) + ', ' for a in e.args[1:])}))"
+        if type(e) is not A.Ray and e.func == "between":
+            return f"rt.cell_between({cell}, {self.ex(e.args[1], ctx)}, {record!r}, {axes})"
         steps = self.constants.setdefault(("steps", enum), (f"_STEPS_{IDENT.sub('_', enum)}",
                                                             repr(direction_steps(enum, self.sym))))[0]
         direction = self.ex(e.direction if type(e) is A.Ray else e.args[1], ctx)

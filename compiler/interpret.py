@@ -1623,7 +1623,7 @@ class Interpreter(A.Visitor):
         return rt.sized_axes(axes) if sized(record, self.sym) else axes
 
     def walk(self, e, rt, f):
-        """shift(), step(), ray(), leap() of a board's cell: the runtime's one method each, as the compiled code
+        """shift(), step(), ray(), leap(), between() of a board's cell: the runtime's one method each, as the compiled code
         hands them (the record's axes, a direction's members' steps, a ray's `until` as a test of one cell)."""
         record, enum = self.sym.walks[id(e)]
         axes = self.cell_axes(record, rt)
@@ -1632,6 +1632,8 @@ class Interpreter(A.Visitor):
             return rt.cell_shift(cell, record, axes, {a.name: self.ev(a.value, rt, f) for a in e.args[1:]})
         if type(e) is not A.Ray and e.func == "leap":
             return rt.cell_leap(cell, record, axes, tuple(self.ev(a, rt, f) for a in e.args[1:]))
+        if type(e) is not A.Ray and e.func == "between":
+            return rt.cell_between(cell, self.ev(e.args[1], rt, f), record, axes)
         steps = self.steps.get(enum)
         if steps is None:
             steps = self.steps[enum] = direction_steps(enum, self.sym)

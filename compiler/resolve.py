@@ -167,10 +167,11 @@ HEX = "hex"   # the word for the six cells around a hex of a board in axial coor
 
 # A board's cells moved along its record's fields (none off the board): `shift(CELL, FIELD = N, ...)`, `step(CELL,
 # DIRECTION)` (a member of an enum whose whole-number fields are the steps along the record's, in order), `ray(CELL,
-# DIRECTION)` (A.Ray with a binder: `ray(c from CELL via DIRECTION until COND)`) and `leap(CELL, N, ...)` (every
-# cell the offsets reach, their signs and order changed). Not in BUILTIN_FUNCS, for the reason neighbours is not:
+# DIRECTION)` (A.Ray with a binder: `ray(c from CELL via DIRECTION until COND)`), `leap(CELL, N, ...)` (every
+# cell the offsets reach, their signs and order changed) and `between(CELL, CELL)` (the cells on the straight
+# line strictly between two cells). Not in BUILTIN_FUNCS, for the reason neighbours is not:
 # a pack's own func of one of these names keeps it (`cell_walk` tells them apart)
-CELL_WALKS = ("shift", "step", "ray", "leap")
+CELL_WALKS = ("shift", "step", "ray", "leap", "between")
 
 
 def cell_walk(func: str, sym) -> bool:

@@ -5116,6 +5116,28 @@ class Game:
             return tuple(c.fields[name] if how == "range" else arg.index(c.fields[name]) for name, how, arg in axes)
         return sorted(found, key=place)
 
+    def cell_between(self, cell, other, record: str, axes: tuple) -> list:
+        """`between(A, B)`: the cells strictly between two cells on the straight line joining them, nearest A
+        first: along one field, or diagonally (every field that changes by the same number of steps, a range by
+        its value, an enum by its place). None when the cells are beside each other, the same, not on one line
+        (a knight's leap apart) or one of them is none; a cell of the line off the board's shape is left out."""
+        if cell is None or other is None:
+            return []
+        if type(other) is not Record or other.record != record:
+            raise RulesRuntimeError("E601", f"between() takes two cells of {record}, not {label_of(other)}")
+        self.cell_moved(cell, record, axes, (0,) * len(axes), "between")   # (a cell of another record: E601)
+
+        def place(c, name, how, arg):
+            return c.fields[name] if how == "range" else arg.index(c.fields[name])
+        apart = [place(other, *axis) - place(cell, *axis) for axis in axes]
+        lengths = {abs(d) for d in apart if d}
+        if len(lengths) != 1:
+            return []
+        length = lengths.pop()
+        unit = [(d > 0) - (d < 0) for d in apart]
+        found = (self.cell_moved(cell, record, axes, [u * k for u in unit], "between") for k in range(1, length))
+        return [c for c in found if c is not None]
+
     def within(self, value, low: int, high: int, record: str, field: str, where: Optional[str] = None):
         """The value of a record's range field (`row: 1..5`), checked when the record is built (E601)."""
         if type(value) is not int or not low <= value <= high:
