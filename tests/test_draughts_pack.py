@@ -13,7 +13,7 @@ import pytest
 from rulebook.runtime.engine import Game, GameEnded
 from rulebook.runtime.state import Record
 
-from .conftest import drive, func_for, pack_program, played_on_both_backends, run_proc, sudden_outcome
+from .conftest import drive, func_for, pack_program, played_on_both_backends, sudden_outcome
 
 PACK = Path(__file__).parent / "packs" / "draughts"
 
