@@ -7,9 +7,9 @@ Pente's custodial capture on a board of another game; both backends; E302, E483,
 from __future__ import annotations
 
 from rulebook.compiler.explain import explain
-from rulebook.runtime.engine import Game
 
 from .conftest import analyse_text, found_at, printed_back, rules_programs
+from .test_board_cells import names, value
 
 # Chess: castling passes over the squares between the king and the rook, which must be empty
 CHESS = """
@@ -22,21 +22,6 @@ func may_castle(k: square, r: square): bool = every(s in between(k, r) where boa
 """
 
 program = rules_programs(CHESS)
-
-
-def value(program, expr: str, setup: str = "", result_type: str = "list"):
-    """What `expr` gives after `setup`, in a proc run for P1 of a new game."""
-    g = Game(program(f"proc probe(): {result_type} {{ {setup} return {expr}; }}"), 2, 1)
-    gen = g.program.procs["probe"](g, g.state.players[0])
-    try:
-        while True:
-            gen.send(None)
-    except StopIteration as stop:
-        return stop.value
-
-
-def names(cells) -> list[str]:
-    return [f"{c.fields['f']}{c.fields['rank']}" for c in cells]
 
 
 def test_the_cells_between_along_a_field_and_diagonally_nearest_the_first(program):
