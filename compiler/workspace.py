@@ -26,7 +26,7 @@ from .check import ENTITY_ATTRS
 from .driver import LONE_FILE_SILENT, Analysis, analyse_chain
 from .explain import as_declared, constants_read, explain
 from .pack import MANIFEST, SHIPPED, Pack, load_pack, pack_chain
-from .resolve import BUILTIN_DOMAINS, BUILTIN_FUNCS, CATEGORY, Symbols
+from .resolve import BUILTIN_DOMAINS, BUILTIN_FUNCS, CATEGORY, CELL_WALKS, Symbols
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 # the roles of an occurrence that declares what it names (a card's own version of a func or proc, "held", too)
@@ -922,7 +922,9 @@ class View:
         out = shown + [(name, CATEGORY[type(decl)]) for name, decl in sym.decls.items() if IDENTIFIER.match(name)]
         out += [(m, "member") for m in sym.members]
         out += [(k, "keyword") for k in sorted(statement_words() - sym.decls.keys())]
-        out += [(f, "function") for f in sorted(BUILTIN_FUNCS) if f not in sym.decls]
+        # the board's cell builtins (shift, step, ray, leap, between) are kept out of BUILTIN_FUNCS so that a pack's
+        # own func of the name keeps it (resolve.cell_walk): offered where the pack has none
+        out += [(f, "function") for f in sorted(set(BUILTIN_FUNCS) | set(CELL_WALKS)) if f not in sym.decls]
         out += [(d, "domain") for d in sorted(BUILTIN_DOMAINS) if d not in sym.decls]
         return out
 
