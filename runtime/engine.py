@@ -37,11 +37,6 @@ MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chai
 MAX_STEPS = 200_000  # loop iterations and proc or func calls allowed between two decisions
 _YOU = object()   # `eliminate;` / `restore;` without a player: the acting one
 MAX_DECISIONS = 100_000  # decisions a game may take before it counts as never ending
-# the decisions made past which Game.past_allowed is called: the decision limit (E602), or, while `rulebook
-# simulate` watches a game (runtime/growth.py, W642), its next look at the state (set back after the game).
-# A module global, read where the limit was read: the cheapest read (a class attribute read through the game
-# cost a game a tenth of a microsecond more a decision), so a game that is not watched pays nothing
-DECISIONS_ALLOWED = MAX_DECISIONS
 MAX_ALTERNATIVES = 64  # ways of spreading a payer's-choice discount that are told apart
 UNLIMITED = 10**9
 RECURSION_LIMIT = 20_000
@@ -985,6 +980,12 @@ class Game:
     # past them every attribute read of every game is slower (two more cost Federation 5%,
     # tests/test_engine_speed.py holds the line).
     fell_off: Optional[str] = None
+    # the decisions made past which Game.past_allowed is called: the decision limit (E602), or, while `rulebook
+    # simulate` watches this game (runtime/growth.py, W642), its next look at the state. A class attribute, set
+    # on a game only while it is watched, so that another game in the process (a clone an agent plays out) keeps
+    # its own; play()'s loop reads it into a local once (and again after each past_allowed), so a decision pays
+    # a local read where it paid a global one
+    decisions_allowed: int = MAX_DECISIONS
     # in a running simultaneous pick of several (`up to N`, `exactly N`): (the player picking, their
     # picks so far), theirs alone to see; set on a game only when it picks several
     secret_partial: Optional[tuple] = None
@@ -1342,7 +1343,7 @@ class Game:
         self.decisions_made += 1
         if self.tracer is not None:
             self.tracer(Effect("choice", d.player.label(), f"{d.prompt} -> {d.options[choice]}", None, d.where))
-        if self.decisions_made > DECISIONS_ALLOWED:
+        if self.decisions_made > self.decisions_allowed:
             self.past_allowed(d)
         # ordering a chain's own firings does not end the chain: a runaway stays one (E602)
         return self._advance(choice, fresh_chain=not d.orders_triggers)
@@ -1375,7 +1376,7 @@ class Game:
         return misuse(f"the game stopped on an error and cannot go on: {e}", e.where)
 
     def past_allowed(self, d: Decision) -> None:
-        """The decisions made went past DECISIONS_ALLOWED: past the decision limit, the game counts as never
+        """The decisions made went past `decisions_allowed`: past the decision limit, the game counts as never
         ending (E602, at the decision just made)."""
         if self.decisions_made > MAX_DECISIONS:
             raise self._stop(RulesRuntimeError("E602", f"the game did not end within {MAX_DECISIONS} decisions",
@@ -1626,6 +1627,7 @@ class Game:
         own_offer = getattr(self.offer, "__func__", None) is Game.offer
         blind = [blind_chooser(a) for a in agents] if own_offer else [None] * len(agents)
         remember = self._remember if self.state.seen is not None else None
+        allowed = self.decisions_allowed
         while True:
             seat, size = d.player.index, len(d.values)   # a question's options never change once asked
             draw = blind[seat]
@@ -1644,8 +1646,9 @@ class Game:
             self.decisions_made += 1
             if self.tracer is not None:
                 self.tracer(Effect("choice", d.player.label(), f"{d.prompt} -> {d.options[choice]}", None, d.where))
-            if self.decisions_made > DECISIONS_ALLOWED:
+            if self.decisions_made > allowed:
                 self.past_allowed(d)
+                allowed = self.decisions_allowed   # moved on by a watch's look
             if not d.orders_triggers:   # as in apply: ordering a chain's own firings does not end it
                 if chain:
                     chain.clear()

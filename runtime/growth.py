@@ -9,8 +9,9 @@ least WATCH_FROM decisions; WATCH_ALONE decisions when none has finished yet, as
 its scores), it says which of those kept rising at each of its last WATCH_RISES looks, and where
 the rules declare them, at once (on stderr: the game is still running) and in the report.
 
-The hook is the engine's check of the decision limit, which reads `engine.DECISIONS_ALLOWED` and calls
-`Game.past_allowed` past it: `watch` and `Watched` set it to the next look, so a game pays for nothing but the looks
+The hook is the engine's check of the decision limit, which reads the game's `decisions_allowed` and calls
+`Game.past_allowed` past it: `watch` and `Watched` set the watched game's to its next look (another game in the
+process, such as a clone an agent plays out, keeps its own), so a game pays for nothing but the looks
 (a call per decision, overriding `offer` or the log's `append`, cost Federation a few per cent, and `offer`
 turns off the random agents' fast path, Game._play_from).
 """
@@ -20,7 +21,6 @@ from __future__ import annotations
 import sys
 from typing import Callable, Optional
 
-from . import engine
 from .engine import MAX_DECISIONS, Game
 
 WATCH_EVERY = 500    # decisions between two looks at the state
@@ -86,7 +86,7 @@ class Growth:
 
 class Watched:
     """Mixed into a simulated game's class (simulate's `_tallied_class`): the game's decision limit check
-    stops at each look (engine.DECISIONS_ALLOWED, every WATCH_EVERY decisions) and asks the Growth of the game
+    stops at each look (its `decisions_allowed`, every WATCH_EVERY decisions) and asks the Growth of the game
     under way, a class attribute set by `watch` before each game (a process plays one game at a time, as
     Tallied's tally): a Game keeps its attributes few (tests/test_engine_speed.py)."""
 
@@ -98,12 +98,11 @@ class Watched:
         if growth is not None:
             growth.look(self)
         done = growth is None or growth.found is not None
-        engine.DECISIONS_ALLOWED = MAX_DECISIONS if done else min(self.decisions_made + WATCH_EVERY - 1,
-                                                                  MAX_DECISIONS)
+        self.decisions_allowed = MAX_DECISIONS if done else min(self.decisions_made + WATCH_EVERY - 1, MAX_DECISIONS)
 
 
-def watch(lengths: list, warn: Callable[[dict], None]) -> Growth:
-    """Watch the next game this process plays (of a class with Watched mixed in): long once past WATCH_FROM
+def watch(game: Game, lengths: list, warn: Callable[[dict], None]) -> Growth:
+    """Watch `game`, the next game this process plays (of a class with Watched mixed in): long once past WATCH_FROM
     decisions and WATCH_TIMES times the median of `lengths`, the decisions of the games finished before it,
     sorted (read in the middle: no sort per game, however many games a worker plays)."""
     n = len(lengths)
@@ -114,14 +113,14 @@ def watch(lengths: list, warn: Callable[[dict], None]) -> Growth:
     # packs) is never looked at; the looks' decisions are multiples of WATCH_EVERY (checked after a decision
     # is counted, hence the - 1)
     first = max(WATCH_EVERY, (floor // WATCH_EVERY - WATCH_RISES) * WATCH_EVERY)
-    engine.DECISIONS_ALLOWED = first - 1
+    game.decisions_allowed = first - 1
     return Watched.growth
 
 
-def unwatch() -> None:
-    """The watched game over: every other game checks the decision limit alone again."""
+def unwatch(game: Game) -> None:
+    """The watched game over: it checks the decision limit alone again, and no game is watched."""
     Watched.growth = None
-    engine.DECISIONS_ALLOWED = MAX_DECISIONS
+    game.decisions_allowed = MAX_DECISIONS
 
 
 def declared_places(symbols) -> dict:

@@ -424,7 +424,7 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
     game = limit(game, job.limits)
     recorder.follow(game)
     lengths = _LENGTHS.setdefault(_key(job), [])
-    growth = watch(lengths, to_stderr(seed, dict(job.declared)))   # W642, said at once while it plays
+    growth = watch(game, lengths, to_stderr(seed, dict(job.declared)))   # W642, said at once while it plays
     try:
         result = game.play()
     except Stopped as e:   # at a limit: counted apart, not scored
@@ -437,7 +437,7 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
                           error={"message": message, "where": where, "notes": notes,
                                  "entries": [list(x) for x in game.log]}, growing=growth.found)
     finally:
-        unwatch()
+        unwatch(game)
     bisect.insort(lengths, game.decisions_made)   # kept sorted: the next watch reads its median at once
     recorder.note_held(game)
     names = [p.name for p in game.state.players]
