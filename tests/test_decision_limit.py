@@ -5,13 +5,17 @@ in `apply` alike, on both backends."""
 
 from __future__ import annotations
 
+import pytest
+
 from rulebook.runtime import growth
 from rulebook.runtime.agents import RandomAgent
 from rulebook.runtime.engine import MAX_DECISIONS, Game
 
-from .conftest import FEDERATION, pack_program
 
-program = pack_program(FEDERATION)
+@pytest.fixture(params=["compiled", "interpreted"])
+def program(request, federation_programs):
+    """Federation on each backend (the programs the other Federation tests share)."""
+    return federation_programs[request.param]
 
 
 class Stopping(Game):
@@ -25,7 +29,8 @@ class Stopping(Game):
 
 
 def game(program, seed: int = 1) -> Stopping:
-    return Stopping(program, 4, seed, [RandomAgent(seed * 10 + i) for i in range(4)])
+    """A two-player game (the shortest Federation plays)."""
+    return Stopping(program, 2, seed, [RandomAgent(seed * 10 + i) for i in range(2)])
 
 
 def test_a_lowered_limit_is_the_one_games_own_in_the_play_loop(program):
@@ -49,10 +54,10 @@ def test_a_lowered_limit_is_the_one_games_own_when_answered_one_by_one(program):
 
 
 def test_simulate_watches_a_game_and_leaves_its_limit_as_it_was(program):
-    watched = Game(program, 4, 3, [RandomAgent(i) for i in range(4)])
+    watched = Game(program, 2, 3, [RandomAgent(i) for i in range(2)])
     watched.__class__ = type("WatchedGame", (growth.Watched, Game), {})
     found = growth.watch(watched, [], lambda found: None)
-    other = Game(program, 4, 3, [RandomAgent(i) for i in range(4)])
+    other = Game(program, 2, 3, [RandomAgent(i) for i in range(2)])
     assert watched.decisions_allowed < growth.WATCH_ALONE and other.decisions_allowed == MAX_DECISIONS
     growth.unwatch(watched)
     assert watched.decisions_allowed == MAX_DECISIONS and growth.Watched.growth is None and found.found is None
