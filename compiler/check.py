@@ -5550,20 +5550,14 @@ class Checker(A.Visitor):
         outside the declared range for every value of VAR (`stage_deck[n + 6]` in `for each n in 1..6`
         with `stage_deck[1..6]`), which play would stop at (E601) at the first turn of the loop."""
         for d, part in zip(dims, parts):
-            if d.enum is not None or type(part) is not A.Binary or part.op not in "+-":
+            found = self.key_bounds(part, scope) if d.enum is None and type(part) is A.Binary else None
+            if found is None:
                 continue
-            var, amount = (part.left, constant_int(part.right)) if type(part.left) is A.Name else \
-                (part.right, constant_int(part.left)) if part.op == "+" and type(part.right) is A.Name else (None, None)
-            entry = scope.locals.get(var.id) if var is not None else None
-            bounds = self.loop_ranges.get(id(entry)) if entry is not None and amount is not None else None
-            if bounds is None:
-                continue
-            shift = amount if part.op == "+" else -amount
-            low, high = bounds[0] + shift, bounds[1] + shift
+            (low, high), var, bounds = found
             if high < d.low or low > d.high:
                 self.diags.append(Diagnostic(
-                    "W481", f"{name}[{printed(part)}] is outside {shown} for every {var.id} of its loop "
-                    f"({var.id} in {bounds[0]}..{bounds[1]} gives {low}..{high}): play would stop there (E601)",
+                    "W481", f"{name}[{printed(part)}] is outside {shown} for every {var} of its loop "
+                    f"({var} in {bounds[0]}..{bounds[1]} gives {low}..{high}): play would stop there (E601)",
                     part.span, f"an index of {name} goes from {d.low} to {d.high}"))
 
     def unknown_member(self, part, enum: Optional[str], scope: Scope) -> bool:
@@ -10680,6 +10674,8 @@ class Checker(A.Visitor):
     def visit_Range(self, e: A.Range, scope) -> str:
         if e.grid is not None:   # `row g of at` as the resolver wrote it in: it reads the grid's rows
             self.used.add(e.grid)
+        if e.row_keys is not None and self.row_keys(e, scope):   # (E670: the end read with it would only repeat it)
+            return "list:int"
         self.range_ends(e, scope)
         low, high = constant(e.low), constant(e.high)
         if type(low) is int and type(high) is int and high < low:   # `12..2`: nothing ever runs over it
@@ -10687,6 +10683,56 @@ class Checker(A.Visitor):
                                          f"first", e.span, f"write the lower number first: {high}..{low}, and "
                                          f"reverse({high}..{low}) to go from {low} down to {high}"))
         return "list:int"
+
+    def row_keys(self, e: A.Range, scope) -> bool:
+        """The computed values of `row KEY, ... of GRID` (the resolver said the constant ones): E670 for one of
+        another kind than its index's, or past the grid for every value of its `for each` loop (`row r + 5 of
+        token` in `for each r in 1..5`); W653 for a loop's value past the grid for some of the loop's values. Whether
+        E670 was said."""
+        ix = self.sym.decls[e.grid].indexes
+        shown, dims = f"{e.grid}[{ix.shown()}]", ix.dims()
+        for place, (key, d) in enumerate(zip(e.row_keys, dims)):
+            if type(key) is A.Int or type(key) is A.Name and key.id in self.sym.members and key.id not in scope.locals:
+                continue
+            said = len(self.diags)
+            actual, expected = self.expr(key, scope), self.index_type(d)
+            if not fits(actual, expected):
+                self.err("E670", f"{e.row_of}: {shown} is read there with {article(words(expected))}, and "
+                         f"{printed(key)} is {article(words(actual))}", key.span,
+                         "give the values of the grid's first indexes, in order")
+                return True
+            if any(n == key for n in A.walk(e.high)):   # (a ragged end reads it: what is wrong in it is said there)
+                del self.diags[said:]
+            found = self.key_bounds(key, scope)
+            if found is None or found[2][1] < found[2][0] or d.enum is not None or d.bound is not None:
+                continue
+            (low, high), var, _bounds = found
+            if high < d.low or low > d.high:
+                self.err("E670", f"{e.row_of} is past the grid for every {var} of its loop ({printed(key)} runs "
+                         f"{low}..{high}, and {shown} has the rows {d.low}..{d.high})", key.span,
+                         f"its rows are {d.low} to {d.high}")
+                return True
+            if low < d.low or high > d.high:
+                self.diags.append(Diagnostic(
+                    "W653", f"{e.row_of} is past the grid for some {var} of its loop ({printed(key)} runs {low}..{high}, "
+                    f"and {shown} has the rows {d.low}..{d.high}): play stops there (E601)", key.span,
+                    f"loop over the rows there are ({d.low}..{d.high}), or test {var} first"))
+        return False
+
+    def key_bounds(self, key, scope) -> Optional[tuple]:
+        """The numbers a value `VAR`, `VAR + N` or `VAR - N` runs through where VAR is a `for each VAR in LOW..HIGH`
+        loop's variable: ((low, high), VAR, (LOW, HIGH)); None for any other value."""
+        var, shift = (key, 0) if type(key) is A.Name else (None, None)
+        if type(key) is A.Binary and key.op in "+-":
+            if type(key.left) is A.Name and constant_int(key.right) is not None:
+                var, shift = key.left, constant_int(key.right) * (1 if key.op == "+" else -1)
+            elif key.op == "+" and type(key.right) is A.Name and constant_int(key.left) is not None:
+                var, shift = key.right, constant_int(key.left)
+        entry = scope.locals.get(var.id) if var is not None else None
+        bounds = self.loop_ranges.get(id(entry)) if entry is not None else None
+        if bounds is None:
+            return None
+        return (bounds[0] + shift, bounds[1] + shift), var.id, bounds
 
     def named_again(self, value, runs: str) -> None:
         self.diags.append(Diagnostic("W402", f"an earlier {'arm' if 'arm' in runs else 'case'} names this value: "

@@ -26,7 +26,7 @@ from .layout import (blind_zones, slot_args, copy_args, is_live, item_at, set_fi
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -661,7 +661,12 @@ class CodeGen(A.Visitor):
         return f"rt.within({value}, {f.within[0]}, {high}, {e.record!r}, {f.name!r}, {where(e)!r})"
 
     def visit_Range(self, e: A.Range, ctx) -> str:
-        return f"rt.numbers({self.ex(e.low, ctx)}, {self.ex(e.high, ctx)})"
+        low = self.ex(e.low, ctx)
+        rows = row_beginnings(self.sym, e.grid, len(e.row_keys)) if e.row_keys is not None else None
+        if rows is not None:   # `row r of pyramid`: r checked to begin an element before the ends are worked out
+            keys = "".join(f"{self.ex(k, ctx)}, " for k in e.row_keys)
+            low = f"rt.row_start(({keys}), {rows!r}, {e.row_of!r}, {low})"
+        return f"rt.numbers({low}, {self.ex(e.high, ctx)})"
 
     def wrap(self, e, ctx, minimum: int) -> str:
         """An operand, in parentheses only when it binds looser than its place needs (long chains
@@ -1158,7 +1163,7 @@ class CodeGen(A.Visitor):
         if not bounded_domain(e, self.sym, ctx.locals, ctx.this_ok, ctx.it_mode):
             if type(e) is A.Int and e.value <= MAX_STEPS:   # `for each k in 5000`: never changed
                 return f"rt.loop(range(1, {e.value + 1}), {where(node)!r})"
-            if type(e) is A.Range and type(e.low) is A.Int and type(e.high) is A.Int \
+            if type(e) is A.Range and type(e.low) is A.Int and type(e.high) is A.Int and e.row_keys is None \
                     and e.high.value - e.low.value < MAX_STEPS:
                 return f"rt.loop(range({e.low.value}, {e.high.value + 1}), {where(node)!r})"
             return f"rt.over({self.ex(e, ctx)}, {where(node)!r})"   # what `rt.domain` makes of it, counted
@@ -1167,7 +1172,7 @@ class CodeGen(A.Visitor):
             return f"{items}{'[:]' if changes else ''}"
         if type(e) is A.Int:
             return f"range(1, {e.value + 1})"   # `for each k in 5`: the numbers 1..5, never changed
-        if type(e) is A.Range:
+        if type(e) is A.Range and e.row_keys is None:
             return f"range({e.low.value}, {e.high.value + 1})"   # `2..12`
         return self.ex(e, ctx)   # the players, an enum's members, a list written out: a fresh list
 

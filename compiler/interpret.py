@@ -21,7 +21,7 @@ from .layout import (blind_zones, slot_args, copy_args, is_live, live_amounts, m
                      hook_nodes, hook_table, hooked_actions,
                      indexed_ref, item_at, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings
 
 
 def placed(e: Exception, node) -> None:
@@ -93,6 +93,7 @@ class Interpreter(A.Visitor):
         self.steps: dict = {}   # a direction enum -> its members' steps (layout.direction_steps), as step() and ray() read them
         self.marks: dict[int, str] = {}   # id() of a prompt's parts -> its marks (see compiler/hidden.py)
         self.bounded: dict[int, bool] = {}   # id() of a loop -> whether the pack bounds its domain
+        self.rows: dict = {}   # id() of a `row KEY of GRID` with a computed key -> the values that begin its rows
         self.leaves: dict[int, bool] = {}   # id() of a loop -> whether a `break` is written in it
         self.runs: dict[int, frozenset] = {}   # id() of an `if`/`while` condition (or `if` chain) -> its nodes running a proc
         # what a node means never changes while the pack runs: each is worked out at its first evaluation and
@@ -1495,7 +1496,14 @@ class Interpreter(A.Visitor):
         return Record(e.record, fields)
 
     def visit_Range(self, e, rt, f):
-        return rt.numbers(self.ev(e.low, rt, f), self.ev(e.high, rt, f))
+        low = self.ev(e.low, rt, f)
+        if e.row_keys is not None:   # `row r of pyramid`: r checked to begin an element before the ends are worked out
+            rows = self.rows.get(id(e), ())
+            if rows == ():
+                rows = self.rows[id(e)] = row_beginnings(self.sym, e.grid, len(e.row_keys))
+            if rows is not None:
+                low = rt.row_start(tuple(self.ev(k, rt, f) for k in e.row_keys), rows, e.row_of, low)
+        return rt.numbers(low, self.ev(e.high, rt, f))
 
     def visit_Unary(self, e, rt, f):
         value = self.ev(e.operand, rt, f)

@@ -3442,7 +3442,7 @@ def _row_domain(row: A.RowOf, sym: Symbols, diags: list[Diagnostic]) -> A.Expr:
         return empty
     values = []
     for key, d in zip(row.keys, dims):   # the values written as constants: of the index's kind, in the grid
-        value = key.value if type(key) is A.Int else key.id if type(key) is A.Name and key.id in sym.members else None
+        value = _constant_key(key, sym)
         values.append(value)
         if value is None:
             continue
@@ -3467,6 +3467,8 @@ def _row_domain(row: A.RowOf, sym: Symbols, diags: list[Diagnostic]) -> A.Expr:
                                     f"{row.grid} has no element for {shown_row}"))
             return empty
     d = dims[len(row.keys)]
+    # a computed value is checked in play (both backends) before the row's ends are worked out: E601 past the grid
+    computed = tuple(row.keys) if None in values else None
     if d.enum is not None:
         if not isinstance(sym.decls.get(d.enum), A.Enum):
             diags.append(Diagnostic("E660", f"{written}: the row is {row.grid}'s index of {d.enum!r}, and a row is "
@@ -3476,14 +3478,40 @@ def _row_domain(row: A.RowOf, sym: Symbols, diags: list[Diagnostic]) -> A.Expr:
         return A.Name(d.enum, span=at)
     if d.ragged is None:
         high = A.Name(d.bound, span=at) if d.bound is not None else A.Int(d.high, span=at)
-        return A.Range(A.Int(d.low, span=at), high, row_of=written, grid=row.grid, span=at)
+        return A.Range(A.Int(d.low, span=at), high, row_of=written, grid=row.grid, row_keys=computed, span=at)
     if None not in earlier and d.high_of(earlier) < d.low:
         diags.append(Diagnostic("W645", f"{written} has no element: {row.grid}[{ix.shown()}] is empty for "
                                 f"{', '.join(map(str, earlier))}", at,
                                 "a loop over it does nothing; check the values or the field the row's end reads"))
     given = {e.name: key for e, key in zip(dims, row.keys) if e.name is not None}
     end = A.rewrite(d.ragged, lambda n: given.get(n.id) if type(n) is A.Name else None)
-    return A.Range(A.Int(d.low, span=at), end, row_of=written, grid=row.grid, span=at)
+    return A.Range(A.Int(d.low, span=at), end, row_of=written, grid=row.grid, row_keys=computed, span=at)
+
+
+def _constant_key(key: A.Expr, sym: Symbols):
+    """A value of `row KEY of GRID` known before play: a whole number (`row 2 + 4 of token` is 6), a member's
+    name; None for one worked out in play."""
+    if type(key) is A.Name and key.id in sym.members:
+        return key.id
+    try:
+        value = A.as_const(key)
+    except (A.NotConstant, TypeError, ZeroDivisionError):
+        return None
+    return value if type(value) is int else None
+
+
+def row_beginnings(sym: Symbols, grid: str, given: int) -> Optional[tuple]:
+    """The values of GRID's first `given` indexes that begin an element, as play holds them (numbers, members'
+    names): what the values of `row KEY, ... of GRID` may be. None where they are not known before play (an
+    index of cards or players, a range up to an option)."""
+    dims = sym.decls[grid].indexes.dims()[:given]
+    axes = []
+    for d in dims:
+        enum = sym.decls.get(d.enum) if d.enum is not None else None
+        if d.bound is not None or d.enum is not None and not isinstance(enum, A.Enum):
+            return None
+        axes.append(list(enum.members) if enum is not None else d.keys())
+    return tuple(_real_prefixes(dims, axes))
 
 
 def _real_prefixes(earlier: list, axes: list) -> list:

@@ -771,7 +771,10 @@ class Range(Expr):
     # `row g of at` as written, when the resolver wrote the row's range in its place (RowOf): printed and read so
     row_of: Optional[str] = None
     grid: Optional[str] = None   # ... and the grid's name (the checker counts it used)
-    _quiet = ("row_of", "grid")
+    # ... and its keys when one is computed (`row r of pyramid`): the checker reads their kinds (E670), and both
+    # backends check the keys begin an element of the grid before the range's ends are worked out (E601)
+    row_keys: Optional[tuple] = None
+    _quiet = ("row_of", "grid", "row_keys")
 
 
 @node

@@ -311,6 +311,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E671": (ERROR, "a move's depth ('move X to DECK at N from top;') that is not a number, a constant below 1, or "
                     "written after 'to top of' or 'to bottom of'"),
     "E672": (ERROR, "between(a, b) of two cells of different boards (records): the cells between them are on one board"),
+    "E670": (ERROR, "'row KEY of GRID' with a computed value of another kind than its index's, or past the grid for "
+                    "every value of its loop ('row r + 5 of token' in 'for each r in 1..5')"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
@@ -361,6 +363,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W654": (WARNING, "a card put at a depth of a zone ('at N from top') that the same block shuffles afterwards: "
                       "the shuffle undoes the depth"),
     "W655": (WARNING, "between(a, a): the same cell on both sides, never any cell between"),
+    "W653": (WARNING, "'row KEY of GRID' with a value of a loop past the grid for some of the loop's values "
+                      "('row r of token' in 'for each r in 1..6'): play stops there unless a test keeps them out"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

@@ -5174,6 +5174,19 @@ class Game:
             raise RulesRuntimeError("E602", f"cannot range over {low}..{high}: more than {MAX_STEPS} steps")
         return list(range(low, high + 1))
 
+    def row_start(self, keys: tuple, rows: tuple, written: str, low):
+        """`row KEY, ... of GRID` with a value worked out in play: `low`, the row's first number, once the values
+        are found to begin an element of the grid (`rows`, the resolver's row_beginnings); else E601 naming the rows
+        there are (`row r of token: token has no row 6 (its rows are 1, 2, 3, 4, 5)`), before the row's end is
+        worked out from them."""
+        if keys not in rows or any(type(k) is bool for k in keys):   # (`true` would find row 1)
+            grid = written.rpartition(" of ")[2]
+            shown = rows if len(rows) <= SHOWN_ELEMENTS else rows[:SHOWN_ELEMENTS - 2]
+            more = f", ... {index_text(rows[-1])}" if len(shown) < len(rows) else ""
+            raise RulesRuntimeError("E601", f"{written}: {grid} has no row {index_text(keys)} (its rows are "
+                                            f"{', '.join(map(index_text, shown))}{more})")
+        return low
+
     # ------------------------------------------------------------------ zones and entities
     def zone(self, h: Optional[Holder], name: str) -> ZoneRef:
         """The zone `name` of holder `h` (shared zones ignore `h`)."""
