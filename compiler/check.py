@@ -26,7 +26,7 @@ from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var,
 from .resolve import TEAM_WORDS, ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, PHASES, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import held_only, holds_slots, reads_it, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
 from .resolve import LABELLED, arm_change, enum_changes, if_change, loop_change, may_change, option_change, pick_change
-from .resolve import paid_stock, said_for_names
+from .resolve import paid_stock, said_for_names, index_place
 from .layout import TABLE_TYPES, table_value
 from .resolve import CELL_WALKS, DIAGONAL, HEX, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
 
@@ -10280,6 +10280,41 @@ class Checker(A.Visitor):
         self.cost(e.terms, scope)
         self.tag(e.tag, scope)
         return "bool"
+
+    def visit_IndexIn(self, e: A.IndexIn, scope) -> str:
+        """`index r of c in pyramid`: the value of a zone's index for the element of it a card lies in; E670 for a
+        grid that is no zone with indexes, an index it does not have (or none said of several), an index of
+        cards, players or a record (only numbers and an enum's members are read back), an item that is no card."""
+        item, written = self.expr(e.item, scope), printed(e)
+        decl = self.sym.decls.get(e.grid) if e.grid not in scope.locals else None
+        ix = decl.indexes if isinstance(decl, A.Zone) else None
+        if ix is None:
+            zones = [n for n, d in self.sym.decls.items() if isinstance(d, A.Zone) and d.indexes is not None]
+            self.err("E670", f"{written}: {e.grid!r} is " + ("declared nowhere" if decl is None else
+                     "no zone with indexes") + ": a card lies in an element of a zone declared with [...]", e.span,
+                     did_you_mean(e.grid, zones) or "index a zone: 'zone pyramid[r: 1..5, 1..(r + 1)] of card;'")
+            return "any"
+        self.used.add(e.grid)
+        if base_of(item) not in ("entity", "any"):
+            self.err("E670", f"{written}: {printed(e.item)} is {article(words(item))}, and only a card, tile or "
+                     "piece lies in a zone", e.item.span)
+            return "any"
+        dims, shown = ix.dims(), f"{e.grid}[{ix.shown()}]"
+        place = index_place(ix, e.which)
+        if place is None:
+            names = [d.name for d in dims if d.name is not None]
+            self.err("E670", f"{written}: {shown} has " + (
+                f"{len(dims)} indexes: say which" if e.which is None else f"no index named {e.which!r}"
+                if type(e.which) is str else f"{indexes_count(len(dims))}, so no index {e.which}"), e.span,
+                f"name the index by its place, 'index 1 of ... in {e.grid}' to 'index {len(dims)} of ... in {e.grid}'"
+                + (f", or by its name: {', '.join(repr(f'index {n} of ... in {e.grid}') for n in names)}" if names else ""))
+            return "any"
+        wanted = self.index_type(dims[place])
+        if base_of(wanted) != "int" and base_of(wanted) != "member":
+            self.err("E670", f"{written}: that index of {shown} is {article(words(wanted))}; the index a card lies "
+                     "at is read back of an index of numbers or of an enum's members", e.span)
+            return "any"
+        return wanted
 
     def visit_During(self, e: A.During, scope) -> str:
         """`during LABEL`: a label some loop of the merged rules carries, or a named phase (E224)."""

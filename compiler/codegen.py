@@ -26,7 +26,7 @@ from .layout import (blind_zones, slot_args, copy_args, is_live, item_at, set_fi
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -659,6 +659,10 @@ class CodeGen(A.Visitor):
             return f"rt.among({value}, {members!r}, rt.options[{f.bound!r}], {e.record!r}, {f.name!r}, {where(e)!r})"
         high = f"rt.options[{f.bound!r}]" if f.bound is not None else f.within[1]   # `1..size`: this game's size
         return f"rt.within({value}, {f.within[0]}, {high}, {e.record!r}, {f.name!r}, {where(e)!r})"
+
+    def visit_IndexIn(self, e: A.IndexIn, ctx) -> str:
+        place = index_place(self.sym.decls[e.grid].indexes, e.which)
+        return f"rt.index_in({self.ex(e.item, ctx)}, {e.grid!r}, {place})"
 
     def visit_Range(self, e: A.Range, ctx) -> str:
         low = self.ex(e.low, ctx)

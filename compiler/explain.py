@@ -712,6 +712,13 @@ class ExprReader(A.Visitor):
         args = f"({', '.join(self.read(a) for a in e.tag.args)})" if e.tag.args else ""
         return f"you may {spoken(e.tag.action)}{args} (no modifier forbids it, or one allows it)"
 
+    def visit_IndexIn(self, e):
+        decl = self.decl(e.grid)
+        title = (decl.title or spoken(e.grid)) if decl is not None else spoken(e.grid)
+        which = ("" if e.which is None else f" {e.which}" if type(e.which) is str else f" number {e.which}")
+        return (f"the index{which} of the place of {title} that {self.read(e.item)} lies in (none when in none of "
+                "them)")
+
     def visit_During(self, e):
         game = getattr(self.symbols, "game", None)
         if game is not None and any(p.name == e.label for p in game.phases or ()):

@@ -3488,6 +3488,17 @@ def _row_domain(row: A.RowOf, sym: Symbols, diags: list[Diagnostic]) -> A.Expr:
     return A.Range(A.Int(d.low, span=at), end, row_of=written, grid=row.grid, row_keys=computed, span=at)
 
 
+def index_place(ix: A.Indexes, which) -> Optional[int]:
+    """The place (0 the first) of the index `index WHICH of ITEM in GRID` reads of GRID's indexes `ix`: its one
+    index (WHICH left out), the index of that name, or the one at that place (from 1); None for none of them."""
+    dims = ix.dims()
+    if which is None:
+        return 0 if len(dims) == 1 else None
+    if type(which) is int:
+        return which - 1 if 1 <= which <= len(dims) else None
+    return next((place for place, d in enumerate(dims) if d.name == which), None)
+
+
 def _constant_key(key: A.Expr, sym: Symbols):
     """A value of `row KEY of GRID` known before play: a whole number (`row 2 + 4 of token` is 6), a member's
     name; None for one worked out in play."""

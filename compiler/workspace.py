@@ -293,6 +293,7 @@ _NAMES: dict = {
     A.Role: (("name", "decl"),),
     A.Shortfall: (("resource", "ref"),),   # `shortfall cash { ... }`: the stock it covers
     A.RowOf: (("grid", "ref"),),   # `row r of pyramid`: the grid it names
+    A.IndexIn: (("grid", "ref"),),   # `index r of c in pyramid`: the grid it names
     A.KindShows: (("names", "field"),),   # `shows points, food;` in a kind: its fields   # `option in LABEL ...`: an option added to the open choose LABEL   # `spot(row = 1, col = 2)`: its fields are found apart (_FileIndexer.visit)
 }
 # the fields of `_NAMES` that name a type, which no local can stand for

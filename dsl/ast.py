@@ -778,6 +778,17 @@ class Range(Expr):
 
 
 @node
+class IndexIn(Expr):
+    """`index of c in techs`, `index r of c in pyramid`, `index 2 of c in pyramid`: the value of the grid's index
+    (its one index, the one named, or the one at that place, from 1) for the element of the grid the item lies
+    in, whoever's it is; none when it lies in none of them."""
+
+    which: Optional[object]   # None (the grid's one index), an index's name, or its place (1 = the first)
+    item: Expr
+    grid: str
+
+
+@node
 class RowOf(Expr):
     """`row g of at`, `row l, r of ball`: the values of the grid's index after the given ones, in order (a ragged
     row's own, up to its end). The resolver writes in its place the row's range (a Range whose `row_of` is this

@@ -313,6 +313,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E672": (ERROR, "between(a, b) of two cells of different boards (records): the cells between them are on one board"),
     "E670": (ERROR, "'row KEY of GRID' with a computed value of another kind than its index's, or past the grid for "
                     "every value of its loop ('row r + 5 of token' in 'for each r in 1..5')"),
+    "E670": (ERROR, "a grid's index misread: 'row KEY of GRID' with a computed value of another kind than its index's "
+                    "or past the grid for every value of its loop ('row r + 5 of token' in 'for each r in 1..5'); "
+                    "'index [WHICH] of ITEM in GRID' of what is no zone with indexes, of an index it lacks, or of no card"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),

@@ -86,6 +86,7 @@ CONTEXTUAL = {
     "can": "can PROC(args) or can copy ENTITY.SLOT",
     "during": "during PHASE",
     "row": "row KEY of GRID",
+    "index": "index [NAME] of ITEM in GRID",
     "next": "next EVENT { ... }",
     "reset": "reset NAME;' or 'reset FIELD of KIND;",
     "anytime": "KIND NAME { anytime in ZONE { ... } }",
@@ -146,7 +147,7 @@ NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable", "space", "by", "
 # name could stand (`space 2 cost 1 coin`, a modifier's `cost -1 coin;`); `first` is the keyword there
 # too in its own shapes: before a '(' (the builtin `first(deck)`), `to` (`first to 5 { ... }`) or a
 # name that is no reserved word (`first p in players may { ... }`)
-NAME_FIRST = frozenset({"cost", "first", "space", "bottom", "blind", "aside", "during", "row"})
+NAME_FIRST = frozenset({"cost", "first", "space", "bottom", "blind", "aside", "during", "row", "index"})
 # ... and the shapes in which such a word is its keyword even there: `first(deck)`, `first to 5`, `first p
 # in players may`, an offer's `first as p {` (a name that is no reserved word, then a word or `{`: `gain
 # first vp;` reads a parameter named `first`, as the Terraforming Mars audit wrote); an amend's `space 2 { ... }`, `space (n + 1)`
@@ -167,6 +168,10 @@ KEYWORD_SHAPES = {"first": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|to\b
                   # line's end, a ';', a brace or a text; `for each r in row where ...` reads an enum named `row`
                   "row": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+(?:[0-9]|([A-Za-z_][A-Za-z0-9_]*+))"
                                      r"[^;{}\"\n\r#]*?\bof\b"),
+                  # `index of c in techs`, `index r of c in pyramid`, `index 2 of ...`: `of` next, or a number or a
+                  # name (no reserved word) and then `of`; `gain index vp;` reads a counter named `index`
+                  "index": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+(?:of\b|(?:[0-9]+|([A-Za-z_][A-Za-z0-9_]*+))"
+                                       rf"(?:{WHITESPACE}|{COMMENT})*+of\b)"),
                   # `set aside c until ...`, `set aside all of hand ...`: a word next; `set aside = 2;` sets a
                   # variable named `aside`, `set aside.flag = true;` a field of a local so named
                   "aside": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+[A-Za-z_]")}

@@ -2855,6 +2855,11 @@ class _Builder:
         """`row g of at`: the values of a grid's index after the given ones (the resolver writes its range in)."""
         return A.RowOf(tuple(items[:-1]), str(items[-1]), span=self._s(meta))
 
+    def index_in(self, meta, items):
+        """`index r of c in pyramid`: the value of the grid's index r for the element c lies in."""
+        which = items[0] if items[0] is None else int(items[0]) if items[0].type == "INT" else str(items[0])
+        return A.IndexIn(which, items[1], str(items[2]), span=self._s(meta))
+
     def during_expr(self, meta, items):
         return A.During(str(items[0]), span=self._s(meta))
 

@@ -241,6 +241,10 @@ class ExprPrinter(A.Visitor):
             return f"({_expr(x)})" if isinstance(x, A.Binary) else _wrap(x, 5)
         return f"{end(e.low)}..{end(e.high) if e.high is not None else ''}"
 
+    def visit_IndexIn(self, e):
+        which = "" if e.which is None else f" {e.which}"
+        return f"index{which} of {_wrap(e.item, 9)} in {e.grid}"
+
     def visit_RowOf(self, e):
         return f"row {', '.join(_wrap(k, 5) for k in e.keys)} of {e.grid}"
 

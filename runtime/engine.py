@@ -5187,6 +5187,19 @@ class Game:
                                             f"{', '.join(map(index_text, shown))}{more})")
         return low
 
+    def index_in(self, item, grid: str, place: int):
+        """`index r of c in pyramid`: the value of the grid's index at `place` (0 the first) for the zone of the
+        grid the item lies in, whoever's it is; None when it lies in none of them. E601 for what is no card."""
+        if type(item) is not EntityDef:
+            raise RulesRuntimeError("E601", f"{label_of(item)} lies in no zone of {grid}: only a card, tile or piece "
+                                            "lies in a zone")
+        loc = self.state.where.get(item.key)
+        keys = self.program.grid_keys.get(grid)
+        if keys is None:
+            keys = self.program.grid_keys[grid] = {flat: key for key, flat in self.program.indexed[grid].items()}
+        key = keys.get(loc[1]) if loc is not None else None
+        return key[place] if type(key) is tuple else key
+
     # ------------------------------------------------------------------ zones and entities
     def zone(self, h: Optional[Holder], name: str) -> ZoneRef:
         """The zone `name` of holder `h` (shared zones ignore `h`)."""

@@ -174,6 +174,9 @@ class Program:
     # an indexed counter, variable or zone whose index is a board's cell -> {record: flat name}, filled by play as
     # cells are read (`Game.at`): a cell's name is then one lookup, not its fields taken apart each time
     cell_names: dict = field(default_factory=dict, compare=False, repr=False)
+    # an indexed zone read by `index ... of ITEM in GRID` -> {flat name: index}, `indexed` turned round by play when
+    # first read: the element a card lies in is then one lookup
+    grid_keys: dict = field(default_factory=dict, compare=False, repr=False)
     # a counter or variable indexed by a record of an enum and a range (a chess square) -> the range's place in its
     # keys: its board is shown with the range as rows, highest first (grids)
     ranked: dict = field(default_factory=dict)
