@@ -26,7 +26,7 @@ from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var,
 from .resolve import TEAM_WORDS, ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, PHASES, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import held_only, holds_slots, reads_it, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
 from .resolve import LABELLED, arm_change, enum_changes, if_change, loop_change, may_change, option_change, pick_change
-from .resolve import paid_stock, said_for_names, index_place
+from .resolve import paid_stock, said_for_names, index_place, index_cell
 from .layout import TABLE_TYPES, table_value
 from .resolve import CELL_WALKS, DIAGONAL, HEX, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
 
@@ -10284,7 +10284,8 @@ class Checker(A.Visitor):
     def visit_IndexIn(self, e: A.IndexIn, scope) -> str:
         """`index r of c in pyramid`: the value of a zone's index for the element of it a card lies in; E670 for a
         grid that is no zone with indexes, an index it does not have (or none said of several), an index of
-        cards, players or a record (only numbers and an enum's members are read back), an item that is no card."""
+        cards, players or a record among others (numbers, an enum's members and a record alone are read back), an
+        item that is no card."""
         item, written = self.expr(e.item, scope), printed(e)
         decl = self.sym.decls.get(e.grid) if e.grid not in scope.locals else None
         ix = decl.indexes if isinstance(decl, A.Zone) else None
@@ -10310,9 +10311,9 @@ class Checker(A.Visitor):
                 + (f", or by its name: {', '.join(repr(f'index {n} of ... in {e.grid}') for n in names)}" if names else ""))
             return "any"
         wanted = self.index_type(dims[place])
-        if base_of(wanted) != "int" and base_of(wanted) != "member":
+        if base_of(wanted) not in ("int", "member") and index_cell(self.sym, ix) is None:
             self.err("E670", f"{written}: that index of {shown} is {article(words(wanted))}; the index a card lies "
-                     "at is read back of an index of numbers or of an enum's members", e.span)
+                     "at is read back of an index of numbers, of an enum's members or of a record alone", e.span)
             return "any"
         return wanted
 

@@ -26,7 +26,7 @@ from .layout import (blind_zones, slot_args, copy_args, is_live, item_at, set_fi
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place, index_cell
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -661,8 +661,8 @@ class CodeGen(A.Visitor):
         return f"rt.within({value}, {f.within[0]}, {high}, {e.record!r}, {f.name!r}, {where(e)!r})"
 
     def visit_IndexIn(self, e: A.IndexIn, ctx) -> str:
-        place = index_place(self.sym.decls[e.grid].indexes, e.which)
-        return f"rt.index_in({self.ex(e.item, ctx)}, {e.grid!r}, {place})"
+        ix = self.sym.decls[e.grid].indexes
+        return f"rt.index_in({self.ex(e.item, ctx)}, {e.grid!r}, {index_place(ix, e.which)}, {index_cell(self.sym, ix)!r})"
 
     def visit_Range(self, e: A.Range, ctx) -> str:
         low = self.ex(e.low, ctx)

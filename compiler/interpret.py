@@ -21,7 +21,7 @@ from .layout import (blind_zones, slot_args, copy_args, is_live, live_amounts, m
                      hook_nodes, hook_table, hooked_actions,
                      indexed_ref, item_at, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place, index_cell
 
 
 def placed(e: Exception, node) -> None:
@@ -1496,7 +1496,8 @@ class Interpreter(A.Visitor):
         return Record(e.record, fields)
 
     def visit_IndexIn(self, e, rt, f):
-        return rt.index_in(self.ev(e.item, rt, f), e.grid, index_place(self.sym.decls[e.grid].indexes, e.which))
+        ix = self.sym.decls[e.grid].indexes
+        return rt.index_in(self.ev(e.item, rt, f), e.grid, index_place(ix, e.which), index_cell(self.sym, ix))
 
     def visit_Range(self, e, rt, f):
         low = self.ev(e.low, rt, f)

@@ -3499,6 +3499,13 @@ def index_place(ix: A.Indexes, which) -> Optional[int]:
     return next((place for place, d in enumerate(dims) if d.name == which), None)
 
 
+def index_cell(sym: Symbols, ix: A.Indexes) -> Optional[tuple]:
+    """Of a zone indexed by a record alone (a board's cell, `zone on[square]`): the record's name and its fields'
+    names in order, which `index of u in on` makes its value of again; None for any other index."""
+    record = sym.decls.get(ix.enum) if ix.second is None and ix.enum is not None else None
+    return (record.name, tuple(f.name for f in record.fields)) if isinstance(record, A.Record) else None
+
+
 def _constant_key(key: A.Expr, sym: Symbols):
     """A value of `row KEY of GRID` known before play: a whole number (`row 2 + 4 of token` is 6), a member's
     name; None for one worked out in play."""

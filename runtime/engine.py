@@ -5187,9 +5187,11 @@ class Game:
                                             f"{', '.join(map(index_text, shown))}{more})")
         return low
 
-    def index_in(self, item, grid: str, place: int):
+    def index_in(self, item, grid: str, place: int, cell: Optional[tuple] = None):
         """`index r of c in pyramid`: the value of the grid's index at `place` (0 the first) for the zone of the
-        grid the item lies in, whoever's it is; None when it lies in none of them. E601 for what is no card."""
+        grid the item lies in, whoever's it is; None when it lies in none of them. E601 for what is no card. A
+        zone indexed by a record alone (`cell`: its name and fields' names) gives the record's value (`index of
+        u in on`, the square a chessman stands on)."""
         if type(item) is not EntityDef:
             raise RulesRuntimeError("E601", f"{label_of(item)} lies in no zone of {grid}: only a card, tile or piece "
                                             "lies in a zone")
@@ -5198,6 +5200,8 @@ class Game:
         if keys is None:
             keys = self.program.grid_keys[grid] = {flat: key for key, flat in self.program.indexed[grid].items()}
         key = keys.get(loc[1]) if loc is not None else None
+        if key is not None and cell is not None:
+            return Record(cell[0], dict(zip(cell[1], key if type(key) is tuple else (key,))))
         return key[place] if type(key) is tuple else key
 
     # ------------------------------------------------------------------ zones and entities
