@@ -713,11 +713,14 @@ class ExprReader(A.Visitor):
         return f"you may {spoken(e.tag.action)}{args} (no modifier forbids it, or one allows it)"
 
     def visit_IndexIn(self, e):
-        decl = self.decl(e.grid)
-        title = (decl.title or spoken(e.grid)) if decl is not None else spoken(e.grid)
         which = ("" if e.which is None else f" {e.which}" if type(e.which) is str else f" number {e.which}")
-        return (f"the index{which} of the place of {title} that {self.read(e.item)} lies in (none when in none of "
-                "them)")
+        return (f"the index{which} of the place of {self.grid_title(e.grid)} that {self.read(e.item)} lies in (none "
+                "when in none of them)")
+
+    def grid_title(self, name: str) -> str:
+        """A zone with indexes by its title ("Pyramid"), or its name in words."""
+        decl = self.decl(name)
+        return getattr(decl, "title", None) or spoken(name)
 
     def visit_During(self, e):
         game = getattr(self.symbols, "game", None)
@@ -1373,6 +1376,9 @@ class ExprReader(A.Visitor):
             if isinstance(e.right, A.Bool):
                 return left + (" holds" if e.right.value == (e.op == "==") else " does not hold")
             if isinstance(e.right, A.Nothing):
+                if type(e.left) is A.IndexIn:   # `index of c in row != none`: whether c lies in the grid at all
+                    return (f"{self.read(e.left.item)} lies in {'none' if e.op == '==' else 'one'} of the places of "
+                            f"{self.grid_title(e.left.grid)}")
                 if self.holds_a_player(e.left):
                     return f"{left} is {'nobody' if e.op == '==' else 'someone'}"
                 if self.holds_a_record(e.left):   # "m is none": no m was given (not "nobody")

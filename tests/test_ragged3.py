@@ -12,6 +12,8 @@ import pytest
 
 from rulebook.compiler.driver import analyse_text
 from rulebook.compiler.explain import reading
+from rulebook.compiler.workspace import file_occurrences
+from rulebook.dsl.parser import parse_text
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
 from .conftest import found_at, printed_back, rules_programs, run_proc
@@ -140,6 +142,8 @@ def test_index_is_printed_back_read_aloud_and_stays_a_name_elsewhere():
     assert [d.code for d in result.diagnostics if d.code != "W401"] == []
     assert reading(result.symbols.decls["row_of"], result.symbols) == [
         "Equals the index r of the place of Pyramid that x lies in (none when in none of them)."]
+    result = analyse_text(CARDS + "func up(c: card): bool = index of c in market != none;\n")
+    assert reading(result.symbols.decls["up"], result.symbols) == ["True when c lies in one of the places of Market."]
 
 
 @pytest.mark.parametrize("body, column, message", [
@@ -164,11 +168,12 @@ def test_an_index_of_cards_is_e670_and_a_members_index_compared_with_a_number_e3
     assert "E303" in [d.code for d in found]
 
 
-def test_the_editor_finds_the_grid_an_index_names():
-    from rulebook.compiler.workspace import Workspace   # noqa: F401  (the index is the editor's: test_lsp walks it)
-    from rulebook.compiler import workspace
-    from rulebook.dsl import ast as A
-    assert workspace._NAMES[A.IndexIn] == (("grid", "ref"),)
+def test_the_editor_finds_the_grid_an_index_names_where_it_is_written():
+    text = CARDS + "func on_top(x: card): bool = index r of x in pyramid == 1;\n"
+    line = text.count("\n")
+    refs = [(o.role, o.span.line, o.span.column) for o in file_occurrences(parse_text(text, "a.rules"), text)
+            if o.name == "pyramid"]
+    assert ("ref", line, text.splitlines()[-1].index("pyramid") + 1) in refs
 
 
 # ---------------------------------------------------------------- `row KEY of GRID` with a computed key
