@@ -10290,9 +10290,12 @@ class Checker(A.Visitor):
         decl = self.sym.decls.get(e.grid) if e.grid not in scope.locals else None
         ix = decl.indexes if isinstance(decl, A.Zone) else None
         if ix is None:
+            if e.grid in scope.locals:   # (read, though wrongly: not unused as well)
+                scope.locals[e.grid][1] = True
             zones = [n for n, d in self.sym.decls.items() if isinstance(d, A.Zone) and d.indexes is not None]
-            self.err("E670", f"{written}: {e.grid!r} is " + ("declared nowhere" if decl is None else
-                     "no zone with indexes") + ": a card lies in an element of a zone declared with [...]", e.span,
+            self.err("E670", f"{written}: {e.grid!r} is " + ("a local value" if e.grid in scope.locals else
+                     "declared nowhere" if decl is None else "no zone with indexes")
+                     + ": a card lies in an element of a zone declared with [...]", e.span,
                      did_you_mean(e.grid, zones) or "index a zone: 'zone pyramid[r: 1..5, 1..(r + 1)] of card;'")
             return "any"
         self.used.add(e.grid)

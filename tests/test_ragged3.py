@@ -153,6 +153,8 @@ def test_index_is_printed_back_read_aloud_and_stays_a_name_elsewhere():
     ("gain index 3 of first(deck) in pyramid vp;", 17, "has two indexes, so no index 3"),
     ("gain index of first(deck) in deck vp;", 17, "'deck' is no zone with indexes"),
     ("gain index of first(deck) in pyramd vp;", 17, "'pyramd' is declared nowhere"),
+    ("let m = 2; gain index of first(deck) in m vp;", 28, "'m' is a local value"),
+    ("gain index 0 of first(deck) in pyramid vp;", 17, "has two indexes, so no index 0"),
 ])
 def test_index_misused_is_e670_at_its_place(body, column, message):
     found = [d for d in analyse_text(CARDS + f"proc q() {{ {body} }}").diagnostics if d.code != "W401"]
