@@ -311,8 +311,6 @@ CODES: dict[str, tuple[str, str]] = {
     "E671": (ERROR, "a move's depth ('move X to DECK at N from top;') that is not a number, a constant below 1, or "
                     "written after 'to top of' or 'to bottom of'"),
     "E672": (ERROR, "between(a, b) of two cells of different boards (records): the cells between them are on one board"),
-    "E670": (ERROR, "'row KEY of GRID' with a computed value of another kind than its index's, or past the grid for "
-                    "every value of its loop ('row r + 5 of token' in 'for each r in 1..5')"),
     "E670": (ERROR, "a grid's index misread: 'row KEY of GRID' with a computed value of another kind than its index's "
                     "or past the grid for every value of its loop ('row r + 5 of token' in 'for each r in 1..5'); "
                     "'index [WHICH] of ITEM in GRID' of what is no zone with indexes, of an index it lacks, or of no card"),
