@@ -4266,13 +4266,53 @@ class Game:
         """A cost of plain terms the payer cannot pay, some of resources with a `shortfall`: each such term
         the payer holds too little of runs its shortfall for the bank (lose_short); all covered, the cost is
         paid; a term not covered ends the payment (its `else` ran)."""
-        for _mode, name, amount in terms:
-            if name in self.program.shortfalls and amount > h.stock[name]:
+        if (yield from self._raised(h, terms)):
+            yield from self.pay(h, terms, where)
+
+    def _raised(self, h: Holder, terms: list):
+        """Each plain term of `terms` of a resource with a `shortfall` that the payer holds too little of runs
+        its shortfall for the bank, in the order written; whether all were covered (one not covered ends
+        the raising: its `else` ran)."""
+        for name, amount in self._owed(terms).items():
+            if amount > h.stock[name]:
                 covered = yield from self.program.procs[self.program.shortfalls[name]](
                     self, h, amount, None, amount - h.stock[name])
                 if not covered:
-                    return
-        yield from self.pay(h, terms, where)
+                    return False
+        return True
+
+    def _owed(self, terms: list) -> dict:
+        """The plain terms of a cost of resources with a `shortfall`, summed by resource (a modifier's `cost +30
+        cash` is a term of its own beside the printed one), in the order first written."""
+        owed: dict = {}
+        for mode, name, amount in terms:
+            if mode == "plain" and name in self.program.shortfalls:
+                owed[name] = owed.get(name, 0) + amount
+        return owed
+
+    def _raisable(self, h: Holder, terms: list) -> bool:
+        """Whether a cost the payer cannot pay is one a shortfall may cover: a plain term of a resource with a
+        `shortfall` is short, and the rest (its `any`, `or`'ed, card and other terms) the payer can pay."""
+        owed = self._owed(terms)
+        return any(amount > h.stock[name] for name, amount in owed.items()) and \
+            self.affordable(h, [t for t in terms if not (t[0] == "plain" and t[1] in owed)])
+
+    def _raise_for(self, h: Holder, costs: list, prompt: str, where: str):
+        """No cost of `costs` (a tagged cost's as the modifiers leave it, an `or` cost's alternatives, a cost
+        with `any` terms) is affordable: the payer picks one a shortfall may cover (`prompt`; unasked when
+        one is) and raises for it (_raised). (the cost picked, whether it was covered); (None, False) when
+        no shortfall may cover any (E601 then, as before)."""
+        raisable = [c for c in costs if self._raisable(h, c)] if self.program.shortfalls else []
+        if not raisable:
+            return None, False
+        cost = raisable[0]
+        if len(raisable) > 1:
+            labels = [describe_cost([t for t in c if t[0] != "trade"]) for c in raisable]
+            cost = raisable[(yield self.decide(h, prompt, labels, where))]
+        covered = yield from self._raised(h, cost)
+        if covered and not self.affordable(h, cost):   # raising took what the rest of the cost needed
+            raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(cost)} (after raising)", where)
+        return cost, covered
 
     def paid(self, h: Holder, terms: list, where: str, tag: Optional[tuple] = None):
         """`let x = pay ...`: pay as `pay` does; gives how many units the payment took (the cost as
@@ -4286,8 +4326,14 @@ class Game:
             if not options:
                 if not self.allowed(h, tag):
                     raise RulesRuntimeError("E606", f"{h.name} may not {tag[0]} here (a modifier forbids it)", where)
-                raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)} "
-                                        f"(as modifiers change it)", where)
+                cost, covered = yield from self._raise_for(h, self._modified(h, tag, terms)[0],
+                                                           f"raise for which cost of {tag[0]}?", where)
+                if cost is None:
+                    raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)} "
+                                            f"(as modifiers change it)", where)
+                if not covered:   # the shortfall's else ran: nothing more is paid
+                    return 0
+                options = [cost]
             if self.program.hooks and any(m.mid in self.program.hooks for m in used):   # 7.7d: its holder asked
                 hooked = yield from self._consent(
                     h, used, lambda ms: self._modified(h, tag, terms, ms)[0], where,
@@ -4305,14 +4351,23 @@ class Game:
             self._spent(used)
         elif any(t[0] == "or" for t in terms):   # alternatives: the payer picks one they can pay
             options = [alt for alt in _alternatives(terms) if self.affordable(h, alt)]
-            if not options:
-                raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)}", where)
+            if not options:   # none affordable: the payer raises for one a shortfall may cover
+                cost, covered = yield from self._raise_for(h, _alternatives(terms), "raise for which cost?", where)
+                if cost is None:
+                    raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)}", where)
+                if not covered:
+                    return 0
+                options = [cost]
             terms = options[0]
             if len(options) > 1:
                 labels = [describe_cost([t for t in o if t[0] != "trade"]) for o in options]   # (the exchange: in each)
                 terms = options[(yield self.decide(h, "pay which cost?", labels, where))]
         elif not self.affordable(h, terms):
-            raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)}", where)
+            cost, covered = yield from self._raise_for(h, [terms], "", where)
+            if cost is None:
+                raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)}", where)
+            if not covered:
+                return 0
         total = sum(amount for mode, _name, amount in terms if mode != "trade")
         if terms and terms[0][0] == "trade":   # an exchange within a group: that group's terms paid first
             yield from self._pay_traded(h, terms, where)
