@@ -1302,6 +1302,13 @@ class Checker(A.Visitor):
         for what, prompt, option, old in self.sym.amended_options:
             self.diags.append(Diagnostic("I404", option_change(what, prompt, option, old, self.sym.kept_base),
                                          option.span))
+        for item, _old in self.sym.amended_shortfalls:   # (its options: each an I404 of amended_options above)
+            parts = [p for p, written in (("the raising's condition", item.guard), ("the else", item.otherwise))
+                     if written is not None]
+            if parts:
+                self.diags.append(Diagnostic("I404", f"amends {' and '.join(parts)} of the shortfall of "
+                                             f"{item.resource!r}" + (KEEPING if item.span in self.sym.kept_base else ""),
+                                             item.span))
         for item, old in self.sym.removals:
             what = old.kind if isinstance(old, A.Entity) else CATEGORY[type(old)]
             self.diags.append(Diagnostic("I404", f"removes {what} {item.name!r}", self.at_name(item.name, item.span)))

@@ -3043,14 +3043,18 @@ class Reader(A.Visitor):
         self.say(depth, f"When you must pay more {res} than you have:")
         self.say(depth + 1, "(A payment to a player or to the bank: the payment is the debt, what you lack is missing, "
                             "and the player paid is the creditor, nobody for the bank.)")
+        amends = [a for a, _old in getattr(self.symbols, "amended_shortfalls", ()) if a.resource == d.resource]
         if d.options:
             guard = f" while {self.x(d.guard)}" if d.guard is not None else ""
+            guard += "".join(f" (amended by {a.span})" for a in amends if a.guard is not None)
             self.say(depth + 1, f"You raise what is missing{guard}, one of these at a time, until the debt is "
                                 "covered, none is open or one raises nothing (you may not stop before):")
             self.visit_Choose(A.Choose(None, d.options, span=d.span), depth + 2)
         self.say(depth + 1, "Covered, you pay the debt.")
         self.say(depth + 1, f"Otherwise you pay all your {res} to the creditor (or the bank)" +
-                 (", then:" if d.otherwise else ", and the rest of the debt is forgiven."))
+                 (", then" if d.otherwise else ", and the rest of the debt is forgiven") +
+                 "".join(f" (amended by {a.span}{KEEPING if a.span in self.symbols.kept_base else ''})"
+                         for a in amends if a.otherwise is not None) + (":" if d.otherwise else "."))
         self.block(d.otherwise, depth + 2)
 
     def visit_Func(self, d, depth: int) -> None:
@@ -3700,6 +3704,8 @@ def _change_to(name: str, item, events: list) -> Optional[str]:
     on_game = game is not None and game.name == name and getattr(item, "name", None) in game_phase_names(events)
     if isinstance(item, A.Amend):   # an amend of a phase's chooses amends the game
         return "amended" if name in item.names() or on_game else None
+    if isinstance(item, A.ShortfallAmend):   # (named as the proc its shortfall runs as)
+        return "amended" if item.name == name else None
     if isinstance(item, A.Extend):
         return "extended" if item.name == name or on_game else None
     if isinstance(item, A.Standing):

@@ -405,6 +405,7 @@ class Symbols:
     gameless_triggers: list
     shortfalls: dict    # resource -> its `shortfall` (A.Shortfall), run as the proc lowered_shortfall makes
     shortfall_packs: dict   # resource -> the pack its shortfall is declared in
+    amended_shortfalls: list   # (each `amend shortfall RES`, the shortfall as it was before it): lint's I404
     # name of each entity a `for each` declaration made -> (that declaration's name, the entity or member it is
     # for, the name it binds, the kind or enum it goes through)
     generated: dict
@@ -584,7 +585,7 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
         each = []      # so do its `for each` declarations, which then see all its entities and members
         for module in modules:
             for item in module.items:
-                if isinstance(item, (A.Extend, A.Amend)):
+                if isinstance(item, (A.Extend, A.Amend, A.ShortfallAmend)):
                     changes.append(item)
                 elif isinstance(item, A.Standing):
                     standing.append(item.trigger)
@@ -612,6 +613,9 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
             if sym.game is not None:   # as overridden or amended since: its phases are what an extension builds on
                 game = sym.decls.get(sym.game.name)
                 sym.game = game if isinstance(game, A.Game) else None
+            if isinstance(item, A.ShortfallAmend):
+                _amend_shortfall(sym, item, diags, sources)
+                continue
             found = len(diags)
             (_extend if isinstance(item, A.Extend) else _amend_each if getattr(item, "also", None) else _amend)(
                 sym, item, diags, sources)
@@ -723,6 +727,43 @@ def _shortfall(sym: Symbols, pack_name: str, item: A.Shortfall, diags: list[Diag
         return
     sym.shortfalls[item.resource] = item
     sym.shortfall_packs[item.resource] = pack_name
+
+
+def _amend_shortfall(sym: Symbols, item: A.ShortfallAmend, diags: list[Diagnostic], sources: dict) -> None:
+    """`amend shortfall RES { ... }`: the shortfall of RES as the amend changes it (its guard, with `base` the
+    base's; its options as an amended choose's; its else, `base();` running the base's); E668 when RES has none."""
+    old = sym.shortfalls.get(item.resource)
+    if old is None:
+        declared = [r for r in sym.shortfalls]
+        diags.append(Diagnostic("E668", f"an amend of the shortfall of {item.resource!r}, which has none: there is "
+                                "nothing to change", declared_at(sources, item.resource, item.span),
+                                did_you_mean(item.resource, declared) if declared else
+                                f"declare it: 'shortfall {item.resource} {{ raise by {{ ... }} else {{ ... }} }}'"))
+        return
+    what = f"the shortfall of {item.resource!r}"
+    guard = old.guard
+    if item.guard is not None:
+        guard = _with_base_value(sym, item.guard, old.guard, "guard of the raising", item.span, diags,
+                                 f"{what} raises without a condition: write the condition in full")
+        if guard is None:
+            return
+        sym.amended_parts.append((f"the raising's condition of {what}", item.guard.span))
+    options = old.options
+    if item.changes:   # as an amended choose's options, the raising's one choose (lowered_shortfall)
+        prompt = f"raise {{missing}} more {item.resource}"
+        asked = _amend_choose(sym, what, A.Choose(prompt, old.options, span=old.span),
+                              A.ChooseAmend(prompt, item.changes, span=item.span), diags)
+        if asked is None:
+            return
+        options = asked.options
+    otherwise = old.otherwise
+    if item.otherwise is not None:   # `base();` in it runs the base's else
+        otherwise = _keep_base(sym, A.Option("else", None, item.otherwise, span=item.span), old.otherwise,
+                               "else", diags).body
+        sym.amended_parts.append((f"the else of {what}", item.span))
+    sym.shortfalls[item.resource] = replace(old, guard=guard, options=options, otherwise=otherwise,
+                                            raises=old.raises or bool(options))
+    sym.amended_shortfalls.append((item, old))
 
 
 def _shortfall_procs(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None:

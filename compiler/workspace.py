@@ -292,6 +292,7 @@ _NAMES: dict = {
     A.HeldOption: (("choose", "label"),),
     A.Role: (("name", "decl"),),
     A.Shortfall: (("resource", "ref"),),   # `shortfall cash { ... }`: the stock it covers
+    A.ShortfallAmend: (("resource", "ref"),),   # `amend shortfall cash { ... }`: likewise
     A.RowOf: (("grid", "ref"),),   # `row r of pyramid`: the grid it names
     A.IndexIn: (("grid", "ref"),),   # `index r of c in pyramid`: the grid it names
     A.KindShows: (("names", "field"),),   # `shows points, food;` in a kind: its fields   # `option in LABEL ...`: an option added to the open choose LABEL   # `spot(row = 1, col = 2)`: its fields are found apart (_FileIndexer.visit)
@@ -894,6 +895,8 @@ class View:
                              for h in decl.body if isinstance(h, A.HeldOverride)]
             elif isinstance(decl, A.Shortfall):   # run as a proc (resolve.lowered_shortfall)
                 name, category, detail = f"shortfall {decl.resource}", "proc", "shortfall"
+            elif isinstance(decl, A.ShortfallAmend):
+                name, category, detail = f"amend shortfall {decl.resource}", "amend", "amend"
             elif isinstance(decl, A.Standing):
                 name = f"{'next' if decl.trigger.once else 'whenever'} {decl.trigger.pattern.event}"
                 category = detail = "trigger"

@@ -2915,6 +2915,26 @@ class Shortfall(Decl):
 
 
 @node
+class ShortfallAmend(Decl):
+    """`amend shortfall RES { raise [when COND] by { option ...; remove option "label"; } else { ... } }`: a house
+    rule's change to the shortfall of RES (Shortfall) without restating it. `when COND` replaces the raising's
+    guard (`base` in it standing for the base's); each Option replaces the one with its label, in place, or is
+    added at the end, each OptionRemoved drops one (as an amended choose's, ChooseAmend); an `else` replaces the
+    else block (`base();` in it running the base's). What it does not write stays the base's."""
+
+    resource: str
+    guard: Optional[Expr]
+    changes: tuple
+    otherwise: Optional[tuple] = None   # None: the base's else stays
+    raises: bool = False   # whether `raise ... by { }` is written
+
+    @property
+    def name(self) -> str:
+        """The proc the amended shortfall runs as."""
+        return f"shortfall_{self.resource}"
+
+
+@node
 class LetIn(Expr):
     """`let a = X; let b = Y; VALUE` as a func's value (`func f(c: cell) = let r = c.row + 1; r * r;`): each `let`
     (A.Let) names a value read by the lets after it and by `value`; only a func's value is written so."""

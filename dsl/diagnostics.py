@@ -314,6 +314,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E670": (ERROR, "a grid's index misread: 'row KEY of GRID' with a computed value of another kind than its index's "
                     "or past the grid for every value of its loop ('row r + 5 of token' in 'for each r in 1..5'); "
                     "'index [WHICH] of ITEM in GRID' of what is no zone with indexes, of an index it lacks, or of no card"),
+    "E668": (ERROR, "'amend shortfall RES' of a resource without a shortfall: there is nothing to change"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),

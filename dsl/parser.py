@@ -1449,6 +1449,16 @@ class _Builder:
     def shortfall_raise(self, meta, items):   # RAISE guard? "by" "{" option* "}"
         return _Marker("raise", (_pick(items, "guard"), tuple(i for i in items if isinstance(i, A.Option))))
 
+    def amend_shortfall_decl(self, meta, items):   # "amend" SHORTFALL NAME "{" shortfall_raise_change? else_block? "}"
+        raising = _pick(items, "raise")
+        guard, changes = raising if raising is not None else (None, ())
+        return A.ShortfallAmend(str(items[1]), guard, changes, _pick(items, "else_block", None), raising is not None,
+                                span=self._s(meta))
+
+    def shortfall_raise_change(self, meta, items):   # RAISE guard? "by" "{" option_change* "}"
+        return _Marker("raise", (_pick(items, "guard"),
+                                 tuple(i for i in items if isinstance(i, (A.Option, A.OptionRemoved)))))
+
     def remove_decl(self, meta, items):
         return A.Remove(str(items[0]), also=_pick(items, "also", None), span=self._s(meta))
 

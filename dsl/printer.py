@@ -1456,16 +1456,23 @@ class Printer(A.Visitor):
         self.block(f"proc {d.name}({params_text(d.params)}){returns}{once}", d.body)
 
     def visit_Shortfall(self, d):
-        self.line(f"shortfall {d.resource} {{")
+        self.shortfall("shortfall", d, d.options, d.otherwise or not d.raises)
+
+    def visit_ShortfallAmend(self, d):
+        self.shortfall("amend shortfall", d, d.changes, d.otherwise is not None)
+
+    def shortfall(self, head: str, d, options: tuple, otherwise: bool) -> None:
+        """A shortfall, or an amend of one (its options then the changes: `remove option` too)."""
+        self.line(f"{head} {d.resource} {{")
         self.depth += 1
         if d.raises:
-            head = f"raise{' when ' + expr(d.guard) if d.guard is not None else ''} by"
-            if d.options:
-                self.options(head, d.options)
+            raising = f"raise{' when ' + expr(d.guard) if d.guard is not None else ''} by"
+            if options:
+                self.options(raising, options)
             else:
-                self.line(f"{head} {{}}")
-        if d.otherwise or not d.raises:
-            self.block("else", d.otherwise)
+                self.line(f"{raising} {{}}")
+        if otherwise:
+            self.block("else", d.otherwise or ())
         self.depth -= 1
         self.line("}")
 

@@ -20,7 +20,7 @@ VISITORS = {
     ExprPrinter: (A.Expr,),
 }
 # Never checked on their own: the resolver applies them before the checker sees the pack.
-RESOLVED_AWAY = {A.Override, A.Remove, A.Extend, A.Amend, A.Standing, A.Role}
+RESOLVED_AWAY = {A.Override, A.Remove, A.Extend, A.Amend, A.Standing, A.Role, A.ShortfallAmend}
 # Written in by the resolver as other nodes, so neither the checker nor a backend meets them (fmt and explain
 # read them as written): `row r of g` is the row's range (a Range remembering it), a `shortfall` the proc it lowers to.
 WRITTEN_IN = {A.RowOf, A.Shortfall}

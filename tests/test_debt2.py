@@ -1,0 +1,209 @@
+"""debt2: a shortfall (docs 3.1a) changed by a house rule (`amend shortfall RES { ... }`: Monopoly without
+mortgages, tests/packs/monopoly_house), and the payments it now covers: a `pay` of an `or` cost (the payer
+picks which alternative to raise for), of a cost with `any` terms, and of a tagged cost a modifier made
+dearer; both backends, fmt, explain and the diagnostics (E668)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text
+from rulebook.runtime.engine import Game
+
+from .conftest import drive, pack_program, printed_back, rules_programs, run_proc
+
+PACKS = Path(__file__).parent / "packs"
+
+# An 18xx-like railway: a president short of cash sells shares (at 40) or, once, takes a loan of 100.
+RAILWAY = """
+resource cash "Cash";
+resource shares "Shares";
+resource coal "Coal";
+resource oil "Oil";
+group fuel "Fuel" { coal, oil }
+var bankrupt "Bankrupt" global: bool = false;
+event build();
+var surcharged global: bool = false;
+shortfall cash {
+  raise when shares > 0 by {
+    option "sell a share" when shares > 0 {
+      lose 1 shares;
+      gain 40 cash;
+    }
+  }
+  else {
+    say "{you} is bankrupt, {missing} short";
+    set bankrupt = true;
+  }
+}
+proc start(money: int, held: int) {
+  gain money cash;
+  gain held shares;
+  modifier you build while surcharged { cost +30 cash; }
+}
+proc train_or_bonds() { pay 100 cash or 3 shares; }
+proc fuelled_train() { pay 60 cash, 1 any(fuel); }
+proc station() { pay 50 cash for build(); }
+game railway { seats 2 to 4; phase play { start(10, 0); } winner most cash; }
+"""
+
+railway = rules_programs(RAILWAY)
+
+
+def test_an_or_cost_none_affordable_is_raised_for_the_one_a_shortfall_covers(railway):
+    # 100 cash or 3 shares, with 30 cash and 2 shares: only the cash has a shortfall, so it is raised for
+    # without asking: two shares sold (30 + 80), 100 paid
+    game = Game(railway(), 2, 1)
+    you = game.state.players[0]
+    run_proc(game, "start", 30, 2)
+    assert run_proc(game, "train_or_bonds") == []
+    assert (you.stock["cash"], you.stock["shares"], game.state.gvars["bankrupt"]) == (10, 0, False)
+
+
+def test_an_or_cost_one_affordable_is_paid_without_raising(railway):
+    game = Game(railway(), 2, 1)
+    you = game.state.players[0]
+    run_proc(game, "start", 30, 3)
+    assert run_proc(game, "train_or_bonds") == []   # 3 shares held: that one is paid, nothing sold
+    assert (you.stock["cash"], you.stock["shares"]) == (30, 0)
+
+
+def test_a_cost_with_an_any_term_raises_its_plain_term_when_the_rest_is_held(railway):
+    game = Game(railway(), 2, 1)
+    you = game.state.players[0]
+    run_proc(game, "start", 30, 2)
+    you.stock["oil"] = 1
+    run_proc(game, "fuelled_train")   # 60 cash and 1 fuel: one share sold (70), the oil paid
+    assert (you.stock["cash"], you.stock["shares"], you.stock["oil"]) == (10, 1, 0)
+
+
+def test_a_cost_whose_other_terms_are_not_held_is_still_e601(railway):
+    game = Game(railway(), 2, 1)
+    run_proc(game, "start", 30, 2)
+    with pytest.raises(Exception, match="E601"):
+        run_proc(game, "fuelled_train")   # no fuel: raising cash would not pay it
+    assert game.state.players[0].stock["shares"] == 2   # nothing sold
+
+
+def test_a_tagged_cost_a_modifier_makes_dearer_is_raised_for(railway):
+    game = Game(railway(), 2, 1)
+    you = game.state.players[0]
+    run_proc(game, "start", 60, 2)
+    game.state.gvars["surcharged"] = True
+    run_proc(game, "station")   # 50 + 30 with 60 held: one share sold (100), 80 paid
+    assert (you.stock["cash"], you.stock["shares"]) == (20, 1)
+
+
+# A house rule of the railway: a president may also take a loan (100 cash, once a game, into a debt counter),
+# only while holding fewer than 3 shares; the bankrupt's shares go back to the market first.
+HOUSE = """
+counter loans "Loans" from 0 to 3;
+amend shortfall cash {
+  raise when base or loans == 0 by {
+    option "take a loan" when loans == 0 {
+      gain 1 loans;
+      gain 100 cash;
+    }
+  }
+  else {
+    say "{you} hands back {shares} shares";
+    lose shares shares;
+    base();
+  }
+}
+proc buy_train(cost: int) { pay cost cash; }
+"""
+
+house = rules_programs(RAILWAY + HOUSE)
+
+
+def test_an_amended_shortfall_offers_the_added_option_under_its_amended_condition(house):
+    game = Game(house(), 2, 1)
+    you = game.state.players[0]
+    run_proc(game, "start", 30, 0)   # no share to sell: the base's condition alone would raise nothing
+    assert run_proc(game, "buy_train", 100) == []   # the loan, the one open option, taken without asking
+    assert (you.stock["cash"], you.stock["loans"], game.state.gvars["bankrupt"]) == (30, 1, False)
+
+
+def test_an_amended_shortfall_asks_between_the_base_option_and_the_added_one(house):
+    game = Game(house(), 2, 1)
+    you = game.state.players[0]
+    run_proc(game, "start", 30, 1)
+    asked = run_proc(game, "buy_train", 100, answers=["sell a share"])
+    assert [d.prompt for d in asked] == ["raise 70 more cash"]   # (after the share, the loan is the one left)
+    assert (you.stock["cash"], you.stock["shares"], you.stock["loans"]) == (70, 0, 1)
+
+
+def test_an_amended_else_runs_the_base_else_where_base_stands(house):
+    game = Game(house(), 2, 1)
+    you = game.state.players[0]
+    run_proc(game, "start", 0, 1)
+    you.stock["loans"] = 1   # the loan taken: one share (40) is all there is to raise
+    run_proc(game, "buy_train", 100)
+    assert (you.stock["cash"], you.stock["shares"], game.state.gvars["bankrupt"]) == (0, 0, True)
+    assert game.messages[-2:] == ["P1 hands back 0 shares", "P1 is bankrupt, 60 short"]
+
+
+def test_the_amend_prints_back_and_lint_and_explain_say_what_it_changes():
+    _module, printed = printed_back(RAILWAY + HOUSE)
+    assert "amend shortfall cash {\n  raise when base or loans == 0 by {" in printed
+    result = analyse_text(RAILWAY + HOUSE)
+    infos = sorted(d.message for d in result.diagnostics if d.code == "I404")
+    assert infos == ['adds option "take a loan" to choose "raise {missing} more cash" of the shortfall of \'cash\'',
+                     "amends the raising's condition and the else of the shortfall of 'cash', keeping the base's"]
+    from rulebook.compiler.explain import explain
+
+    reading = "\n".join(explain(result.symbols.shortfalls["cash"], result.symbols))
+    assert "while you have more than 0 shares or you have no loans (amended by <text>:33:1)" in reading
+    assert "Take a loan (only if you have no loans) (added by <text>:35:5)" in reading
+    assert "then (amended by <text>:33:1, keeping the base's):" in reading
+
+
+MONOPOLY_HOUSE = PACKS / "monopoly_house"
+
+monopoly_house = pack_program(MONOPOLY_HOUSE)
+
+
+def test_monopoly_without_mortgages_sells_a_deed_back_to_the_bank_for_its_mortgage_value(monopoly_house):
+    # the rent of two railroads (50) with 20 held and Baltic Avenue (mortgage value 30): the house rule's option
+    # is the one open, so its pick alone asks; Baltic goes back to the bank, unmortgaged
+    game = Game(monopoly_house, 3, 1)
+    game.start()
+    for p in game.state.players:
+        p.stock["cash"], p.stock["square"], p.vars["in_jail"] = 1500, 0, False
+    p1, p2 = game.state.players[:2]
+    p1.stock["cash"], p1.stock["square"] = 20, 5
+    for seat, names in {0: ["mediterranean", "baltic"], 1: ["reading", "pennsylvania_rr"]}.items():
+        for name in names:
+            game.move(game.program.entities[name], game.zone(game.state.players[seat], "deeds"))
+    asked = drive(game, game.program.procs["land"](game, p1, 4), ["Baltic Avenue"])
+    assert [d.prompt for d in asked] == ["sell which deed to the bank?"]
+    assert "baltic" in {d.name for d in game.zone(None, "bank")} and not game.state.gvars["mortgaged[baltic]"]
+    assert (p1.stock["cash"], p2.stock["cash"]) == (0, 1550)
+
+
+@pytest.mark.parametrize("text, code, line", [
+    # no shortfall of coal to amend
+    ('amend shortfall coal { else { say "x"; } }\n', "E668", 1),
+    # a label the raising has not
+    ('amend shortfall cash { raise by { remove option "sell a bond"; } }\n', "E223", 1),
+    # the one option removed: the raising would ask nothing (to drop the raising, override the shortfall)
+    ('amend shortfall cash { raise by { remove option "sell a share"; } }\n', "E223", 1),
+    # `base` for a condition the shortfall has not: the Age of Steam-like one below raises by nothing
+    ('amend shortfall cash { raise when base by { } }\n', None, None),
+])
+def test_a_misused_amend_of_a_shortfall_is_reported_at_it(text, code, line):
+    found = [(d.code, d.span.line) for d in analyse_text(RAILWAY + text).diagnostics if d.code[0] == "E"]
+    if code is None:
+        assert found == []
+    else:
+        assert (code, RAILWAY.count("\n") + line) in found, found
+
+
+def test_base_in_the_condition_of_a_shortfall_without_one_is_e365():
+    text = ("resource cash;\nshortfall cash { raise by { option \"beg\" { gain 1 cash; } } }\n"
+            "amend shortfall cash { raise when base and cash < 3 by { } }\n"
+            "game g { seats 2; phase play { lose 5 cash; } winner most cash; }\n")
+    assert [(d.code, d.span.line) for d in analyse_text(text).diagnostics if d.code[0] == "E"] == [("E365", 3)]
