@@ -207,3 +207,29 @@ def test_base_in_the_condition_of_a_shortfall_without_one_is_e365():
             "amend shortfall cash { raise when base and cash < 3 by { } }\n"
             "game g { seats 2; phase play { lose 5 cash; } winner most cash; }\n")
     assert [(d.code, d.span.line) for d in analyse_text(text).diagnostics if d.code[0] == "E"] == [("E365", 3)]
+
+
+# Monopoly's Income Tax as the older rulebooks print it: "pay $200 or 10% of your total worth", the player
+# choosing; short of both, the player picks which to raise for. Here two purses each with a shortfall.
+PURSES = """
+resource gold;
+resource silver;
+resource gems;
+shortfall gold { raise by { option "sell a gem for 5 gold" when gems > 0 { lose 1 gems; gain 5 gold; } } }
+shortfall silver { raise by { option "sell a gem for 8 silver" when gems > 0 { lose 1 gems; gain 8 silver; } } }
+proc start() { gain 3 gold; gain 4 silver; gain 2 gems; }
+proc tax() { pay 10 gold or 12 silver; }
+game g { seats 2; phase play { start(); } winner most gold; }
+"""
+
+purses = rules_programs(PURSES)
+
+
+@pytest.mark.parametrize("answer, held", [("10 gold", (3, 4, 0)), ("12 silver", (3, 0, 1))])
+def test_short_of_every_alternative_the_payer_picks_which_to_raise_for(purses, answer, held):
+    game = Game(purses(), 2, 1)
+    you = game.state.players[0]
+    run_proc(game, "start")
+    asked = run_proc(game, "tax", answers=[answer])
+    assert [(d.prompt, list(d.options)) for d in asked] == [("raise for which cost?", ["10 gold", "12 silver"])]
+    assert (you.stock["gold"], you.stock["silver"], you.stock["gems"]) == held
