@@ -52,45 +52,43 @@ game railway { seats 2 to 4; phase play { start(10, 0); } winner most cash; }
 railway = rules_programs(RAILWAY)
 
 
+def started(program, money: int, shares: int) -> tuple[Game, object]:
+    """A railway game of 2 players (seed 1) whose P1 starts with `money` cash and `shares` shares; and P1."""
+    game = Game(program, 2, 1)
+    run_proc(game, "start", money, shares)
+    return game, game.state.players[0]
+
+
 def test_an_or_cost_none_affordable_is_raised_for_the_one_a_shortfall_covers(railway):
     # 100 cash or 3 shares, with 30 cash and 2 shares: only the cash has a shortfall, so it is raised for
     # without asking: two shares sold (30 + 80), 100 paid
-    game = Game(railway(), 2, 1)
-    you = game.state.players[0]
-    run_proc(game, "start", 30, 2)
+    game, you = started(railway(), 30, 2)
     assert run_proc(game, "train_or_bonds") == []
     assert (you.stock["cash"], you.stock["shares"], game.state.gvars["bankrupt"]) == (10, 0, False)
 
 
 def test_an_or_cost_one_affordable_is_paid_without_raising(railway):
-    game = Game(railway(), 2, 1)
-    you = game.state.players[0]
-    run_proc(game, "start", 30, 3)
+    game, you = started(railway(), 30, 3)
     assert run_proc(game, "train_or_bonds") == []   # 3 shares held: that one is paid, nothing sold
     assert (you.stock["cash"], you.stock["shares"]) == (30, 0)
 
 
 def test_a_cost_with_an_any_term_raises_its_plain_term_when_the_rest_is_held(railway):
-    game = Game(railway(), 2, 1)
-    you = game.state.players[0]
-    run_proc(game, "start", 30, 2)
+    game, you = started(railway(), 30, 2)
     you.stock["oil"] = 1
     run_proc(game, "fuelled_train")   # 60 cash and 1 fuel: one share sold (70), the oil paid
     assert (you.stock["cash"], you.stock["shares"], you.stock["oil"]) == (10, 1, 0)
 
 
 def test_a_cost_whose_other_terms_are_not_held_is_still_e601(railway):
-    game = Game(railway(), 2, 1)
-    run_proc(game, "start", 30, 2)
+    game, _you = started(railway(), 30, 2)
     with pytest.raises(Exception, match="E601"):
         run_proc(game, "fuelled_train")   # no fuel: raising cash would not pay it
     assert game.state.players[0].stock["shares"] == 2   # nothing sold
 
 
 def test_a_tagged_cost_a_modifier_makes_dearer_is_raised_for(railway):
-    game = Game(railway(), 2, 1)
-    you = game.state.players[0]
-    run_proc(game, "start", 60, 2)
+    game, you = started(railway(), 60, 2)
     game.state.gvars["surcharged"] = True
     run_proc(game, "station")   # 50 + 30 with 60 held: one share sold (100), 80 paid
     assert (you.stock["cash"], you.stock["shares"]) == (20, 1)
@@ -128,18 +126,14 @@ def test_an_amended_shortfall_offers_the_added_option_under_its_amended_conditio
 
 
 def test_an_amended_shortfall_asks_between_the_base_option_and_the_added_one(house):
-    game = Game(house(), 2, 1)
-    you = game.state.players[0]
-    run_proc(game, "start", 30, 1)
+    game, you = started(house(), 30, 1)
     asked = run_proc(game, "buy_train", 100, answers=["sell a share"])
     assert [d.prompt for d in asked] == ["raise 70 more cash"]   # (after the share, the loan is the one left)
     assert (you.stock["cash"], you.stock["shares"], you.stock["loans"]) == (70, 0, 1)
 
 
 def test_an_amended_else_runs_the_base_else_where_base_stands(house):
-    game = Game(house(), 2, 1)
-    you = game.state.players[0]
-    run_proc(game, "start", 0, 1)
+    game, you = started(house(), 0, 1)
     you.stock["loans"] = 1   # the loan taken: one share (40) is all there is to raise
     run_proc(game, "buy_train", 100)
     assert (you.stock["cash"], you.stock["shares"], game.state.gvars["bankrupt"]) == (0, 0, True)
