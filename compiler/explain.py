@@ -1690,6 +1690,14 @@ class Reader(A.Visitor):
 
     def visit_Pay(self, s, depth: int) -> None:
         self.say(depth, self.act("pay", self.cost(s.terms)))
+        raised = [] if self.symbols is None else list(dict.fromkeys(   # (a plain term's `name`, in an `or` too)
+            n.name for t in s.terms for n in A.walk(t) if type(n) is A.CostTerm and n.mode == "plain"
+            and n.name in self.symbols.shortfalls))
+        if raised:   # Game._raise_for
+            ways = s.tag is not None or any(getattr(n, "alternatives", None) for t in s.terms for n in A.walk(t))
+            self.say(depth + 1, f"(Holding less {_either([self.noun(r) for r in raised], 'or')}, you must raise it: "
+                                "see its shortfall" + ("; unable to pay any way, you pick which way to raise for"
+                                                       if ways else "") + ".)")
         if s.name is not None:
             self.say(depth + 1, f"Let {s.name} be how many were paid (after any change to the cost).")
         if s.tag is not None:

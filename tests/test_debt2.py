@@ -227,3 +227,13 @@ def test_short_of_every_alternative_the_payer_picks_which_to_raise_for(purses, a
     asked = run_proc(game, "tax", answers=[answer])
     assert [(d.prompt, list(d.options)) for d in asked] == [("raise for which cost?", ["10 gold", "12 silver"])]
     assert (you.stock["gold"], you.stock["silver"], you.stock["gems"]) == held
+
+
+def test_explain_says_a_payment_is_raised_and_when_the_payer_picks_what_for():
+    from rulebook.compiler.explain import explain
+
+    symbols = analyse_text(RAILWAY).symbols
+    read = {name: "\n".join(explain(symbols.decls[name], symbols)) for name in ("train_or_bonds", "fuelled_train")}
+    assert "(Holding less cash, you must raise it: see its shortfall; unable to pay any way, you pick which way " \
+           "to raise for.)" in read["train_or_bonds"]
+    assert "(Holding less cash, you must raise it: see its shortfall.)" in read["fuelled_train"]
