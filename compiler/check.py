@@ -1307,7 +1307,8 @@ class Checker(A.Visitor):
                      if written is not None]
             if parts:
                 self.diags.append(Diagnostic("I404", f"amends {' and '.join(parts)} of the shortfall of "
-                                             f"{item.resource!r}" + (KEEPING if item.span in self.sym.kept_base else ""),
+                                             f"{item.resource!r}" + (KEEPING if {getattr(item.guard, "span", None), item.else_span} & self.sym.kept_base
+                                                else ""),
                                              item.span))
         for item, old in self.sym.removals:
             what = old.kind if isinstance(old, A.Entity) else CATEGORY[type(old)]

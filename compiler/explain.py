@@ -3061,7 +3061,7 @@ class Reader(A.Visitor):
         self.say(depth + 1, "Covered, you pay the debt.")
         self.say(depth + 1, f"Otherwise you pay all your {res} to the creditor (or the bank)" +
                  (", then" if d.otherwise else ", and the rest of the debt is forgiven") +
-                 "".join(f" (amended by {a.span}{KEEPING if a.span in self.symbols.kept_base else ''})"
+                 "".join(f" (amended by {a.span}{KEEPING if a.else_span in self.symbols.kept_base else ''})"
                          for a in amends if a.otherwise is not None) + (":" if d.otherwise else "."))
         self.block(d.otherwise, depth + 2)
 

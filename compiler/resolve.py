@@ -722,7 +722,8 @@ def _shortfall(sym: Symbols, pack_name: str, item: A.Shortfall, diags: list[Diag
         diags.append(Diagnostic("E655", f"a second shortfall of {item.resource!r}: every payment of it runs one "
                                 "rule", declared_at(sources, item.resource, item.span),
                                 "write every way to raise it as an option of the one 'raise by', and one 'else' "
-                                f"(a house rule or an expansion replaces it: 'override shortfall {item.resource} {{ ... }}')",
+                                f"(a house rule or an expansion replaces it, 'override shortfall {item.resource} {{ ... }}', or "
+                                f"changes it, 'amend shortfall {item.resource} {{ ... }}')",
                                 notes=(f"the first is at {first.span}",)))
         return
     sym.shortfalls[item.resource] = item
@@ -743,7 +744,7 @@ def _amend_shortfall(sym: Symbols, item: A.ShortfallAmend, diags: list[Diagnosti
     what = f"the shortfall of {item.resource!r}"
     guard = old.guard
     if item.guard is not None:
-        guard = _with_base_value(sym, item.guard, old.guard, "guard of the raising", item.span, diags,
+        guard = _with_base_value(sym, item.guard, old.guard, "guard of the raising", item.guard.span, diags,
                                  f"{what} raises without a condition: write the condition in full")
         if guard is None:
             return
@@ -758,9 +759,9 @@ def _amend_shortfall(sym: Symbols, item: A.ShortfallAmend, diags: list[Diagnosti
         options = asked.options
     otherwise = old.otherwise
     if item.otherwise is not None:   # `base();` in it runs the base's else
-        otherwise = _keep_base(sym, A.Option("else", None, item.otherwise, span=item.span), old.otherwise,
+        otherwise = _keep_base(sym, A.Option("else", None, item.otherwise, span=item.else_span), old.otherwise,
                                "else", diags).body
-        sym.amended_parts.append((f"the else of {what}", item.span))
+        sym.amended_parts.append((f"the else of {what}", item.else_span))
     sym.shortfalls[item.resource] = replace(old, guard=guard, options=options, otherwise=otherwise,
                                             raises=old.raises or bool(options))
     sym.amended_shortfalls.append((item, old))

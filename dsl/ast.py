@@ -2933,6 +2933,11 @@ class ShortfallAmend(Decl):
         """The proc the amended shortfall runs as."""
         return f"shortfall_{self.resource}"
 
+    @property
+    def else_span(self):
+        """Where its `else` is told by (its first statement; the amend's own span when it has none)."""
+        return self.otherwise[0].span if self.otherwise else self.span
+
 
 @node
 class LetIn(Expr):
