@@ -26,7 +26,7 @@ from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var,
 from .resolve import TEAM_WORDS, ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, PHASES, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import held_only, holds_slots, reads_it, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
 from .resolve import LABELLED, arm_change, enum_changes, if_change, loop_change, may_change, option_change, pick_change
-from .resolve import paid_stock, said_for_names, index_place, index_cell
+from .resolve import said_for_names, index_place, index_cell, shortfall_holder
 from .layout import TABLE_TYPES, table_value
 from .resolve import CELL_WALKS, DIAGONAL, HEX, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
 
@@ -1527,12 +1527,20 @@ class Checker(A.Visitor):
         """`shortfall RES { raise by { ... } else { ... } }` (its statements are checked in the proc it runs
         as, lowered_shortfall): E654 of a name that is no resource, W639 of a `raise by` without an option,
         W638 of an option that never gains RES (nor calls a proc that might)."""
-        if not paid_stock(self.sym.decls.get(d.resource)):
+        if shortfall_holder(self.sym, d.resource) is None:
+            kinds = [k.name for k in self.sym.decls.values() if isinstance(k, A.Kind)
+                     and any(f.name == d.resource and f.stock for f in k.fields)]
+            if len(kinds) > 1 and d.resource not in self.sym.decls:
+                self.err("E669", f"a shortfall of the stock {d.resource!r}, which cards of {len(kinds)} kinds hold "
+                         f"({', '.join(kinds)}): its raising names the card as 'holder', of one kind", d.span,
+                         "give each kind's stock a name of its own and a shortfall each, or hold it on one kind")
+                return
             what = self.sym.category(d.resource)
             self.err("E654", f"a shortfall of {d.resource!r}, " + (
                 f"which is {article(what)}" + (" that is not a player's own, stopping at zero" if what == "counter"
                                                else "") if what else "which is not declared") +
-                ": a shortfall is what a payment of a player's stock does when they hold too little", d.span,
+                ": a shortfall is what a payment of a player's stock (or of a stock cards hold) does when they hold "
+                "too little", d.span,
                 f"declare 'resource {d.resource};' (or 'counter {d.resource};', each player's, from 0) and write "
                 f"'shortfall {d.resource} {{ ... }}'")
             return

@@ -26,7 +26,7 @@ from .layout import (blind_zones, slot_args, copy_args, is_live, item_at, set_fi
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place, index_cell
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place, index_cell, card_shortfall_of
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -1271,6 +1271,10 @@ class CodeGen(A.Visitor):
         if s.on is not None and s.to is not None:   # a card's stock moved to a player or another card
             self.writeline(f"yield from rt.lose_on_to({who}, {self.ex(s.on, ctx)}, {s.resource!r}, "
                            f"{self.ex(s.amount, ctx)}, {self.ex(s.to, ctx)}, {where(s)!r})", s)
+            return
+        if card_shortfall_of(s, self.sym):   # a card's stock with a `shortfall`: run when the card holds too little
+            self.writeline(f"yield from rt.lose_on_short({who}, {self.ex(s.on, ctx)}, {s.resource!r}, "
+                           f"{self.ex(s.amount, ctx)}, {where(s)!r})", s)
             return
         if s.on is not None:   # a stock the card holds (the card worked out first, then the amount)
             tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""

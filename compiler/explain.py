@@ -20,7 +20,7 @@ from rulebook.runtime.state import decimal_text
 from .layout import record_shape, deciding, is_live, is_field_value, is_filter, proc_result_call, subject_mode
 from .layout import copy_fields, never_runs, set_fields
 from .layout import at_seats, binder, period_end, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var
-from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_HAS, HELD_USES, HEX, KEEPING, blocks_kept, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS, shortfall_of
+from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_HAS, HELD_USES, HEX, KEEPING, blocks_kept, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS, shortfall_of, shortfall_holder, card_shortfall_of
 
 # Words that take no plural ("3 prestige", "2 lavandium").
 MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone", "debt", "income",
@@ -1610,8 +1610,10 @@ class Reader(A.Visitor):
         if self.held_stock(s, "lose", depth):
             return
         if s.on is not None:   # a stock the card holds
-            self.say(depth, self.act("take", f"{self.x(s.amount)} {spoken(s.resource)} off {self.x(s.on)}"
-                                             " (or as many as it holds)" +
+            short = self.symbols is not None and card_shortfall_of(s, self.symbols)
+            self.say(depth, self.act("take", f"{self.x(s.amount)} {spoken(s.resource)} off {self.x(s.on)}" +
+                                     (" (holding less, it must raise it: see its shortfall)" if short else
+                                      " (or as many as it holds)") +
                                      ("" if s.to is None else ", and you gain what is taken" if type(s.to) is A.You
                                       else f", and {self.x(s.to)} gains what is taken")))
             if s.tag is not None:
@@ -1691,7 +1693,7 @@ class Reader(A.Visitor):
     def visit_Pay(self, s, depth: int) -> None:
         self.say(depth, self.act("pay", self.cost(s.terms)))
         raised = [] if self.symbols is None else list(dict.fromkeys(   # (a plain term's `name`, in an `or` too)
-            n.name for t in s.terms for n in A.walk(t) if type(n) is A.CostTerm and n.mode == "plain"
+            n.name for t in s.terms for n in A.walk(t) if type(n) is A.CostTerm and n.mode in ("plain", "on")
             and n.name in self.symbols.shortfalls))
         if raised:   # Game._raise_for
             ways = s.tag is not None or any(getattr(n, "alternatives", None) for t in s.terms for n in A.walk(t))
@@ -3048,9 +3050,15 @@ class Reader(A.Visitor):
     def visit_Shortfall(self, d, depth: int) -> None:
         """`shortfall RES { raise by { ... } else { ... } }`: when a payment of RES is more than its payer holds."""
         res = self.noun(d.resource)
-        self.say(depth, f"When you must pay more {res} than you have:")
-        self.say(depth + 1, "(A payment to a player or to the bank: the payment is the debt, what you lack is missing, "
-                            "and the player paid is the creditor, nobody for the bank.)")
+        on_card = self.symbols is not None and shortfall_holder(self.symbols, d.resource) not in (None, "player")
+        if on_card:   # a stock cards hold: paid off the card (the holder), to the bank (resolve.card_shortfall_of)
+            self.say(depth, f"When a card must pay more {res} than it holds:")
+            self.say(depth + 1, "(The card is the holder, the payment the debt, what it lacks missing; you are the "
+                                "player paying from it, and it pays the bank.)")
+        else:
+            self.say(depth, f"When you must pay more {res} than you have:")
+            self.say(depth + 1, "(A payment to a player or to the bank: the payment is the debt, what you lack is "
+                                "missing, and the player paid is the creditor, nobody for the bank.)")
         amends = [a for a, _old in getattr(self.symbols, "amended_shortfalls", ()) if a.resource == d.resource]
         if d.options:
             guard = f" while {self.x(d.guard)}" if d.guard is not None else ""
@@ -3059,7 +3067,8 @@ class Reader(A.Visitor):
                                 "covered, none is open or one raises nothing (you may not stop before):")
             self.visit_Choose(A.Choose(None, d.options, span=d.span), depth + 2)
         self.say(depth + 1, "Covered, you pay the debt.")
-        self.say(depth + 1, f"Otherwise you pay all your {res} to the creditor (or the bank)" +
+        self.say(depth + 1, (f"Otherwise the holder pays all its {res} to the bank" if on_card else
+                             f"Otherwise you pay all your {res} to the creditor (or the bank)") +
                  (", then" if d.otherwise else ", and the rest of the debt is forgiven") +
                  "".join(f" (amended by {a.span}{KEEPING if a.else_span in self.symbols.kept_base else ''})"
                          for a in amends if a.otherwise is not None) + (":" if d.otherwise else "."))

@@ -21,7 +21,7 @@ from .layout import (blind_zones, slot_args, copy_args, is_live, live_amounts, m
                      hook_nodes, hook_table, hooked_actions,
                      indexed_ref, item_at, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place, index_cell
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place, index_cell, card_shortfall_of
 
 
 def placed(e: Exception, node) -> None:
@@ -237,6 +237,9 @@ class Interpreter(A.Visitor):
             card = self.ev(s.on, rt, f)
             amount = self.ev(s.amount, rt, f)
             return rt.lose_on_to(who, card, s.resource, amount, self.ev(s.to, rt, f), where(s))
+        if card_shortfall_of(s, self.sym):   # a card's stock with a `shortfall`: run when the card holds too little
+            card = self.ev(s.on, rt, f)
+            return rt.lose_on_short(who, card, s.resource, self.ev(s.amount, rt, f), where(s))
         if s.on is not None:   # a stock the card holds (the card worked out first, then the amount)
             card = self.ev(s.on, rt, f)
             rt.lose_on(who, card, s.resource, self.ev(s.amount, rt, f), self.tag(s.tag, rt, f))

@@ -18,7 +18,7 @@ from rulebook.dsl.lazy import dataclass_when_used
 from rulebook.dsl.printer import expr as printed_expr
 from rulebook.runtime.state import IN_FORCE, SEATS, SIGNED_FLOOR, Cells, Record, as_written, board_name
 
-from .resolve import BUILTIN_FUNCS, Symbols, classify, held_test, same_statements, slot_places, paid_stock
+from .resolve import BUILTIN_FUNCS, Symbols, classify, held_test, same_statements, slot_places, shortfall_holder
 
 
 def field_value(expr, sym: Optional[Symbols] = None) -> Any:
@@ -1174,7 +1174,7 @@ def layout(sym: Symbols) -> Layout:
         supplies=[r for r in d if isinstance(r, (A.Resource, A.Counter)) and r.supply is not None],
         seated=[c for c in d if seated(c)],
         overflows={r.name: r.over.id for r in d if isinstance(r, A.Resource) and r.over is not None and r.cap is not None},
-        shortfalls={res: f.name for res, f in sym.shortfalls.items() if paid_stock(sym.decls.get(res))},
+        shortfalls={res: f.name for res, f in sym.shortfalls.items() if shortfall_holder(sym, res) is not None},
         die_fields={k.name: (f.name, f.die) for k in d if isinstance(k, A.Kind) for f in k.fields if f.die is not None},
         records={r.name: [f.name for f in r.fields] for r in d if isinstance(r, A.Record)},
         record_cards={r.name: cards for r in d if isinstance(r, A.Record)

@@ -707,6 +707,22 @@ def paid_stock(d) -> bool:
         d.low is None or (type(d.low) is A.Int and d.low.value == 0))
 
 
+def shortfall_holder(sym: Symbols, res: str) -> Optional[str]:
+    """Who holds the stock a `shortfall` of `res` covers: "player" for a player's stock (paid_stock), the kind
+    for a stock its cards hold (`treasury: stock;`, one kind only), else None (E654)."""
+    if paid_stock(sym.decls.get(res)):
+        return "player"
+    kinds = [d.name for d in sym.decls.values() if isinstance(d, A.Kind)
+             and any(f.name == res and f.stock for f in d.fields)]
+    return kinds[0] if len(kinds) == 1 and res not in sym.decls else None
+
+
+def card_shortfall_of(s: A.Lose, sym: Symbols) -> bool:
+    """Whether a `lose N F on CARD;` (untagged, to no one) is a payment the `shortfall` of the cards' stock F
+    covers: both backends then call Game.lose_on_short."""
+    return s.on is not None and s.to is None and s.tag is None and s.resource in sym.shortfalls
+
+
 def shortfall_of(s: A.Lose, sym: Symbols, hooked=()) -> bool:
     """Whether a `lose` (of a player's named stock, without `else DEBT`; tagged, but not of an action a
     modifier's holder may be asked about, `hooked`) is a payment its resource's `shortfall` covers: both
@@ -771,11 +787,13 @@ def _shortfall_procs(sym: Symbols, diags: list[Diagnostic], sources: dict) -> No
     """Each shortfall of a stock it may cover merged as the proc it runs as, once every declaration is in
     (the resource may be declared after it); one of anything else is E654 alone (Checker.shortfall)."""
     for res, item in sym.shortfalls.items():
-        if paid_stock(sym.decls.get(res)):
-            _merge(sym, sym.shortfall_packs[res], lowered_shortfall(item), diags, sources)
+        holder = shortfall_holder(sym, res)
+        if holder is not None:
+            _merge(sym, sym.shortfall_packs[res], lowered_shortfall(item, None if holder == "player" else holder),
+                   diags, sources)
 
 
-def lowered_shortfall(d: A.Shortfall) -> A.Proc:
+def lowered_shortfall(d: A.Shortfall, kind: Optional[str] = None) -> A.Proc:
     """The proc a shortfall runs as, `PROC(debt, creditor, missing): bool`, written in the language's own statements
     so that both backends and the checker read it as any proc: the payer raises while something is
     missing, the guard holds and an option is open; covered, it gives true (the engine then pays);
@@ -794,8 +812,11 @@ def lowered_shortfall(d: A.Shortfall) -> A.Proc:
     def name(n: str) -> A.Name:
         return A.Name(n, span=at)
 
+    def held() -> A.Expr:   # what the payer holds: a player's stock, or the stock on the card `holder` (`kind`)
+        return name(d.resource) if kind is None else A.Attr(name("holder"), d.resource, span=at)
+
     def still_missing() -> A.Expr:
-        return A.Binary("-", name("debt"), name(d.resource), span=at)
+        return A.Binary("-", name("debt"), held(), span=at)
 
     missing = A.Binary(">", name("missing"), A.Int(0, span=at), span=at)
     body: list = []   # (`missing` is a parameter, not a `let`: a pack may declare a stock so named, as `debt`)
@@ -815,14 +836,17 @@ def lowered_shortfall(d: A.Shortfall) -> A.Proc:
         raised_nothing = A.If(A.Binary(">=", still_missing(), name("missing"), span=at), (A.Break(span=at),), (),
                               span=at)
         body.append(A.While(cond, (ask, raised_nothing, A.SetName("missing", still_missing(), span=at)), span=at))
-    held = name(d.resource)
-    to_bank = A.Lose(held, d.resource, None, span=at)
-    to_creditor = A.Lose(held, d.resource, None, to=name("creditor"), span=at)
-    paid_all = A.If(A.Binary("==", name("creditor"), A.Nothing(span=at), span=at), (to_bank,), (to_creditor,), span=at)
+    if kind is None:
+        to_bank = A.Lose(held(), d.resource, None, span=at)
+        to_creditor = A.Lose(held(), d.resource, None, to=name("creditor"), span=at)
+        paid_all = A.If(A.Binary("==", name("creditor"), A.Nothing(span=at), span=at), (to_bank,), (to_creditor,),
+                        span=at)
+    else:   # a card's stock is paid to the bank (card_shortfall_of: `lose N F on CARD;`, a cost term `N F on CARD`)
+        paid_all = A.Lose(held(), d.resource, None, on=name("holder"), span=at)
     body.append(A.If(missing, (paid_all,) + d.otherwise + (A.Return(A.Bool(False, span=at), span=at),), (), span=at))
     body.append(A.Return(A.Bool(True, span=at), span=at))
     params = (A.Param("debt", "int", span=at), A.Param("creditor", "player", span=at),
-              A.Param("missing", "int", span=at))
+              A.Param("missing", "int", span=at)) + ((A.Param("holder", kind, span=at),) if kind is not None else ())
     return A.Proc(d.name, params, tuple(body), "bool", span=at)
 
 

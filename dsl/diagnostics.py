@@ -315,6 +315,7 @@ CODES: dict[str, tuple[str, str]] = {
                     "or past the grid for every value of its loop ('row r + 5 of token' in 'for each r in 1..5'); "
                     "'index [WHICH] of ITEM in GRID' of what is no zone with indexes, of an index it lacks, or of no card"),
     "E668": (ERROR, "'amend shortfall RES' of a resource without a shortfall: there is nothing to change"),
+    "E669": (ERROR, "a 'shortfall' of a stock cards of two kinds or more hold: its 'holder' is a card of one kind"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),

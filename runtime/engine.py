@@ -3478,6 +3478,25 @@ class Game:
                 self.emit("lose", h, {"res": name, "amount": amount, "on": card})
         return max(amount, 0)
 
+    def lose_on_short(self, h: Holder, card, name: str, amount: int, where: str):
+        """`lose N F on CARD;` of a cards' stock with a `shortfall`: when the card holds less than N, the
+        shortfall's proc runs first, `you` the acting player and `holder` the card (they raise, or the card pays
+        what it holds and the `else` runs); the loss is made only when it was covered."""
+        card = self.stock_card(card, name)
+        if amount > self.field(card, name):
+            if not (yield from self._raised_on(h, card, name, amount, where)):
+                return
+        self.lose_on(h, card, name, amount)
+
+    def _raised_on(self, h: Holder, card, name: str, amount: int, where: str):
+        """The shortfall of the stock `name` run for `card`, which holds less than `amount`: whether covered."""
+        held = self.field(card, name)
+        if self.tracer is not None:
+            self._note("short", h, f"{name} on {card.label()}: {amount} to pay, {held} held, to its shortfall",
+                       amount - held, where)
+        return (yield from self.program.procs[self.program.shortfalls[name]](self, h, amount, None, amount - held,
+                                                                             card))
+
     def stock_term(self, where, name: str) -> tuple:
         """What a cost term `N NAME on WHERE` takes from: (NAME, the cards, how to name them). WHERE is a
         card holding the stock, or a zone or list of cards (those of them whose kind declares it)."""
@@ -4273,29 +4292,45 @@ class Game:
         """Each plain term of `terms` of a resource with a `shortfall` that the payer holds too little of runs
         its shortfall for the bank, in the order written; whether all were covered (one not covered ends
         the raising: its `else` ran)."""
-        for name, amount in self._owed(terms).items():
-            if amount > h.stock[name]:
-                covered = yield from self.program.procs[self.program.shortfalls[name]](
-                    self, h, amount, None, amount - h.stock[name])
+        for (name, card), amount in self._owed(terms).items():
+            if amount > self._held(h, name, card):
+                covered = yield from (self.program.procs[self.program.shortfalls[name]](
+                    self, h, amount, None, amount - h.stock[name]) if card is None else
+                    self._raised_on(h, card, name, amount, ""))
                 if not covered:
                     return False
         return True
 
+    def _held(self, h: Holder, name: str, card) -> int:
+        """What the payer holds of a stock with a shortfall: their own, or the one card's (`card`)."""
+        return h.stock[name] if card is None else self.field(card, name)
+
     def _owed(self, terms: list) -> dict:
-        """The plain terms of a cost of resources with a `shortfall`, summed by resource (a modifier's `cost +30
-        cash` is a term of its own beside the printed one), in the order first written."""
+        """The terms of a cost a `shortfall` may cover, summed by (stock, None) for a player's resource (a
+        modifier's `cost +30 cash` is a term of its own beside the printed one) or (stock, card) for a
+        stock one card holds (`80 treasury on c`), in the order first written."""
         owed: dict = {}
-        for mode, name, amount in terms:
-            if mode == "plain" and name in self.program.shortfalls:
-                owed[name] = owed.get(name, 0) + amount
+        for term in terms:
+            key = self._owed_key(term)
+            if key is not None:
+                owed[key] = owed.get(key, 0) + term[2]
         return owed
 
+    def _owed_key(self, term: tuple):
+        """(stock, None) or (stock, card) for a cost term a shortfall may cover (_owed), else None."""
+        mode, name, _amount = term
+        if mode == "plain" and name in self.program.shortfalls:
+            return name, None
+        if mode == "on" and name[0] in self.program.shortfalls and len(name[1]) == 1:
+            return name[0], name[1][0]
+        return None
+
     def _raisable(self, h: Holder, terms: list) -> bool:
-        """Whether a cost the payer cannot pay is one a shortfall may cover: a plain term of a resource with a
+        """Whether a cost the payer cannot pay is one a shortfall may cover: a term of a stock with a
         `shortfall` is short, and the rest (its `any`, `or`'ed, card and other terms) the payer can pay."""
         owed = self._owed(terms)
-        return any(amount > h.stock[name] for name, amount in owed.items()) and \
-            self.affordable(h, [t for t in terms if not (t[0] == "plain" and t[1] in owed)])
+        return any(amount > self._held(h, name, card) for (name, card), amount in owed.items()) and \
+            self.affordable(h, [t for t in terms if self._owed_key(t) is None])
 
     def _raise_for(self, h: Holder, costs: list, prompt: str, where: str):
         """No cost of `costs` (a tagged cost's as the modifiers leave it, an `or` cost's alternatives, a cost

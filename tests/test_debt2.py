@@ -237,3 +237,68 @@ def test_explain_says_a_payment_is_raised_and_when_the_payer_picks_what_for():
     assert "(Holding less cash, you must raise it: see its shortfall; unable to pay any way, you pick which way " \
            "to raise for.)" in read["train_or_bonds"]
     assert "(Holding less cash, you must raise it: see its shortfall.)" in read["fuelled_train"]
+
+
+# A stock held on a card: an 18xx company's treasury. A company short of money for a train or its upkeep
+# has its president (the player operating it, `you`) contribute from their own cash, 10 at a time; the
+# card is `holder`. Not covered, the company pays what it holds to the bank and the `else` runs.
+COMPANIES = """
+resource cash "Cash";
+kind company "Company" { treasury: stock; }
+company prr "Pennsylvania" { treasury = 50; }
+company nyc "New York Central" { treasury = 20; }
+shortfall treasury {
+  raise when cash > 0 by {
+    option "contribute 10 from your own cash" when cash >= 10 {
+      lose 10 cash;
+      gain 10 treasury on holder;
+    }
+  }
+  else {
+    say "{you} cannot pay for {holder}: {missing} short";
+  }
+}
+proc start(money: int) { gain money cash; }
+proc buy_train(c: company, cost: int) { pay cost treasury on c; }
+proc upkeep(c: company, n: int) { lose n treasury on c; }
+game railways { seats 2; phase play { each players: start(30); } winner most cash; }
+"""
+
+companies = rules_programs(COMPANIES)
+
+
+def test_a_cards_stock_short_of_a_cost_is_raised_by_the_player_paying_from_it(companies):
+    game = Game(companies(), 2, 1)
+    you = game.state.players[0]
+    prr, nyc = game.program.entities["prr"], game.program.entities["nyc"]
+    run_proc(game, "start", 30)
+    run_proc(game, "buy_train", prr, 70)   # 50 in the treasury: the president puts in 10, then 10
+    assert (you.stock["cash"], game.field(prr, "treasury"), game.field(nyc, "treasury")) == (10, 0, 20)
+
+
+def test_a_cards_loss_not_covered_pays_what_the_card_holds_and_runs_the_else(companies):
+    game = Game(companies(), 2, 1)
+    you = game.state.players[0]
+    nyc = game.program.entities["nyc"]
+    run_proc(game, "start", 10)
+    run_proc(game, "upkeep", nyc, 50)   # 20 held, 10 put in: 30, all paid, 20 short
+    assert (you.stock["cash"], game.field(nyc, "treasury")) == (0, 0)
+    assert game.messages[-1] == "P1 cannot pay for New York Central: 20 short"
+
+
+def test_the_shortfall_of_a_cards_stock_and_a_loss_it_covers_read_as_the_cards():
+    from rulebook.compiler.explain import explain
+
+    symbols = analyse_text(COMPANIES).symbols
+    reading = "\n".join(explain(symbols.shortfalls["treasury"], symbols))
+    assert reading.splitlines()[1] == "  When a card must pay more treasury than it holds:"
+    assert "Otherwise the holder pays all its treasury to the bank, then:" in reading
+    assert "Take n treasury off c (holding less, it must raise it: see its shortfall)." in \
+        "\n".join(explain(symbols.decls["upkeep"], symbols))
+
+
+def test_a_shortfall_of_a_stock_two_kinds_hold_is_e669():
+    text = COMPANIES.replace('kind company "Company" { treasury: stock; }',
+                             'kind company "Company" { treasury: stock; }\nkind mine "Mine" { treasury: stock; }')
+    found = [(d.code, d.span.line) for d in analyse_text(text).diagnostics if d.code[0] == "E"]
+    assert found == [("E669", 7)], found
