@@ -302,3 +302,45 @@ def test_a_shortfall_of_a_stock_two_kinds_hold_is_e669():
                              'kind company "Company" { treasury: stock; }\nkind mine "Mine" { treasury: stock; }')
     found = [(d.code, d.span.line) for d in analyse_text(text).diagnostics if d.code[0] == "E"]
     assert found == [("E669", 7)], found
+
+
+# Into debt instead of bankruptcy: the shortfall's `else` takes what is missing as a loan, and a loss
+# written `else DEBT` (7 Wonders: Cities) keeps its own rule, the payer choosing how much to take as
+# debt even when they could pay: it never runs the shortfall.
+LOANS = """
+resource coin;
+resource loans "Loans";
+resource goods;
+shortfall coin {
+  raise by {
+    option "sell a good" when goods > 0 { lose 1 goods; gain 2 coin; }
+  }
+  else {
+    gain missing loans;
+  }
+}
+proc start() { gain 3 coin; gain 1 goods; }
+proc fined(n: int) { lose n coin; }
+proc hideout() { lose 2 coin else loans; }
+game g { seats 2; phase play { start(); } winner most coin; }
+"""
+
+loans = rules_programs(LOANS)
+
+
+def test_a_shortfalls_else_may_take_the_rest_as_debt(loans):
+    game = Game(loans(), 2, 1)
+    you = game.state.players[0]
+    run_proc(game, "start")
+    run_proc(game, "fined", 9)   # 3 held, a good sold for 2: 5 paid, 4 taken as debt
+    assert (you.stock["coin"], you.stock["goods"], you.stock["loans"]) == (0, 0, 4)
+
+
+def test_a_loss_written_else_debt_keeps_its_own_choice_and_runs_no_shortfall(loans):
+    game = Game(loans(), 2, 1)
+    you = game.state.players[0]
+    run_proc(game, "start")
+    you.stock["coin"] = 1
+    asked = run_proc(game, "hideout", answers=["pay 0 coin, take 2 loans"])
+    assert [d.prompt for d in asked] != [] and "raise" not in asked[0].prompt
+    assert (you.stock["coin"], you.stock["goods"], you.stock["loans"]) == (1, 1, 2)
