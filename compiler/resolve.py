@@ -758,6 +758,12 @@ def _amend_shortfall(sym: Symbols, item: A.ShortfallAmend, diags: list[Diagnosti
                                 f"declare it: 'shortfall {item.resource} {{ raise by {{ ... }} else {{ ... }} }}'"))
         return
     what = f"the shortfall of {item.resource!r}"
+    if item.guard is None and not item.changes and item.otherwise is None:
+        diags.append(Diagnostic("W600", f"this amend of {what} is empty: it changes nothing",
+                                declared_at(sources, item.resource, item.span),
+                                "write what it changes inside the braces ('raise when ... by { option ... }', "
+                                "'else { ... }'), or leave the amend out"))
+        return
     guard = old.guard
     if item.guard is not None:
         guard = _with_base_value(sym, item.guard, old.guard, "guard of the raising", item.guard.span, diags,

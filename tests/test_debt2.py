@@ -196,6 +196,12 @@ def test_a_misused_amend_of_a_shortfall_is_reported_at_it(text, code, line):
         assert (code, RAILWAY.count("\n") + line) in found, found
 
 
+@pytest.mark.parametrize("amend", ["amend shortfall cash { }", "amend shortfall cash { raise by { } }"])
+def test_an_amend_of_a_shortfall_that_changes_nothing_is_w600(amend):
+    found = [(d.code, d.span.line) for d in analyse_text(RAILWAY + amend + "\n").diagnostics]
+    assert found == [("W600", RAILWAY.count("\n") + 1)], found
+
+
 def test_base_in_the_condition_of_a_shortfall_without_one_is_e365():
     text = ("resource cash;\nshortfall cash { raise by { option \"beg\" { gain 1 cash; } } }\n"
             "amend shortfall cash { raise when base and cash < 3 by { } }\n"
