@@ -350,3 +350,21 @@ def test_a_loss_written_else_debt_keeps_its_own_choice_and_runs_no_shortfall(loa
     asked = run_proc(game, "hideout", answers=["pay 0 coin, take 2 loans"])
     assert [d.prompt for d in asked] != [] and "raise" not in asked[0].prompt
     assert (you.stock["coin"], you.stock["goods"], you.stock["loans"]) == (1, 1, 2)
+
+
+def test_two_stacked_house_rules_changing_one_else_warn_unless_the_later_runs_the_earlier(tmp_path):
+    from rulebook.compiler.driver import analyse
+
+    from .conftest import write_pack
+
+    base = write_pack(tmp_path / "base", RAILWAY, name="base")
+    one = write_pack(tmp_path / "one", 'amend shortfall cash { else { say "one"; } }\n', name="one",
+                     extends=["../base"])
+    kept = write_pack(tmp_path / "kept", 'amend shortfall cash { else { base(); say "kept"; } }\n', name="kept",
+                      extends=["../base"])
+    plain = write_pack(tmp_path / "plain", 'amend shortfall cash { else { say "plain"; } }\n', name="plain",
+                       extends=["../base"])
+    assert not [d for d in analyse(str(base), [str(one), str(kept)]).diagnostics if d.code == "W406"]
+    w406 = [d.message for d in analyse(str(base), [str(one), str(plain)]).diagnostics if d.code == "W406"]
+    assert w406 == ["the else of the shortfall of 'cash' is amended by both 'one' and 'plain'; 'plain' comes later "
+                    "in the stack and wins"], w406
