@@ -357,14 +357,12 @@ def test_two_stacked_house_rules_changing_one_else_warn_unless_the_later_runs_th
 
     from .conftest import write_pack
 
-    base = write_pack(tmp_path / "base", RAILWAY, name="base")
-    one = write_pack(tmp_path / "one", 'amend shortfall cash { else { say "one"; } }\n', name="one",
-                     extends=["../base"])
-    kept = write_pack(tmp_path / "kept", 'amend shortfall cash { else { base(); say "kept"; } }\n', name="kept",
-                      extends=["../base"])
-    plain = write_pack(tmp_path / "plain", 'amend shortfall cash { else { say "plain"; } }\n', name="plain",
-                       extends=["../base"])
-    assert not [d for d in analyse(str(base), [str(one), str(kept)]).diagnostics if d.code == "W406"]
-    w406 = [d.message for d in analyse(str(base), [str(one), str(plain)]).diagnostics if d.code == "W406"]
+    base = str(write_pack(tmp_path / "base", RAILWAY, name="base"))
+    one, kept, plain = (str(write_pack(tmp_path / name, f"amend shortfall cash {{ else {{ {body} }} }}\n", name=name,
+                                       extends=["../base"]))
+                        for name, body in (("one", 'say "one";'), ("kept", 'base(); say "kept";'),
+                                           ("plain", 'say "plain";')))
+    assert not [d for d in analyse(base, [one, kept]).diagnostics if d.code == "W406"]
+    w406 = [d.message for d in analyse(base, [one, plain]).diagnostics if d.code == "W406"]
     assert w406 == ["the else of the shortfall of 'cash' is amended by both 'one' and 'plain'; 'plain' comes later "
                     "in the stack and wins"], w406
