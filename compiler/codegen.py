@@ -1648,6 +1648,8 @@ class CodeGen(A.Visitor):
             how = "stock"
         value = self.given(s.value, ctx, s, s.name if how == "local" else None)
         self.store_name(s, how, value, ctx)
+        if how == "local" and id(s) in self.faces:   # a value read from faces: the items read, for a prompt that shows it
+            self.writeline(f"F_{s.name} = {self.face_items(self.faces[id(s)], ctx)}", s)
 
     def visit_Take(self, s: A.Take, ctx: Ctx):
         """`take X from LIST;`: the list without its first copy of X (Game.take_one), set as `set LIST = ...;`
@@ -1690,7 +1692,18 @@ class CodeGen(A.Visitor):
         values = "".join(", " + self.ex(a, ctx) for a in call_args(self.sym.decls[func], args, self.sym))
         if isinstance(self.sym.decls.get(func), A.Extern):
             return f"yield from KERNELS[{func!r}].fn(rt, {ctx.you}{values})"
-        return f"yield from {self.proc_names[func]}(rt, {ctx.you}{values})"
+        return f"yield from {self.proc_names[func]}(rt, {ctx.you}{values}{self.faces_given(self.sym.decls[func], args, ctx)})"
+
+    def faces_given(self, proc: A.Proc, args: tuple, ctx: Ctx) -> str:
+        """The further keyword arguments of a call of a proc some of whose parameters are given values read from
+        faces (compiler/hidden.py): each such argument's items (`F_NAME=...`), none when it is open; nothing for
+        any other proc, whose calls are as they were."""
+        names = self.faces.get(id(proc))
+        if not names:
+            return ""
+        at = {p.name: i for i, p in enumerate(proc.params)}
+        return "".join(f", F_{name}={self.face_items(self.faces.get(id(args[at[name]]), ()), ctx)}"
+                       if at[name] < len(args) else f", F_{name}=()" for name in names)
 
     def visit_MatchStmt(self, s: A.MatchStmt, ctx: Ctx):
         subject = self.temp("match")   # evaluated once; the arms compared in order, as in the interpreter
@@ -2444,6 +2457,9 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
     functions = {}   # the Program's key -> (the callable's Python text, the rules position of a lambda)
     for effect in effects(lay):
         params = "rt, you" + (", this" if effect.this_ok else "") + "".join(f", v_{p}" for p in effect.params)
+        if effect.key[0] == "proc" and id(sym.decls[effect.key[1]]) in gen.faces:
+            # a parameter some call gives a value read from faces: the items beside it, masked unless a call says
+            params += "".join(f", F_{p}=(None,)" for p in gen.faces[id(sym.decls[effect.key[1]])])
         ctx = Ctx(frozenset(effect.params), this_ok=effect.this_ok)
         if effect.key[0] == "proc":   # called by name from other effects (see `proc_names`)
             # a call of a recursive proc counts a step: recursion cannot run away

@@ -68,8 +68,10 @@ def open_values(sym, faces_out: dict | None = None, unshown_out: list | None = N
     if face_zones:   # a card's title and name are read off its face too (`{c.title}`, `{c.name}`)
         face_fields |= {"title", "name"}
     unshown: list = []
+    # (the field each such zone names, shown on every item: `seen by side`'s side)
+    shown_fields = frozenset(A.face_rule(zones[name])[1] for name in face_zones)
     others = _open(sym, {name for name, v in zones.items() if v != "public"}, True,
-                   faces=(face_fields, faces, unshown) if face_zones else None)
+                   faces=(face_fields, faces, unshown, frozenset(face_zones), shown_fields) if face_zones else None)
     if faces_out is not None:
         faces_out.update(faces)
     # the deciding player sees their own `hidden` zones, not another player's: `victim.hand`, read through
@@ -143,9 +145,44 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
         return (type(e) is A.Name and e.id in zones) or (type(e) is A.Attr and e.name in zones) \
             or (type(e) is A.Index and zone_ref(e.obj))
 
-    def hidden(e, root, opaque: frozenset = frozenset()) -> bool:
+    # the field naming who sees an item's face (`seen by side`, `hidden from holder`) is shown on every item (3.9):
+    # read off an item worked out from nothing hidden but which item of such a zone it is, it is open
+    face_zones, shown_fields = (faces[3], faces[4]) if faces is not None else (frozenset(), frozenset())
+    binders: dict[tuple[int, str], list] = {}
+    if shown_fields:
+        for root in roots:
+            for n in A.walk(root):
+                for name in _bound_names(n):
+                    binders.setdefault((id(root), name), []).append(n)
+
+    def open_item(n, root, seen: set) -> bool:
+        """Whether a name read in an item's expression leaves which item it is open, by the table's sight alone: a
+        zone seen item by item (the table sees where each item lies), or a local bound only from such items
+        (a `let`, a `set`, a `for each` or an aggregate not filtered by anything hidden)."""
+        if n.id in face_zones:
+            return True
+        key = (id(root), n.id)
+        if key not in tainted or n.id in hidden_zones or n.id in own or n.id in ("this", "it") or key not in binders:
+            return False
+        if key in seen:
+            return True
+        seen.add(key)
+        for b in binders[key]:
+            t = type(b)
+            if t is A.Let or t is A.SetName:
+                if hidden(b.value, root, face_open=seen):
+                    return False
+            elif t in (A.ForEach, A.Aggregate):
+                if hidden(b.domain, root, face_open=seen) or (b.where is not None and hidden(b.where, root)):
+                    return False
+            else:
+                return False
+        return True
+
+    def hidden(e, root, opaque: frozenset = frozenset(), face_open: set | None = None) -> bool:
         """Whether an expression may be worked out from hidden cards (without recursion: chains can
-        be long); the nodes of `opaque` (by id()) count as open."""
+        be long); the nodes of `opaque` (by id()) count as open. `face_open` (the locals looked at): which item of
+        a zone seen item by item counts as open, its face fields do not (`open_item`)."""
         key = id(root)
         stack = [e]
         while stack:
@@ -156,7 +193,12 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
             if t is A.Name:
                 if n.id in hidden_zones or n.id in own or (current and n.id in ("this", "it") and key not in computed_roots) \
                         or (key, n.id) in tainted:
-                    return True
+                    if face_open is None or not open_item(n, root, face_open):
+                        return True
+            elif t is A.Attr and shown_fields and n.name in shown_fields and not hidden(n.obj, root, face_open=set()):
+                continue   # whose item it is, shown on every item of its zone
+            elif t is A.Attr and face_open is not None and n.name in faces[0] and hidden(n.obj, root):
+                return True   # a face read: which item it is may be open, its face is not
             elif (t is A.Attr or t is A.Method) and id(n) in sym.computed and n.name in computed_results:
                 return True
             elif t is A.Attr and (n.name in hidden_zones or (n.name in theirs and not yours(n.obj, key))):
@@ -258,8 +300,9 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
         (a call, its func's items' expressions, read with its parameters given the call's arguments); else None."""
         read = [x for x in A.walk(e) if type(x) is A.Attr and x.name in faces[0] and hidden(x.obj, root)]
         named = [x for x in A.walk(e) if type(x) is A.Name and (id(root), x.id) in face_lets]
+        # (a call's argument may itself be a face read: its items go with the call's, `rank_at(first(at[1]).rank)`)
         called = [x for x in A.walk(e) if type(x) is A.Call and x.func in face_funcs
-                  and not any(hidden(a, root) for a in x.args)]
+                  and all(not hidden(a, root) or face_read(a, root) is not None for a in x.args)]
         if not (read or named or called) or hidden(e, root, frozenset(map(id, read + named + called))):
             return None
         return tuple(x.obj for x in read) + tuple(dict.fromkeys(x.id for x in named)) \
@@ -307,30 +350,62 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                                      for o in items for x in A.walk(o[0] if type(o) is tuple else o)):
                     face_funcs[name] = items
                     changed = True
-        # a local bound once, by a `let` of an expression open but for faces read, keeps those items beside its
-        # value (faces[1][id(let)]): a prompt reading it is shown as the faces are (its bindings counted so that a
-        # value bound again, or in a loop's variable, never goes with another binding's items)
-        bound: dict[tuple[int, str], int] = {}
+        # a local whose every binding (a `let`, a `set`) is open but for faces read keeps the items its last binding
+        # read beside its value (faces[1][id(binding)], written at each binding: none for an open one), so a prompt
+        # reading it is shown as those faces are; a proc's parameter likewise, each call giving the items its
+        # argument read (faces[1][id(argument)]; faces[1][id(proc)] names such parameters). Taken as a greatest
+        # fixpoint: every candidate first, then those a binding of which reads anything else dropped, until none is
+        # (`set r = r + first(at[2]).rank` keeps r's items and the new ones)
+        bindings: dict[tuple[int, str], list] = {}
+        loops: set[tuple[int, str]] = set()   # bound by a loop's, a pick's or an aggregate's variable: never one
         for root in roots:
             for n in A.walk(root):
                 for name in _bound_names(n):
-                    bound[(id(root), name)] = bound.get((id(root), name), 0) + 1
-            for p in getattr(root, "params", None) or ():
-                bound[(id(root), p.name)] = 2
+                    if type(n) is A.Let or (type(n) is A.SetName and n.index is None):
+                        bindings.setdefault((id(root), name), []).append(n)
+                    else:
+                        loops.add((id(root), name))
         # (a func's `let ... ;` before its value is read by no prompt: it keeps nothing)
         valued = {id(s) for root in roots for n in A.walk(root) if type(n) is A.LetIn for s in n.lets}
+        calls: dict[str, list] = {}   # a proc -> (the caller, the call) of each call of it
+        for caller in roots:
+            for n in A.walk(caller):
+                if (type(n) is A.Call or type(n) is A.CallStmt) and type(callables.get(n.func)) is A.Proc:
+                    calls.setdefault(n.func, []).append((caller, n))
+        params = {(id(d), p.name): (d, i) for d in callables.values() if type(d) is A.Proc for i, p in enumerate(d.params)}
+        face_lets |= {key for key in tainted if key not in loops and (key in params or any(
+            type(n) is A.Let for n in bindings.get(key, ()))) and not any(id(n) in valued for n in bindings.get(key, ()))}
+
+        def given(value, root) -> tuple | None:
+            """The items a binding's value reads: none when it is open, else as `face_read` (None: not so)."""
+            if not hidden(value, root):
+                return ()
+            if type(value) is A.Valued or (type(value) is A.Call and type(callables.get(value.func)) is A.Proc):
+                return None
+            return face_read(value, root)
+
+        root_of = {id(r): r for r in roots}
         changed = True
-        while changed:   # a face let read by another (`let s = r + 1;`) once the first is known
+        while changed:
             changed = False
-            for root in roots:
-                for n in A.walk(root):
-                    key = (id(root), getattr(n, "name", None))
-                    if type(n) is A.Let and id(n) not in valued and key in tainted and key not in face_lets and bound.get(key) == 1 \
-                            and type(n.value) is not A.Valued and not (type(n.value) is A.Call and type(
-                                callables.get(n.value.func)) is A.Proc) and (items := face_read(n.value, root)):
-                        face_lets.add(key)
-                        faces[1][id(n)] = items
-                        changed = True
+            for key in list(face_lets):
+                ok = all(given(n.value, root_of[key[0]]) is not None for n in bindings.get(key, ()))
+                if ok and key in params:
+                    proc, at = params[key]
+                    ok = all(at >= len(n.args) or given(n.args[at], caller) is not None for caller, n in calls.get(proc.name, ()))
+                if not ok:
+                    face_lets.discard(key)
+                    changed = True
+        for key in face_lets:
+            root = root_of[key[0]]
+            for n in bindings.get(key, ()):
+                faces[1][id(n)] = given(n.value, root)
+            if key in params:
+                proc, at = params[key]
+                faces[1][id(proc)] = faces[1].get(id(proc), ()) + (key[1],)
+                for caller, n in calls.get(proc.name, ()):
+                    if at < len(n.args):
+                        faces[1][id(n.args[at])] = given(n.args[at], caller)
     found: dict[int, bool] = {}
     for root in roots:
         for n in A.walk(root):

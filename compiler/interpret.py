@@ -538,7 +538,7 @@ class Interpreter(A.Visitor):
         if type(e) is A.Call:
             proc = self.sym.decls[e.func]
             args = [self.ev(a, rt, f) for a in call_args(proc, e.args, self.sym)]
-            return (yield from self.proc(proc, rt, f.you, args))
+            return (yield from self.proc(proc, rt, f.you, args, self.faces_given(proc, e.args, rt, f)))
         if type(e) is A.Unary:
             value = yield from self.decided(e.operand, runs, rt, f)
             return (not value) if e.op == "not" else -value
@@ -629,7 +629,7 @@ class Interpreter(A.Visitor):
 
     def _store_result(self, s, proc, rt, f, store):
         args = [self.ev(a, rt, f) for a in call_args(proc, s.value.args, self.sym)]
-        value = yield from self.proc(proc, rt, f.you, args)
+        value = yield from self.proc(proc, rt, f.you, args, self.faces_given(proc, s.value.args, rt, f))
         if isinstance(s, A.Let) or isinstance(s, A.SetName) and \
                 classify(s.name, f.locals, f.this is not None, f.it_mode, self.sym)[0] == "local":
             value = rt.kept(s.name, value)
@@ -660,6 +660,8 @@ class Interpreter(A.Visitor):
         how, _ = classify(s.name, f.locals, f.this is not None, f.it_mode, self.sym)
         if how == "local" and id(s) not in self.sym.through:   # (through a `counter` parameter: the counter it names)
             f.locals[s.name] = rt.bounded(value)
+            if id(s) in self.faces:   # a value read from faces: the items read, for a prompt that shows it
+                f.locals[FACES + s.name] = self.face_items(self.faces[id(s)], rt, f)
         elif how == "gvar" and s.name in self.remembered:   # its position's hash follows (and a `set` pattern hears it)
             rt.set_remembered(self.res(s.name, rt, f, s.index), value, f.you)
         elif how in ("var", "gvar") and s.name in self.heard:   # `whenever you set(pawn)` listens: announced
@@ -696,9 +698,19 @@ class Interpreter(A.Visitor):
         args = [self.ev(a, rt, f) for a in call_args(decl, s.args, self.sym)]
         if isinstance(decl, A.Extern):
             return KERNELS[s.func].fn(rt, f.you, *args)
-        return self.proc(decl, rt, f.you, args)
+        return self.proc(decl, rt, f.you, args, self.faces_given(decl, s.args, rt, f))
 
-    def proc(self, decl: A.Proc, rt, you, args):
+    def faces_given(self, proc, args: tuple, rt, f) -> dict | None:
+        """The items each argument read from faces gives a parameter of `proc` (compiler/hidden.py; none when it
+        is open), by the parameter's name; None for a proc no call gives such a value."""
+        names = self.faces.get(id(proc))
+        if not names:
+            return None
+        at = {p.name: i for i, p in enumerate(proc.params)}
+        return {name: self.face_items(self.faces.get(id(args[at[name]]), ()), rt, f) if at[name] < len(args) else ()
+                for name in names}
+
+    def proc(self, decl: A.Proc, rt, you, args, faces: dict | None = None):
         """Run a proc: a call of a recursive one counts a step against the budget and is one level of
         nesting while it runs (`rt.enter`), so recursion cannot run away, at the same call on both backends."""
         depth = None
@@ -712,9 +724,9 @@ class Interpreter(A.Visitor):
                 if chain is None:
                     return None
                 with chain:
-                    yield from self.body_of(decl, rt, you, args)
+                    yield from self.body_of(decl, rt, you, args, faces)
             else:
-                yield from self.body_of(decl, rt, you, args)
+                yield from self.body_of(decl, rt, you, args, faces)
         except ProcReturn as given:
             return given.value
         finally:
@@ -722,11 +734,16 @@ class Interpreter(A.Visitor):
                 rt.leave(depth)
         return rt.ended_without_return(decl.name) if decl.returns is not None else None
 
-    def body_of(self, decl: A.Proc, rt, you, args):
-        """A proc's body run for a call (inside `rt.running` for a proc an `until end of` or a counter's `per` names)."""
+    def body_of(self, decl: A.Proc, rt, you, args, faces: dict | None = None):
+        """A proc's body run for a call (inside `rt.running` for a proc an `until end of` or a counter's `per` names);
+        `faces`: the items the values given its parameters read from faces (masked unless a call says, see `faces_given`)."""
         watched = decl.name in self.ended or decl.name in self.per   # an `until end of` or a `per` names it
+        local = {p.name: a for p, a in zip(decl.params, args)}
+        if self.faces:   # (a pack without zones seen item by item has none: nothing more to look up)
+            for name in self.faces.get(id(decl), ()):
+                local[FACES + name] = faces[name] if faces is not None else (None,)
         with rt.running(decl.name, self.per.get(decl.name, ())) if watched else nullcontext():
-            yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
+            yield from self.run(decl.body, rt, Frame(you, local))
 
     def keep(self, where, rt, f):
         """The `where COND` of a `draw` or a `move all of` as a test of one item, `it` (None without one)."""
