@@ -13302,8 +13302,9 @@ class Checker(A.Visitor):
     def _lint_faces_unshown(self) -> None:
         """W640/W641: a prompt's or label's value read from the faces of items seen item by item (3.9) that
         compiler/hidden.py cannot tie to the items read, so that every player, the one who sees those faces
-        too, is shown it masked: through a local bound more than once (W640, at the read) or a func reading
-        the faces of items not worked out from its parameters alone (W641, at the call)."""
+        too, is shown it masked: through a local or a proc's parameter one of whose bindings or calls gives it a
+        value no items go with (W640, at the read) or a func reading the faces of items not worked out from its
+        parameters alone (W641, at the call)."""
         if not any(type(x) is A.Zone and A.face_rule(x.visibility) is not None for x in self.sym.decls.values()):
             return
         from .hidden import open_values
@@ -13312,10 +13313,12 @@ class Checker(A.Visitor):
         for code, node, name in unshown:
             if code == "W640":
                 self.diags.append(Diagnostic(
-                    "W640", f"{{{name}}} is read from faces seen item by item through {name!r}, which is bound more "
-                    "than once or is a proc's parameter: every player, the one who sees the face too, is shown it "
-                    "masked", node.span, "bind it once, with a 'let' of a name of its own, or pass the item itself "
-                    "and read the face in the text ('{ITEM.FIELD}')"))
+                    "W640", f"{{{name}}} is read from faces seen item by item through {name!r}, one of whose "
+                    "bindings (or, a proc's parameter, calls) gives it a value worked out otherwise from what some "
+                    "player does not see (a proc's result, a func or an aggregate working out its own items): no items go with it, so every player, the one who sees the face too, is shown it "
+                    "masked", node.span, "bind it from faces only ('let' and 'set' of face reads, a func of the "
+                    "item's place) or from open values, or pass the item itself and read the face in the text "
+                    "('{ITEM.FIELD}')"))
             else:
                 self.diags.append(Diagnostic(
                     "W641", f"{name}() reads faces seen item by item of items not worked out from its parameters "

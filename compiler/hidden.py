@@ -52,12 +52,15 @@ def open_values(sym, faces_out: dict | None = None, unshown_out: list | None = N
     names (`{first(at[s]).rank}`, `{mine.rank}`): shown to each player, the deciding one too, who sees the
     face of every such item when the text is filled in, masked from the others (Stratego's own pieces,
     one's rank in one's own prompt); `faces_out` gets, by id(), the items' expressions, which both
-    backends work out with the value (a name among them: a face let's, whose items the backends keep beside
-    it, as `faces_out` gives them by id() of its `let`); 's' from a zone nobody or not its owner sees (`secret`, `hidden from
+    backends work out with the value (a name among them: a face local's, whose items the backends keep beside
+    it, as `faces_out` gives them by id() of each `let` and `set` of it, and of each argument a call gives a
+    proc's such parameter, whose names it gives by id() of the proc); the field naming who sees an item's face
+    (`side`, `holder`) is shown on every item, 'v' read off an item whose place is open; 's' from a zone nobody or not its owner sees (`secret`, `hidden from
     owner`, or a face read otherwise: masked from the deciding player too, who may not see it either);
     both backends read it. `unshown_out` gets (code, node, name) of each read of faces that leaves a part
-    's' (masked from every player, its owner too): W640 a local bound from faces but not once by a `let`,
-    W641 a func reading faces of items not worked out from its parameters alone."""
+    's' (masked from every player, its owner too): W640 a local or a proc's parameter bound from faces one of
+    whose bindings or calls no items go with, W641 a func reading faces of items not worked out from its
+    parameters alone."""
     zones = {name: d.visibility for name, d in sym.decls.items() if type(d) is A.Zone}
     # a variable or counter declared `hidden` is seen as a `hidden` zone is: by its holder only
     zones.update({name: "hidden" for name, d in sym.decls.items() if A.kept_hidden(d)})
@@ -290,13 +293,15 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
 
     if results_out is not None:
         results_out |= results
-    face_lets: set[tuple[int, str]] = set()   # (id of the declaration, a local bound once from faces read)
+    # (id of the declaration, a local or a proc's parameter every binding or call of which gives it open values or
+    # faces read: a "face local", whose items the backends keep beside it, F_NAME)
+    face_lets: set[tuple[int, str]] = set()
     face_funcs: dict[str, tuple] = {}         # a func whose value is read from faces -> the items' expressions
 
     def face_read(e, root) -> tuple | None:
         """The items whose faces `e` reads, when it is open but for reads of faces (`ITEM.FIELD`), of locals
-        bound from them (`let r = first(at[s]).rank;`) and of funcs reading them given open arguments
-        (`rank_at(s)`): each an expression, a face let's name (whose items the backends keep beside it), or
+        bound from them (`let r = first(at[s]).rank;`) and of funcs reading them given open arguments or faces
+        (`rank_at(s)`): each an expression, a face local's name (whose items the backends keep beside it), or
         (a call, its func's items' expressions, read with its parameters given the call's arguments); else None."""
         read = [x for x in A.walk(e) if type(x) is A.Attr and x.name in faces[0] and hidden(x.obj, root)]
         named = [x for x in A.walk(e) if type(x) is A.Name and (id(root), x.id) in face_lets]
@@ -304,6 +309,12 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
         called = [x for x in A.walk(e) if type(x) is A.Call and x.func in face_funcs
                   and all(not hidden(a, root) or face_read(a, root) is not None for a in x.args)]
         if not (read or named or called) or hidden(e, root, frozenset(map(id, read + named + called))):
+            return None
+        # items worked out from a name `e` binds itself (an aggregate's variable: `highest(t in 1..4, rank_at(t))`)
+        # cannot be worked out beside its value: not so
+        inner = {name for x in A.walk(e) for name in _bound_names(x)}
+        if inner and any(type(y) is A.Name and y.id in inner for x in read + called
+                         for y in A.walk(x.obj if type(x) is A.Attr else x)):
             return None
         return tuple(x.obj for x in read) + tuple(dict.fromkeys(x.id for x in named)) \
             + tuple((x, face_funcs[x.func]) for x in called)
@@ -322,8 +333,8 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
 
     def unshown(part, root) -> list:
         """(code, node, name) of each read of faces in `part` the analysis could not tie to its items: a local
-        bound from faces that is no face let, or a proc's parameter given faces at a call (W640), a func
-        reading faces that is no face func (W641)."""
+        bound from faces that is no face local, or a proc's parameter given faces at a call that is none (W640),
+        a func reading faces that is no face func (W641)."""
         out = []
         for x in A.walk(part):
             if type(x) is A.Name and (id(root), x.id) in tainted and (id(root), x.id) not in face_lets and (any(

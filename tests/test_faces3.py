@@ -236,3 +236,34 @@ def test_replayed_and_resumed_games_show_the_same(games, tmp_path):
             for until in (3, 7, len(seen) - 2):   # a saved game resumed mid-turn: the same views of its question
                 back = resume(program, loaded, until=until)
                 assert views(back, back.decision) == seen[until], (name, seed, until)
+
+
+# an aggregate reading the faces of items it works out itself: its items name its own variable, which cannot be
+# worked out beside the value (faces2 marked it 'f', and the game stopped with E601 where the prompt was asked)
+AGGREGATE = """kind influence "Influence" { power: int; holder: player = none; }
+influence duke "Duke" * 3 { power = 3; }
+zone court "Court deck" of influence secret;
+zone facedown[1..2] "Face down" of influence seen by holder;
+counter coins;
+proc lay(s: int) {
+  set first(court).holder = you;
+  move first(court) to facedown[s];
+}
+proc claim() {
+  let best = highest(s in 1..2, first(facedown[s]).power);
+  may "claim {best} coins?" { gain best coins; }
+  may "or {highest(t in 1..2, first(facedown[t]).power)}?" { gain 1 coins; }
+}
+game g { seats 2; phase setup { fill court with influence; lay(1); lay(2); } phase play { each players: claim(); } winner most coins; }
+"""
+
+
+def test_an_aggregate_of_faces_is_masked_from_everyone_and_plays_on_both_backends():
+    assert [f for f in found_at(AGGREGATE) if f[0] == "W640"] == [("W640", 12, 15)]
+    for built in (build_text(AGGREGATE), build_text(AGGREGATE, interpreted=True)):
+        game = Game(built, 2, 1)
+        d = game.start()
+        assert d.prompt == "claim 3 coins?" and shown_prompt(game, d) == f"claim {MASK} coins?"
+        d = game.apply("no")
+        assert d.prompt == "or 3?" and shown_prompt(game, d) == f"or {MASK}?"
+        assert played(built, 2, 2).state.over
