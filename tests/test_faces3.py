@@ -23,27 +23,13 @@ from rulebook.runtime.record import load, record, replay, resume, save
 from rulebook.runtime.view import MASK, shown_prompt, told, told_label
 
 from .conftest import build_text, found_at, on_both_backends, played, run_proc
+from .test_faces2 import COUP as FACES2_COUP
+from .test_faces2 import influence_of as card_of
 
-# Coup: each seat's influence lies face down before it, seen by its holder alone (the court deck: nobody)
-COUP = """kind influence "Influence" { power: int; holder: player = none; }
-influence duke "Duke" * 2 { power = 3; }
-influence captain "Captain" * 2 { power = 2; }
-influence contessa "Contessa" * 2 { power = 1; }
-zone court "Court deck" of influence secret;
-zone facedown[1..2] "Face down" of influence seen by holder;
-counter coins;
-func power_at(s: int) = first(facedown[s]).power;
-func plus(s: int, more: int) = power_at(s) + more;
-proc deal_influence() {
-  fill court with influence;
-  shuffle court;
-  for each s in 1..2 {
-    let c = first(court);
-    set c.holder = players[s];
-    move c to facedown[s];
-  }
-}
-proc turn(s: int) {
+# Coup (test_faces2's cards, zones and deal): each seat's influence lies face down before it, seen by its holder
+# alone (the court deck: nobody)
+COUP = FACES2_COUP[:FACES2_COUP.index("func doubled")] + """func plus(s: int, more: int) = power_at(s) + more;
+""" + FACES2_COUP[FACES2_COUP.index("proc deal_influence"):FACES2_COUP.index("proc turn")] + """proc turn(s: int) {
   let claim = 0;
   if coins > 1 {
     set claim = first(facedown[s]).power;
@@ -77,11 +63,6 @@ game coup {
 program = on_both_backends(lambda interpreted: build_text(COUP, interpreted=interpreted))
 
 
-def card_of(game: Game, seat: int):
-    """The card face down before seat `seat` (1 or 2)."""
-    return game.zone(None, f"facedown[{seat}]").items[0]
-
-
 def prompt_marks() -> dict:
     """Each prompt's and label's text as written -> its marks."""
     sym = analyse_text(COUP).symbols
@@ -101,37 +82,36 @@ def test_the_checker_marks_each_way_a_face_reaches_a_prompt():
     assert not [f for f in found_at(COUP) if f[0] in ("W640", "W641")]
 
 
-@pytest.fixture
-def started(program):
-    """A seeded game at seat 1's first question."""
+def started(program) -> tuple:
+    """A seeded game and its first question: seat 1's."""
     game = Game(program, 2, 3)
     return game, game.start()
 
 
-def test_a_local_bound_in_two_branches_and_again_is_shown_to_its_owner_alone(started):
-    game, d = started
+def test_a_local_bound_in_two_branches_and_again_is_shown_to_its_owner_alone(program):
+    game, d = started(program)
     power = card_of(game, 1).fields["power"]
     assert d.prompt == f"claim {2 * power + 1}?"   # no coins yet: the `else` branch, then `set claim = claim + 1`
     assert shown_prompt(game, d) == d.prompt and told(game, 1, d.prompt) == f"claim {MASK}?"
 
 
-def test_a_face_func_given_a_face_is_shown_to_its_owner_alone(started):
-    game, d = started
+def test_a_face_func_given_a_face_is_shown_to_its_owner_alone(program):
+    game, d = started(program)
     power = card_of(game, 1).fields["power"]
     d = game.apply("no")
     assert d.prompt == f"add {2 * power}?"
     assert shown_prompt(game, d) == d.prompt and told(game, 1, d.prompt) == f"add {MASK}?"
 
 
-def test_whose_card_it_is_is_shown_to_everyone(started):
-    game, d = started
+def test_whose_card_it_is_is_shown_to_everyone(program):
+    game, d = started(program)
     d = game.apply("no")
     d = game.apply("no")
     assert d.prompt == "whose is it? P1" and told(game, 1, d.prompt) == "whose is it? P1"
 
 
-def test_a_parameter_given_a_face_is_shown_to_its_owner_and_an_open_one_to_everyone(started):
-    game, d = started
+def test_a_parameter_given_a_face_is_shown_to_its_owner_and_an_open_one_to_everyone(program):
+    game, d = started(program)
     card = card_of(game, 1)
     for _ in range(3):
         d = game.apply("no")
@@ -145,8 +125,8 @@ def test_a_parameter_given_a_face_is_shown_to_its_owner_and_an_open_one_to_every
     assert [told_label(game, 1, label, value) for label, value in zip(d.options, d.values)] == ["yes, worth 4", "no"]
 
 
-def test_once_revealed_every_way_shows_the_face_to_both(started):
-    game, d = started
+def test_once_revealed_every_way_shows_the_face_to_both(program):
+    game, d = started(program)
     power = card_of(game, 1).fields["power"]
     for _ in range(3):
         d = game.apply("no")
