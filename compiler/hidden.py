@@ -407,7 +407,7 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 if not ok:
                     face_lets.discard(key)
                     changed = True
-        for key in face_lets:
+        for key in sorted(face_lets, key=lambda k: params[k][1] if k in params else -1):   # (parameters in order)
             root = root_of[key[0]]
             for n in bindings.get(key, ()):
                 faces[1][id(n)] = given(n.value, root)
