@@ -2363,10 +2363,14 @@ class Checker(A.Visitor):
                          + "a table's index is a range of numbers ('1..6'), an enum, or alone a record of a "
                            "board's cells ('[square]')",
                          self.at_name(dim.enum, dim.span) if dim.span else at_decl,
+                         (f"a value each {dim.enum} prints is a field of the kind ('{d.name}: {d.type};' in "
+                          f"'kind {dim.enum}', each card writing its own), read as c.{d.name}") if what == "kind" else
                          closest(dim.enum, [n for n, x in self.sym.decls.items() if isinstance(x, A.Enum)])
                          and f"did you mean {closest(dim.enum, [n for n, x in self.sym.decls.items() if isinstance(x, A.Enum)])!r}?")
             elif dim.enum is not None:
                 self.used.add(dim.enum)
+                if len(dims) == 1:
+                    self.table_of_cards(d, dim)
             elif dim.bound is not None or dim.ragged is not None:   # printed once: its size is no game's choice
                 self.err("E658", f"table {d.name!r}'s range {dim.shown()} ends at "
                          f"{'an option' if dim.bound is not None else 'an expression'}: a table is printed once, its "
@@ -2380,8 +2384,28 @@ class Checker(A.Visitor):
             return
         if isinstance(self.sym.decls.get(d.type), A.Enum):
             self.used.add(d.type)
-        for message, span, hint in self.sym.table(d.name).problems:
-            self.err("E658", message, span, hint)
+        for code, message, span, hint in self.sym.table(d.name).problems:
+            self.err(code, message, span, hint)
+
+    def table_of_cards(self, d: A.Table, dim: A.Indexes) -> None:
+        """W650: `table cost[building]` where `building`'s members are the cards of a kind, one each (`card b_card
+        for each b in building`): the table is the cards' printed data, which a field of their kind holds and each
+        card reads as `c.cost` (a table keyed by the members needs the member back from the card to be read)."""
+        members = self.sym.decls[dim.enum].members
+        made = {}   # the member -> the kind of the card made for it by a `for each` over the enum alone
+        for name, (_base, combination, bound, domain, _heads) in self.sym.generated.items():
+            entity = self.sym.decls.get(name)
+            if domain == dim.enum and ", " not in bound and isinstance(entity, A.Entity):
+                made[combination] = entity.kind
+        kinds = set(made.values())
+        if len(kinds) != 1 or set(made) != set(members):
+            return
+        kind = kinds.pop()
+        self.diags.append(Diagnostic(
+            "W650", f"table {d.name!r} is indexed by {dim.enum!r}, whose members are the cards of kind {kind}, one each: a "
+                    f"value each card prints is the card's own field", self.at_name(dim.enum, dim.span or d.span),
+            f"declare '{d.name}: {d.type};' in kind {kind} and give each card its value (from the member: a field of "
+            f"enum {dim.enum}), read as c.{d.name}"))
 
     def visit_Const(self, d: A.Const) -> None:
         """`const radius = 2;`: the resolver worked out its value and wrote it where it is read (E530, W555)."""
@@ -9914,20 +9938,22 @@ class Checker(A.Visitor):
                      f"has {len(dims)} ({decl.index.shown()})", e.index.span,
                      f"write {name}[{', '.join(d.name or (d.enum or 'n') for d in dims)}]")
             return value_type
-        for dim, part in zip(dims, parts):
+        tops = self.sym.table(name).tops or (None,) * len(dims)
+        for dim, part, top in zip(dims, parts, tops):
             kind = self.expr(part, scope)
             record = isinstance(self.sym.decls.get(dim.enum), A.Record)
             wanted = f"record:{dim.enum}" if record else f"member:{dim.enum}" if dim.enum is not None else "int"
-            said = dim.enum if dim.enum is not None else f"{A.number_text(dim.low, False)}..{dim.high}"
+            said = dim.enum if dim.enum is not None else f"{A.number_text(dim.low, False)}..{dim.end_shown()}"
             if not fits(kind, wanted):
                 self.err("E659", f"the index {dim.name or said} of table {name!r} is "
                          f"{article(words(wanted))}, not {article(words(kind))}", part.span)
                 continue
             at = constant(part)
             low = dim.low if type(dim.low) is int else self.sym.consts.get(getattr(dim.low, "name", None), dim.low)
-            if dim.enum is None and type(at) is int and type(low) is int and not low <= at <= dim.high:
+            if dim.enum is None and type(at) is int and type(low) is int and not low <= at <= (top or dim.high) \
+                    and not (dim.open and at >= low):   # (past an open top: the last value)
                 self.err("E659", f"table {name!r} has no value at {at}: its index {dim.name or ''}".rstrip()
-                         + f" runs from {low} to {dim.high}", part.span,
+                         + (f" runs from {low} up" if dim.open else f" runs from {low} to {dim.high}"), part.span,
                          f"the first is {name}[{low}]" if at < low else f"the last is {name}[{dim.high}]")
         return value_type
 

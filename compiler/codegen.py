@@ -396,12 +396,12 @@ class CodeGen(A.Visitor):
         """`payout[r]`: the value itself when every index is written out (`payout[2]` is 6 in the code), else the
         table's module constant (`TableCells`, a dict made once) by the index (a tuple for two or more)."""
         name = e.obj.id
-        cells = self.sym.table(name).cells
+        shape = self.sym.table(name)
+        cells = TableCells(name, shape.cells, shape.tops)
         written = self.written(e.index, ctx)
-        if written is not None and written in cells:
-            return repr(cells[written])
-        table = self.constants.setdefault(("table", name), (f"_TABLE_{IDENT.sub('_', name)}",
-                                                            repr(TableCells(name, cells))))[0]
+        if written is not None and cells.key_of(written) in cells:   # (past an open top: the last value)
+            return repr(cells[cells.key_of(written)])
+        table = self.constants.setdefault(("table", name), (f"_TABLE_{IDENT.sub('_', name)}", repr(cells)))[0]
         return f"{table}[{self.ex(e.index, ctx)}]"
 
     def visit_Index(self, e, ctx) -> str:

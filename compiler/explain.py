@@ -288,6 +288,19 @@ def _teams_text(teams: tuple) -> str:
               "each team sits together, side by side"
     return f"{many}: {how}; when the seats do not divide, the last teams are a player short."
 
+def folded(value):
+    """A table's values as the rules print them, each worked out (`base * 2 + 1` is 7): its lists item by item, a
+    value of constants as its number, text or condition, any other value as written."""
+    if isinstance(value, A.ListLit):
+        return A.replace(value, items=tuple(folded(v) for v in value.items))
+    try:
+        known = A.as_const(value)
+    except A.NotConstant:
+        return value
+    made = {bool: A.Bool, int: A.Int}.get(type(known))
+    return made(known, span=value.span) if made is not None else value
+
+
 class ExprReader(A.Visitor):
     """Expressions in words: `count(x in hand where x.color == red)` is "the number of red cards in
     your hand"; the rules text only where no wording fits (a name the pack gives no meaning to)."""
@@ -598,7 +611,7 @@ class ExprReader(A.Visitor):
         for dim, part in zip(table.index.dims(), parts):
             read = self.read(part)
             said.append(read if dim.name is None or read == spoken(dim.name) else f"{spoken(dim.name)} {read}")
-        values = table.value.items if isinstance(table.value, A.ListLit) else ()
+        values = folded(table.value).items if isinstance(table.value, A.ListLit) else ()
         listed = f" ({', '.join(self.read(v) for v in values)})" if table.index.second is None \
             and 0 < len(values) <= 12 and not any(isinstance(v, A.ListLit) for v in values) else ""
         return f"the {self.noun(table.name)} for {_either(said, 'and')}{listed}"
@@ -3352,18 +3365,21 @@ class Reader(A.Visitor):
 
     def visit_Table(self, d, depth: int) -> None:
         dims = d.index.dims()
+        tops = self.symbols.table(d.name).tops or (None,) * len(dims)
         each = []
-        for x in dims:
+        for x, top in zip(dims, tops):
             enum = self.words.decl(x.enum) if x.enum is not None else None
             named = spoken(x.name) if x.name else spoken(x.enum) if x.enum else "number"
+            ends = f"from {A.number_text(x.low, False)} to {x.high if top is None else top}" + (
+                "" if top is None else f" (the last also for every {named} past {top})")
             each.append(f"{named} ({_either([spoken(m) for m in enum.members], 'or')})" if isinstance(enum, A.Enum)
-                        else named if x.enum else f"{named} from {A.number_text(x.low, False)} to {x.high}")
+                        else named if x.enum else f"{named} {ends}")
         kind = {"int": "whole number", "str": "text", "bool": "condition (true or false)"}.get(d.type) \
             or singular(self.words.noun(d.type))
         by = "" if len(dims) == 1 else f", a row for each {each[0].split(' ')[0]}"
         self.say(depth, f"A table printed in the rules, the same in every game and never changed: one {kind} for each "
                  f"{_either(each, 'and')}{by}, read as {d.name}[{', '.join(x.name or x.enum or 'n' for x in dims)}]: "
-                 f"{self.grid(d.value)}.")
+                 f"{self.grid(folded(d.value))}.")
 
     def visit_Setting(self, d, depth: int) -> None:
         self.say(depth, f"A number chosen for each game, read by its name in the rules: {self.option_text(d)}.")

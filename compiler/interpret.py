@@ -89,7 +89,7 @@ class Interpreter(A.Visitor):
         # (enum, field) -> the members' values, as the compiled module's tables (MemberData: none is E601)
         self.enum_data = {key: MemberData(key[1], column) for key, column in enum_data(sym).items()}
         # each printed table's values by index, as the compiled module's constants (TableCells: a miss is E601)
-        self.tables = {name: TableCells(name, sym.table(name).cells) for name in sym.of("table")}
+        self.tables = {name: TableCells(name, sym.table(name).cells, sym.table(name).tops) for name in sym.of("table")}
         self.steps: dict = {}   # a direction enum -> its members' steps (layout.direction_steps), as step() and ray() read them
         self.marks: dict[int, str] = {}   # id() of a prompt's parts -> its marks (see compiler/hidden.py)
         self.bounded: dict[int, bool] = {}   # id() of a loop -> whether the pack bounds its domain

@@ -131,13 +131,16 @@ TABLE_TYPES = ("int", "str", "bool")   # besides an enum's name: what a table's 
 class TableShape(NamedTuple):
     """What a `table` declaration holds, worked out once before play (`Symbols.table`): its cells (the index, a tuple
     for two indexes or more, a record's value for a record -> the value: a number, text, condition or member's
-    name), each level's name (an index's, or a record's field's) and what is wrong with it (E658: (message, span,
-    hint)); `known` is false when an index is no range, enum or record of cells (the checker says so)."""
+    name), each level's name (an index's, or a record's field's) and what is wrong with it ((code, message, span,
+    hint): E658, E666); `known` is false when an index is no range, enum or record of cells (the checker says so). `tops` holds,
+    for each level, the last number of a range open at the top (`[n: 2..]`, whose last value stands for every number
+    past it), else None; () when no range is open."""
 
     cells: dict
     levels: tuple
     problems: tuple
     known: bool
+    tops: tuple = ()
 
 
 def table_axes(decl: A.Table, sym: Symbols):
@@ -151,28 +154,59 @@ def table_axes(decl: A.Table, sym: Symbols):
         fields = tuple(f.name for f in record.fields)
         return (None if cells is None else (cells, fields, lambda cell: Record(record.name, dict(zip(fields, cell)))))
     axes = []
-    for dim in dims:
+    for depth, dim in enumerate(dims):
         enum = sym.decls.get(dim.enum) if dim.enum is not None else None
         if dim.enum is not None and not isinstance(enum, A.Enum):
             return None
         low = dim.low if type(dim.low) is int else sym.consts.get(getattr(dim.low, "name", None), 0)
-        axes.append(tuple(enum.members) if enum is not None else tuple(range(low, dim.high + 1)))
+        axes.append(tuple(enum.members) if enum is not None else tuple(range(low, table_high(decl, depth, dim, low) + 1)))
     names = tuple(dim.name or dim.enum or "index" for dim in dims)
     return list(itertools.product(*axes)), names, (lambda cell: cell[0]) if len(dims) == 1 else tuple
 
 
+def table_high(decl: A.Table, depth: int, dim: A.Indexes, low: int) -> int:
+    """The last number of a table's range: as declared, or for one open at the top (`[n: 2..]`) the number of the
+    last value its first row at that level writes (`[10, 9, 8, 7]` from 2: 5)."""
+    if not dim.open:
+        return dim.high
+    value = decl.value
+    for _ in range(depth):
+        value = value.items[0] if type(value) is A.ListLit and value.items else None
+    return low + (len(value.items) if type(value) is A.ListLit else 1) - 1
+
+
+def table_tops(decl: A.Table, cells_in_order: list) -> tuple:
+    """Each level's last number when its range is open at the top (None for the others), () when none is."""
+    dims = decl.index.dims()
+    if not any(dim.open for dim in dims):
+        return ()
+    return tuple(max(cell[depth] for cell in cells_in_order) if dim.open and cells_in_order else None
+                 for depth, dim in enumerate(dims))
+
+
 def table_value(item, type_: str, sym: Symbols):
-    """A table's value as written (`10`, `-1`, `"Gold"`, `true`, `red`; a constant's name is its number by now),
-    or NotImplemented when it is no constant of `type_`."""
-    if type(item) is A.Unary and item.op == "-" and type(item.operand) is A.Int:
-        return -item.operand.value if type_ == "int" else NotImplemented
-    if type_ == "int" and type(item) is A.Int or type_ == "str" and type(item) is A.Str \
-            or type_ == "bool" and type(item) is A.Bool:
-        return item.value
+    """A table's value as written (`10`, `-1`, `"Gold"`, `true`, `red`), or worked out once from constants (`2 *
+    base + 1`: a constant's name is its number by now), or NotImplemented when it is no constant of `type_`."""
     enum = sym.decls.get(type_)
-    if isinstance(enum, A.Enum) and type(item) is A.Name and item.id in enum.members:
-        return item.id
-    return NotImplemented
+    if isinstance(enum, A.Enum):
+        return item.id if type(item) is A.Name and item.id in enum.members else NotImplemented
+    try:
+        value = A.as_const(item)
+    except A.NotConstant:
+        return NotImplemented
+    return value if type(value) is {"int": int, "str": str, "bool": bool}.get(type_) else NotImplemented
+
+
+def is_table_constant(item, sym: Symbols) -> bool:
+    """Whether a table's value is known before play (a number, text, condition or member, or arithmetic of those
+    and of constants): a value read in play (a counter, an option, a func) is E666, not E658."""
+    if type(item) is A.Name:   # a member's name, or a name nothing declares (E658 says which type it is not)
+        return item.id not in sym.decls
+    try:
+        A.as_const(item)
+    except A.NotConstant:
+        return False
+    return True
 
 
 def table_shape(decl: A.Table, sym: Symbols) -> TableShape:
@@ -196,7 +230,7 @@ def table_shape(decl: A.Table, sym: Symbols) -> TableShape:
             firsts = [as_written(row[0][depth]) for row in rows]
             over = f"{firsts[0]} to {firsts[-1]}" if firsts else "nothing"
             said = f"the row of {levels[depth - 1]} {as_written(where[-1])}" if where else "the table"
-            problems.append((f"table {decl.name!r}: {said} has {count}, where {levels[depth]} runs over {len(rows)} "
+            problems.append(("E658", f"table {decl.name!r}: {said} has {count}, where {levels[depth]} runs over {len(rows)} "
                              f"({over})", value.span, f"write {'a value' if last else 'a row'} for each, in order"))
             return
         for item, row in zip(value.items, rows):
@@ -206,14 +240,20 @@ def table_shape(decl: A.Table, sym: Symbols) -> TableShape:
             got = table_value(item, decl.type, sym) if typed else NotImplemented
             if got is not NotImplemented:
                 cells[key_of(row[0])] = got
+            elif typed and not is_table_constant(item, sym):
+                problems.append(("E666", f"table {decl.name!r}: {printed_expr(item)} (at "
+                                 f"{', '.join(map(as_written, row[0]))}) is worked out in play, and a table is worked "
+                                 f"out once before play: its values are constants, or arithmetic of numbers and "
+                                 f"'const' names", item.span, "declare the number it stands for as a 'const', or read "
+                                 "what changes in play in a func"))
             elif typed:
-                problems.append((f"table {decl.name!r} holds {decl.type} values: {printed_expr(item)} (at "
+                problems.append(("E658", f"table {decl.name!r} holds {decl.type} values: {printed_expr(item)} (at "
                                  f"{', '.join(map(as_written, row[0]))}) is not one", item.span,
                                  "write " + {"int": "a whole number", "str": "a text in quotes",
                                              "bool": "true or false"}.get(decl.type, f"a member of {decl.type}")))
 
     fill(decl.value, cells_in_order, 0, ())
-    return TableShape(cells, levels, tuple(problems), True)
+    return TableShape(cells, levels, tuple(problems), True, table_tops(decl, cells_in_order))
 
 
 def grid_rows(cells: list) -> list:

@@ -2147,7 +2147,10 @@ class Indexes(Part):
     # ((the earlier indexes' values, a tuple; this range's high end), ...), the elements past it not declared
     ragged: Optional["Expr"] = None
     rows: tuple = ()
-    _quiet = ("frame_var", "frame", "bound", "name", "ragged", "rows")
+    # `2..`: a table's range open at the top (its last value stands for every number past it); `high` is set from
+    # the table's values by the layout (`table_axes`)
+    open: bool = False
+    _quiet = ("frame_var", "frame", "bound", "name", "ragged", "rows", "open")
 
     def dims(self) -> tuple:
         """Each index, in order: one, or two or more for a grid (each without a `second`)."""
@@ -2163,6 +2166,8 @@ class Indexes(Part):
         if self.ragged is not None:
             from .printer import expr as printed   # (the printer reads this module: imported when first used)
             return f"({printed(self.ragged)})"
+        if self.open:
+            return ""
         return self.bound if self.bound is not None else number_text(self.high, False)
 
     def high_of(self, earlier: tuple) -> int:

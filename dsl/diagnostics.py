@@ -316,6 +316,10 @@ CODES: dict[str, tuple[str, str]] = {
                     "'index [WHICH] of ITEM in GRID' of what is no zone with indexes, of an index it lacks, or of no card"),
     "E668": (ERROR, "'amend shortfall RES' of a resource without a shortfall: there is nothing to change"),
     "E669": (ERROR, "a 'shortfall' of a stock cards of two kinds or more hold: its 'holder' is a card of one kind"),
+    "E665": (ERROR, "a range open at the top ('2..') where no printed table is indexed: a counter's, variable's or "
+                    "zone's range has its high end"),
+    "E666": (ERROR, "a printed table's value worked out in play (a counter, an option, a func): a table's values are "
+                    "constants, or arithmetic of numbers and 'const' names, worked out once before play"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
@@ -368,6 +372,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W655": (WARNING, "between(a, a): the same cell on both sides, never any cell between"),
     "W653": (WARNING, "'row KEY of GRID' with a value of a loop past the grid for some of the loop's values "
                       "('row r of token' in 'for each r in 1..6'): play stops there unless a test keeps them out"),
+    "W650": (WARNING, "a printed table indexed by an enum whose members are the cards of a kind, one each: a value "
+                      "each card prints is a field of the kind"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

@@ -495,6 +495,7 @@ class _Builder:
         measures how deep the AST grows and stops with E106 past MAX_DEPTH, which keeps the later
         stages (each of them recursive) within their limits."""
         self._blinds = []   # the `DOMAIN or blind ZONE` read, until a pick takes each
+        self._open_ranges = []   # the ranges open at the top (`2..`) read, until a table's index takes each
         # one frame per open rule: [tree, next child, items, first, last, deepest child]
         stack = [[tree, 0, [], None, None, 0]]
         while True:
@@ -540,6 +541,11 @@ class _Builder:
                     A.Span(self.file, first[0], first[1], last[0], last[1]))])
             stack.pop()
             if not stack:
+                if self._open_ranges:   # `2..` that no table took: a counter's, variable's or zone's index
+                    raise RulesError([Diagnostic(
+                        "E665", "a range open at the top ('2..') indexes only a printed table, whose last value "
+                        "stands for every number past it: a counter, variable or zone has one element per number",
+                        self._open_ranges[0].span, hint="write its high end ('LOW..HIGH')")])
                 if self._blinds:   # `blind ZONE` that no pick took: in a condition, a value, a `for each`...
                     zone = self._blinds[0].value[1][0]
                     name = A.blind_zone_name(zone)
@@ -697,6 +703,13 @@ class _Builder:
         indexes named before it (the resolver sets `rows` and the largest, `high`; E620 for what it cannot)."""
         return A.Indexes(None, items[0], items[0], ragged=items[1], span=self._s(meta))
 
+    def index_open(self, meta, items):
+        """`[n: 2..]`: a table's range open at the top, its high end the last value's number (the layout works it
+        out from the values; its last value stands for every number past it). Anywhere else it is E665."""
+        dim = A.Indexes(None, items[0], items[0], open=True, span=self._s(meta))
+        self._open_ranges.append(dim)   # a table's declaration takes it; anywhere else it is E665 (see build)
+        return dim
+
     def index_named(self, meta, items):
         """`g: gear`: an index with a name, which a ragged range after it reads."""
         return A.Indexes(str(items[1]), name=str(items[0]), span=self._s(meta))
@@ -704,6 +717,10 @@ class _Builder:
     def index_named_range(self, meta, items):
         """`r: 1..5`: a range with a name, which a ragged range after it reads."""
         return A.replace(self.index_range(meta, items[1:]), name=str(items[0]))
+
+    def index_named_open(self, meta, items):
+        """`n: 2..`: a table's range open at the top, with a name."""
+        return A.replace(self.index_open(meta, items[1:]), name=str(items[0]))
 
     def index_named_ragged(self, meta, items):
         """`c: 1..(5 - r)`: a ragged range with a name, which a further ragged range reads."""
@@ -1036,6 +1053,9 @@ class _Builder:
 
     def table_decl(self, meta, items):   # `table payout[r: 1..6] "Payout": int = [10, 6, 4, 3, 2, 1];`
         index = next(i.value for i in items if type(i) is _Marker)
+        span = self._s(meta)   # a table's range may be open at the top (`[n: 2..]`): the ranges inside are its own
+        self._open_ranges = [r for r in self._open_ranges if not (span.line, span.column) <= (r.span.line, r.span.column)
+                             <= (span.end_line, span.end_column)]
         return A.Table(str(items[1]), _title(items), index, str(items[-2]), items[-1], span=self._s(meta))
 
     def const_decl(self, meta, items):   # `const radius "Island radius" = 2;`

@@ -779,20 +779,34 @@ class MemberData(dict):
 class TableCells(dict):
     """A printed table's values by index (`table payout[r: 1..6]: int = [...];`: 1 -> 10, ...; a tuple of the
     indexes for two or more), made once before play and read by subscription on both backends; an index outside
-    the table stops play (E601), as a list's item past its end does."""
+    the table stops play (E601), as a list's item past its end does. `tops` holds each index's last number when its
+    range is open at the top (`[n: 2..]`: a number past it reads the last value), else None; () when none is."""
 
-    __slots__ = ("name",)
+    __slots__ = ("name", "tops")
 
-    def __init__(self, name: str, values: dict):
+    def __init__(self, name: str, values: dict, tops: tuple = ()):
         super().__init__(values)
         self.name = name
+        self.tops = tops
+
+    def key_of(self, index):
+        """The index a read looks up: past the top of a range open at the top, that range's last number."""
+        if not self.tops:
+            return index
+        if type(index) is not tuple:
+            return self.tops[0] if type(index) is int and index > self.tops[0] else index
+        return tuple(top if top is not None and type(i) is int and i > top else i for i, top in zip(index, self.tops))
 
     def __missing__(self, index):
+        key = self.key_of(index)
+        if key != index and dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
         raise RulesRuntimeError("E601", f"table {self.name!r} has no value at {label_of(index)}")
 
     def __repr__(self) -> str:
         """As Python builds it: the generated module holds each table so."""
-        return f"TableCells({self.name!r}, {dict(self)!r})"
+        tops = f", {self.tops!r}" if self.tops else ""
+        return f"TableCells({self.name!r}, {dict(self)!r}{tops})"
 
 
 class Elements(dict):
