@@ -128,8 +128,14 @@ def test_wall_tiling_scores_the_tiles_joined_across_and_down(program):
 def test_the_floor_line_costs_1_1_2_2_2_3_3_and_never_below_zero(program):
     game = bagged(program)
     you = game.state.players[0]
-    penalty = [game.program.funcs["penalty"](game, you, n) for n in range(8)]
-    assert penalty == [0, 1, 2, 4, 6, 8, 11, 14]
+    penalty = []   # the floor line is a printed table now (penalty[tiles: 0..]): read through wall tiling
+    tiled = bagged(program)
+    for n, colour in zip(range(9), ["blue", "yellow", "red", "black", "white", "blue", "yellow", "red", "black"]):
+        tiled.state.players[0].stock["score"] = 20
+        put(tiled, tiled.zone(tiled.state.players[0], "floor"), colour, n)
+        run_proc(tiled, "tile_wall")
+        penalty.append(20 - tiled.state.players[0].stock["score"])
+    assert penalty == [0, 1, 2, 4, 6, 8, 11, 14, 14]   # 14 from 7 tiles on
     you.stock["score"] = 5
     put(game, game.zone(you, "floor"), "black", 3)
     you.stock["first_marker"] = 1
