@@ -2369,7 +2369,7 @@ class Checker(A.Visitor):
                          and f"did you mean {closest(dim.enum, [n for n, x in self.sym.decls.items() if isinstance(x, A.Enum)])!r}?")
             elif dim.enum is not None:
                 self.used.add(dim.enum)
-                if len(dims) == 1:
+                if len(dims) == 1 and isinstance(index, A.Enum):
                     self.table_of_cards(d, dim)
             elif dim.bound is not None or dim.ragged is not None:   # printed once: its size is no game's choice
                 self.err("E658", f"table {d.name!r}'s range {dim.shown()} ends at "
