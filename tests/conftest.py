@@ -231,6 +231,27 @@ def vp_after(program, setup: str, body: str) -> int:
     return g.state.players[0].stock["vp"]
 
 
+def stopped_by(program, body: str):
+    """The RulesRuntimeError a proc `p` running `body` for P1 stops play with (a new game, seed 1, 2 players)."""
+    from rulebook.runtime.engine import RulesRuntimeError
+
+    game = Game(program(f"proc p() {{ {body} }}"), 2, 1)
+    with pytest.raises(RulesRuntimeError) as stopped:
+        run_proc(game, "p")
+    return stopped.value
+
+
+def house_rule_game(tmp_path: Path, base: str, house: str, interpreted: bool) -> Game:
+    """A new game (seed 1, 2 players) of a house rule's pack `house` extending a base pack `base`, on one backend;
+    the house rule lints to its override's note alone (I404)."""
+    from rulebook.compiler.driver import analyse
+
+    write_pack(tmp_path / "base", base, name="base")
+    house_pack = write_pack(tmp_path / "house", house, name="house", extends=["../base"])
+    assert [d.code for d in analyse(str(house_pack)).diagnostics] == ["I404"]
+    return Game(interpret_pack(str(house_pack)) if interpreted else compile_pack(str(house_pack)).program, 2, 1)
+
+
 def dealt(program, players: int = 2) -> Game:
     """A new game (seed 1) whose pack's `deal` proc has run."""
     game = Game(program, players, 1)

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.compiler.driver import _generate, analyse, analyse_text, compile_pack, interpret_pack
-from rulebook.runtime.engine import Game, RulesRuntimeError
+from rulebook.compiler.driver import _generate, analyse_text
 
-from .conftest import explained, printed_back, rules_programs, run_proc, vp_after, write_pack
+from .conftest import explained, house_rule_game, printed_back, rules_programs, run_proc, stopped_by, vp_after
 
 # Sushi Go: the cards dealt by players (2: 10, 3: 9, 4: 8, 5: 7), written open at the top; Azul: the floor line's
 # penalty by tiles on it, 14 from 7 tiles on; Power Grid: the plants removed by players, in a table of two indexes
@@ -51,10 +50,8 @@ def test_an_open_table_reads_its_last_value_past_the_top_on_both_backends(progra
 
 
 def test_a_number_below_an_open_range_stops_play_at_the_read(program):
-    game = Game(program("proc p() { set players_at = 1; gain dealt[players_at] vp; }"), 2, 1)
-    with pytest.raises(RulesRuntimeError) as stopped:
-        run_proc(game, "p")
-    assert stopped.value.code == "E601" and "table 'dealt' has no value at 1" in str(stopped.value)
+    stopped = stopped_by(program, "set players_at = 1; gain dealt[players_at] vp;")
+    assert stopped.code == "E601" and "table 'dealt' has no value at 1" in str(stopped)
 
 
 def test_the_compiled_module_holds_the_open_end_and_the_worked_out_values():
@@ -89,15 +86,11 @@ def test_explain_reads_the_open_end_and_the_worked_out_values():
 @pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
 def test_a_house_rule_overrides_an_open_table_and_every_read_follows(tmp_path, interpreted):
     # Azul, a gentler floor line as a house rule: at most 8 points lost, from 6 tiles on
-    base = write_pack(tmp_path / "base", RULES + "proc p() { gain penalty[tiles] vp; }\n", name="base")
-    house = write_pack(tmp_path / "house", "override table penalty[tiles: 0..]: int = [0, 1, 2, 4, 6, 7, 8];\n",
-                       name="house", extends=["../base"])
-    assert [d.code for d in analyse(str(house)).diagnostics] == ["I404"]
-    program = interpret_pack(str(house)) if interpreted else compile_pack(str(house)).program
-    game = Game(program, 2, 1)
+    game = house_rule_game(tmp_path, RULES + "proc p() { gain penalty[tiles] vp; }\n",
+                           "override table penalty[tiles: 0..]: int = [0, 1, 2, 4, 6, 7, 8];\n", interpreted)
     game.state.players[0].stock["tiles"] = 12
     run_proc(game, "p")
-    assert game.state.players[0].stock["vp"] == 8 and base.exists()
+    assert game.state.players[0].stock["vp"] == 8
 
 
 def test_a_table_is_not_amended_but_overridden():

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.compiler.driver import _generate, analyse, analyse_text, compile_pack, interpret_pack
-from rulebook.runtime.engine import Game, RulesRuntimeError
+from rulebook.compiler.driver import _generate, analyse_text
 
-from .conftest import explained, printed_back, rules_programs, run_proc, vp_after, write_pack
+from .conftest import explained, house_rule_game, printed_back, rules_programs, run_proc, stopped_by, vp_after
 
 # Ticket to Ride: a route of 1 to 6 trains scores 1, 2, 4, 7, 10, 15; Bohnanza: the coins a harvest of beans pays,
 # by bean and coins (the beans it takes for 1, 2, 3, 4 coins); Azul: the colour printed on each square of the wall
@@ -51,10 +50,8 @@ def test_a_table_reads_the_value_printed_at_its_indexes_on_both_backends(program
 
 
 def test_a_computed_index_outside_the_table_stops_play_at_the_read(program):
-    game = Game(program("proc p() { set beans = 5; gain beanometer[chili, beans] vp; }"), 2, 1)
-    with pytest.raises(RulesRuntimeError) as stopped:
-        run_proc(game, "p")
-    assert stopped.value.code == "E601" and "table 'beanometer' has no value at" in str(stopped.value)
+    stopped = stopped_by(program, "set beans = 5; gain beanometer[chili, beans] vp;")
+    assert stopped.code == "E601" and "table 'beanometer' has no value at" in str(stopped)
 
 
 def test_the_compiled_module_holds_each_table_once_and_writes_a_constant_read_in():
@@ -147,12 +144,9 @@ def test_the_rules_lint_clean_and_table_is_a_name_elsewhere():
 
 @pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
 def test_a_house_rule_overrides_a_table_and_every_read_follows(tmp_path, interpreted):
-    base = write_pack(tmp_path / "base", RULES + "proc p() { gain route_points[trains] vp; }\n", name="base")
-    house = write_pack(tmp_path / "house", 'override table route_points[length: 1..6] "Route points": int = '
-                                           '[1, 2, 4, 7, 15, 21];\n', name="house", extends=["../base"])
-    assert [d.code for d in analyse(str(house)).diagnostics] == ["I404"]
-    program = interpret_pack(str(house)) if interpreted else compile_pack(str(house)).program
-    game = Game(program, 2, 1)
+    game = house_rule_game(tmp_path, RULES + "proc p() { gain route_points[trains] vp; }\n",
+                           'override table route_points[length: 1..6] "Route points": int = [1, 2, 4, 7, 15, 21];\n',
+                           interpreted)
     game.state.players[0].stock["trains"] = 6
     run_proc(game, "p")
-    assert game.state.players[0].stock["vp"] == 21 and base.exists()
+    assert game.state.players[0].stock["vp"] == 21
