@@ -939,15 +939,18 @@ THINGS, PLAIN_VALUES = ("entity", "player", "zone", "list"), ("int", "decimal", 
 SUPPLY_CALLS = ("min", "max", "abs")
 
 
-def before_play(e: A.Expr, sym: Optional[Symbols] = None) -> Optional[A.Node]:
+def before_play(e: A.Expr, sym: Optional[Symbols] = None, tables: tuple = ()) -> Optional[A.Node]:
     """The first part of a supply's expression that cannot be worked out before play (None: all can):
-    numbers, operators, `if`/`match`, `player_count`, `enabled(VARIANT)`, min, max and abs; with `sym`
-    (a variable's start), enum members and texts too."""
+    numbers, operators, `if`/`match`, `player_count`, `enabled(VARIANT)`, min, max and abs, a read of one of
+    `tables` (printed tables: `gems[player_count]`); with `sym` (a variable's start), enum members and texts too."""
     stack = [e]
     while stack:
         n = stack.pop()
         if type(n) is A.Call and n.func == "enabled":
             continue   # its argument names a variant (the call's own check says whether it does)
+        if type(n) is A.Index and type(n.obj) is A.Name and n.obj.id in tables:
+            stack.extend(n.index.parts if type(n.index) is A.Pair else (n.index,))   # its indexes: before play too
+            continue
         if type(n) is A.Name and sym is not None and sym.category(n.id) == "member":
             continue
         if type(n) is A.Call and n.func not in SUPPLY_CALLS or type(n) is A.Name and n.id != "player_count" \
@@ -1611,10 +1614,10 @@ class Checker(A.Visitor):
     def supply(self, d: A.Resource) -> None:
         """`supply EXPR`: a whole number worked out once, before play, from numbers, `player_count`
         and the variants chosen (`enabled(v)`); anything the game changes is E303."""
-        read = before_play(d.supply)
+        read = before_play(d.supply, tables=tuple(self.sym.of("table")))
         if read is not None:
-            self.err("E303", f"the supply of {d.name!r} is worked out before play, from numbers, player_count and "
-                     f"enabled(VARIANT): it cannot read {printed(read)!r}", read.span,
+            self.err("E303", f"the supply of {d.name!r} is worked out before play, from numbers, player_count, "
+                     f"printed tables and enabled(VARIANT): it cannot read {printed(read)!r}", read.span,
                      "a supply that depends on the seats: 'supply match player_count { 2: 4, 3: 5, else: 7 }'")
             return
         kind = self.expr(d.supply, Scope())

@@ -11,6 +11,8 @@ import pytest
 
 from rulebook.compiler.driver import _generate, analyse_text
 
+from rulebook.runtime.engine import Game
+
 from .conftest import explained, house_rule_game, printed_back, rules_programs, run_proc, stopped_by, vp_after
 
 # Sushi Go: the cards dealt by players (2: 10, 3: 9, 4: 8, 5: 7), written open at the top; Azul: the floor line's
@@ -163,3 +165,24 @@ def test_a_kind_as_a_tables_index_is_E658_whose_hint_is_the_field():
     assert where == [(3, 12)] and "a kind" in found.message
     assert found.hint == "a value each card prints is a field of the kind ('cost: int;' in 'kind card', each card " \
                          "writing its own), read as c.cost"
+
+
+SUPPLY = """table gem_tokens[n: 2..4] "Gem tokens": int = [4, 5, 7];
+resource ruby "Ruby" supply gem_tokens[player_count];
+counter vp;
+proc p() { gain supply(ruby) vp; }
+"""
+supplied = rules_programs(SUPPLY)
+
+
+@pytest.mark.parametrize("players, tokens", [(2, 4), (3, 5), (4, 7)])
+def test_a_supply_reads_a_table_by_the_seats_on_both_backends(supplied, players, tokens):
+    # Splendor: 4 tokens of each gem at 2 players, 5 at 3, 7 at 4
+    game = Game(supplied(), players, 1)
+    run_proc(game, "p")
+    assert game.state.players[0].stock["vp"] == tokens
+
+
+def test_a_supply_reading_a_table_at_a_counter_is_E303_at_the_counter():
+    where, found = first(SUPPLY.replace("gem_tokens[player_count]", "gem_tokens[vp]"), "E303")
+    assert where == [(2, 40)] and "printed tables" in found.message and "cannot read 'vp'" in found.message
