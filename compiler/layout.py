@@ -200,8 +200,8 @@ def table_value(item, type_: str, sym: Symbols):
 def is_table_constant(item, sym: Symbols) -> bool:
     """Whether a table's value is known before play (a number, text, condition or member, or arithmetic of those
     and of constants): a value read in play (a counter, an option, a func) is E666, not E658."""
-    if type(item) is A.Name:   # a member's name, or a name nothing declares (E658 says which type it is not)
-        return item.id not in sym.decls
+    if type(item) is A.Name:   # a member's, card's or kind's name, or one nothing declares: E658 names the type
+        return sym.category(item.id) in (None, "member", "entity", "kind")
     try:
         A.as_const(item)
     except A.NotConstant:

@@ -131,10 +131,14 @@ def test_a_table_value_read_in_play_is_E666_at_the_value(values, column, what):
     assert "'const'" in found.hint
 
 
-def test_a_constant_value_of_the_wrong_type_is_E658_still():
-    where, found = first("const base = 2;\ncounter vp;\ntable t[n: 1..2]: bool = [true, base * 2];\n"
-                         "proc p() { if t[1] { gain 1 vp; } }\n", "E658")
-    assert where == [(3, 33)] and "base * 2 (at 2) is not one" in found.message
+@pytest.mark.parametrize("values, column, what", [
+    ("[true, base * 2]", 33, "base * 2 (at 2) is not one"),    # a constant, of another type
+    ("[true, a_card]", 33, "a_card (at 2) is not one"),        # a card is no value of a table (its field is)
+])
+def test_a_constant_value_of_the_wrong_type_is_E658_still(values, column, what):
+    where, found = first("const base = 2;\ncounter vp;\ntable t[n: 1..2]: bool = " + values + ";\n"
+                         "proc p() { if t[1] { gain 1 vp; } }\nkind card { v: int; }\ncard a_card { v = 1; }\n", "E658")
+    assert where == [(3, column)] and what in found.message
 
 
 @pytest.mark.parametrize("read, message, hint", [
