@@ -12390,6 +12390,8 @@ class Checker(A.Visitor):
                 return self.shape_ways(func, args[0], typed(0))
             if func == "distinct" and args:   # a zone or a list: each value once
                 return self.distinct(args[0], typed(0), scope)
+            if func == "disjoint" and len(args) == 1:   # the choices of groups that share no item
+                return self.disjoint_choices(args[0], typed(0))
             if func == "subsets":   # every k-item sub-list of a list (E302 above for another count of arguments)
                 return self.subsets(args, typed(0), typed(1)) if len(args) == 2 else "list"
             if spec.returns == "list:element":   # `reverse(z)`: a zone, a list or a count (1..n)
@@ -12543,6 +12545,19 @@ class Checker(A.Visitor):
                      f"{MAX_STEPS:,} loop steps allowed between two decisions", k.span)
         item = element_of(given) if base_of(given) in ("zone", "list") else "any"
         return f"list:list:{item}" if item != "any" else "list:list"
+
+    def disjoint_choices(self, arg, given: str) -> str:
+        """`disjoint(xs)`: xs a list (or a zone) whose items are lists or zones, the groups to choose among (E674
+        otherwise, with the hint of what makes such a list); a list of choices, each a list of xs's items."""
+        item = element_of(given) if base_of(given) in ("zone", "list") else given
+        if base_of(given) not in ("list", "any") or base_of(item) not in ("list", "zone", "any"):
+            hint = ("the groups are lists: 'disjoint(gather(k in 3..4, subsets(hand, k)))' chooses among the "
+                    "sets of 3 and 4 cards of a hand") if base_of(given) in ("zone", "list") else \
+                "give it a list of groups, each a list or a zone"
+            self.err("E674", f"disjoint(xs) chooses among groups that share no item, and {printed(arg)} is "
+                     f"{article(words(given))}, not a list of lists", arg.span, hint)
+            return "list:list"
+        return f"list:{given}" if item != "any" else "list:list"
 
     def shape_ways(self, func: str, arg, given: str) -> str:
         """`turns(shape)`, `orientations(shape)`: a shape is a list of cells, each a record of two whole-number

@@ -925,6 +925,8 @@ class ExprReader(A.Visitor):
             return f"the last of {words[0]}"
         if func == "reverse":
             return f"{words[0]} in reverse order (last first)"
+        if func == "disjoint" and self.decl("disjoint") is None and len(args) == 1:
+            return f"every choice of the groups of {words[0]} no two of which share an item (none chosen too)"
         if func == "subsets" and len(args) == 2:
             return f"every choice of {words[1]} of {words[0]} (each keeping their order)"
         if func in ("turns", "orientations") and len(args) == 1:

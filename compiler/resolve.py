@@ -103,6 +103,9 @@ BUILTIN_FUNCS = {
     "distinct": Builtin(1, 1, method="distinct", returns="list:element"),   # a new list, each value once, first kept
     # subsets(xs, k): every k-item sub-list of xs, in a fixed order (Game.subsets; branch handrank)
     "subsets": Builtin(2, 2, method="subsets", returns="list:list:element"),
+    # disjoint(xs): every choice of xs's items (lists or zones) no two of which share an item, the empty choice
+    # first, in a fixed order (Game.disjoint): the ways to lay a hand out in melds (Gin Rummy; branch trial34)
+    "disjoint": Builtin(1, 1, method="disjoint", returns="list:element"),
     # turns(shape), orientations(shape): a shape's distinct quarter turns (4 at most), and its turns and those of its
     # mirror image (8 at most), each normalised (Game.orientations; branch shapes2)
     "turns": Builtin(1, 1, method="turns", returns="list:list:element"),

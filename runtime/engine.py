@@ -3792,6 +3792,35 @@ class Game:
         self.steps += made
         return [list(c) for c in combinations(items, k)]
 
+    def disjoint(self, groups) -> list:
+        """`disjoint(xs)`: every choice of xs's items (each a list or a zone) no two of which share an item, each
+        choice a list of those items in xs's order: the empty choice first, then each choice followed by those
+        that add a later item to it ([], [a], [a, c], [b] of a, b, c where only b and c meet). Each choice made
+        counts one step against the step budget (E602 past it), so a list of many small groups that meet
+        nowhere (2^n choices) stops play instead of filling memory; both backends."""
+        groups = self.domain(groups)
+        members: list = []
+        for group in groups:
+            if type(group) is not list and type(group) is not ZoneRef:
+                raise RulesRuntimeError("E601", f"disjoint(xs) takes a list of lists or zones, and {label_of(group)} is "
+                                                f"neither")
+            members.append(self.domain(group))
+        chosen: list = []
+
+        def extend(start: int, taken: list) -> None:
+            self.steps += 1
+            if self.steps > MAX_STEPS:
+                raise RulesRuntimeError("E602", f"disjoint(...) of {len(groups)} groups makes more choices than the "
+                                        f"{MAX_STEPS} loop steps allowed between two decisions")
+            chosen.append([groups[i] for i in taken])
+            used = [x for i in taken for x in members[i]]
+            for i in range(start, len(groups)):
+                if not any(x in used for x in members[i]):
+                    extend(i + 1, taken + [i])
+
+        extend(0, [])
+        return chosen
+
     def distinct(self, items) -> list:
         """`distinct(xs)`: a new list of a zone's or list's items, each value once where it first stands
         (values equal by `==` are one: members, numbers, texts, records by value, cards by identity)."""
