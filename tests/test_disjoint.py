@@ -82,8 +82,9 @@ def test_anything_but_a_list_of_groups_is_e674_with_a_hint():
 
 
 def test_explain_reads_it_and_fmt_prints_it_back():
-    result = analyse_text(PACK)
-    assert "every choice of the groups of “groups” no two of which share an item (none chosen too)" \
-        in explained(result, "least")
-    _module, printed = printed_back(PACK)
-    assert "lowest(p in disjoint(groups()), left_after(p))" in printed
+    reading = explained(analyse_text(PACK), "least")
+    assert "over p among every choice of the groups of “groups” no two of which share an item (none chosen too)" in reading
+    # printed back as written, in a pick's domain and an aggregate's alike
+    printed = printed_back(PACK)[1]
+    assert all(line in printed for line in ("lowest(p in disjoint(groups()), left_after(p))",
+                                            "pick p from disjoint(groups()) where size(p) >= 2"))
