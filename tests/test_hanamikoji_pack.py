@@ -113,5 +113,8 @@ def test_random_games_end_with_a_winner_and_keep_the_21_items_alike_on_both_back
         held = sum(len(game.zone(p, z).items) for p in game.state.players for z in zones)
         assert held + len(game.zone(None, "deck").items) + len(game.zone(None, "unused").items) == 21
         assert len(game.zone(None, "unused").items) == 1
+        # each round, every action once: the 10 cards a player holds in a round (6 dealt, 4 drawn) all placed
+        assert all(len(game.zone(p, "hand").items) == 0 and len(game.zone(p, "traded_off").items) == 2
+                   for p in game.state.players)
         assert any(game.program.funcs["won"](game, p) for p in game.state.players)
         assert len(result["winners"]) == 1
