@@ -10105,6 +10105,25 @@ class Checker(A.Visitor):
                 n for n, d in self.sym.decls.items() if isinstance(d, (A.Resource, A.Counter, A.Track, A.Zone, A.Var))}
         return self._readable_names
 
+    def unknown_member_datum(self, e: A.Attr) -> Optional[str]:
+        """`c.value.points` where the value's type is not known here (a field of an item of a `zone` parameter): a
+        name only the members of enums hold, no kind, record or player, is their data. Of one enum it is read
+        as `m.points` is (Symbols.enum_reads: a member of another enum stops play with E601); of several, which
+        table to read is not known, W656 (the play would read it as a card's field, and stop). None otherwise."""
+        if any(isinstance(d, (A.Kind, A.Record)) and any(getattr(f, "name", None) == e.name for f in d.fields or ())
+               for d in self.sym.decls.values()) or self.sym.category(e.name) is not None:
+            return None
+        enums = [d for d in self.sym.decls.values() if isinstance(d, A.Enum) and any(f.name == e.name for f in d.fields)]
+        if len(enums) == 1:
+            return self.member_datum(e, enums[0], False)
+        if enums:
+            self.err("W656", f"{e.name!r} is data of the members of {' and '.join(d.name for d in enums)}, read here "
+                     f"of {printed(e.obj)}, whose type is not known (an item of a 'zone' parameter, say): play cannot "
+                     f"tell which table to read", self.at_name(e.name, e.span),
+                     "give the value a type: a parameter 'cards: list of card' (called with 'gather(c in hand, "
+                     "[c])') types its items")
+        return None
+
     def member_field(self, e: A.Attr, kind: A.Kind, f: A.FieldDecl, index, scope: Scope, site, setting: bool) -> str:
         """`card.field[member]` of a field declared `int[ENUM]`: the index is a member of the enum; `c.layout[s]` of
         one declared `int[RECORD]` is read as an enum's grid is (member_cell)."""
@@ -11904,6 +11923,10 @@ class Checker(A.Visitor):
             if scope.it_event == VAR_EVENT and e.name in ("old", "new") and scope.it_var is not None:
                 return scope.it_var   # `whenever you set(pawn)`: the variable's type
             return self.event_arg_type(scope.it_event, e.name)
+        if obj == "any" and not setting and index is None:
+            read = self.unknown_member_datum(e)
+            if read is not None:
+                return read
         if obj in ("any", "entity") and e.name not in self.readable_names:
             # an item of a `zone` parameter: its kind is not known here, but a name nothing has fails in play
             self.err("E565", f"no card, record or player has {e.name!r}: no kind, record or enum declares a field "

@@ -376,6 +376,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "('row r of token' in 'for each r in 1..6'): play stops there unless a test keeps them out"),
     "W650": (WARNING, "a printed table indexed by an enum whose members are the cards of a kind, one each: a value "
                       "each card prints is a field of the kind"),
+    "W656": (WARNING, "a field of enum members read of a value whose type is not known (an item of a 'zone' "
+                      "parameter), held by the members of several enums: which one's data is not known"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),
