@@ -10111,7 +10111,8 @@ class Checker(A.Visitor):
         as `m.points` is (Symbols.enum_reads: a member of another enum stops play with E601); of several, which
         table to read is not known, W656 (the play would read it as a card's field, and stop). None otherwise."""
         if any(isinstance(d, (A.Kind, A.Record)) and any(getattr(f, "name", None) == e.name for f in d.fields or ())
-               for d in self.sym.decls.values()) or self.sym.category(e.name) is not None:
+               for d in self.sym.decls.values()) or self.sym.category(e.name) is not None \
+                or e.name in ELEMENT_ATTRS or e.name == SUBJECT:   # what every card (or event) has: not the data
             return None
         enums = [d for d in self.sym.decls.values() if isinstance(d, A.Enum) and any(f.name == e.name for f in d.fields)]
         if len(enums) == 1:
