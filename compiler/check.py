@@ -3608,8 +3608,15 @@ class Checker(A.Visitor):
             self.err("E308", f"{d.name!r} has {d.copies} copies; a declaration has at most {MAX_COPIES:,}", self.at_decl(d))
         kind = self.sym.decls.get(d.kind)
         if not isinstance(kind, A.Kind):
-            if kind is None:
-                self.unknown("E204", "kind", d.kind, d.span, self.sym.of("kind"))
+            kinds = self.sym.of("kind")
+            if kind is None and kinds and d.kind not in self.sym.removed and did_you_mean(d.kind, kinds) is None:
+                # no kind is near the word: a newcomer wrote `card NAME` (the word of the reference's examples)
+                # where the card's declaration starts with its own kind's name
+                self.err("E204", f"unknown kind {d.kind!r}: a card's declaration starts with the name of its kind",
+                         self.at_name(d.kind, d.span), f"'{kinds[0]} {d.name} ...' declares a card of kind {kinds[0]}"
+                         + (f" (the kinds: {', '.join(kinds)})" if len(kinds) > 1 else ""))
+            elif kind is None:
+                self.unknown("E204", "kind", d.kind, d.span, kinds)
             else:
                 self.err("E301", f"{d.kind!r} is {article(CATEGORY[type(kind)])}, not a kind", self.at_name(d.kind, d.span))
             return
