@@ -3544,6 +3544,13 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
         late = _where_after_destination(text, base, before, err, span(tok))
         if late is not None:
             return late
+        if str(before[-1]) == "alike" and any(str(t) == "pick" for t in before[-12:]):
+            # `pick t from storage alike where ...` (a newcomer's Castles of Burgundy): the words go in order
+            at = max(i for i, t in enumerate(before) if str(t) == "pick")
+            written = " ".join(text[base + before[at].start_pos: base + before[-1].start_pos].split())
+            return Diagnostic("E100", "in a pick, 'where' comes before 'alike': 'pick VAR from DOMAIN [where COND] "
+                              "[alike] [\"Prompt\"] ...'", span(tok),
+                              hint=f"move 'alike' after the condition: '{written} where COND alike ...'")
         # `opponents where p.protected == 0` as a list: a condition filters where a domain is gone over
         return Diagnostic("E100", "'where' filters a domain where something goes over it (a pick, a loop, an "
                           "aggregate), not a list standing alone", span(tok),

@@ -1,6 +1,7 @@
-"""What a newcomer writing Hanamikoji tripped on (branch trial34): a card declared `card NAME` where the pack's
-kind is `item` is E204 with the hint of how a card of that kind is declared; a misspelt kind keeps its
-did-you-mean."""
+"""What a newcomer tripped on (branch trial34): a card declared `card NAME` where the pack's kind is `item`
+(Hanamikoji) is E204 with the hint of how a card of that kind is declared, a misspelt kind keeping its
+did-you-mean; `pick t from storage alike where ...` (Castles of Burgundy) is E100 saying that `where` comes
+before `alike`."""
 
 from __future__ import annotations
 
@@ -20,3 +21,15 @@ def test_a_card_declared_with_the_word_card_is_told_to_start_with_its_kind():
 def test_a_misspelt_kind_keeps_its_did_you_mean():
     (d,) = analyse_text("kind tile { w: int; }\ntil t1 { w = 1; }\n").diagnostics
     assert d.code == "E204" and "did you mean 'tile'?" in str(d.hint) + d.message
+
+
+def test_alike_before_where_in_a_pick_is_told_the_order():
+    text = ('kind tile { v: int; }\nzone storage per_player of tile;\n'
+            'proc p() { pick t from storage alike where t.v > 1 "which?" { move t to storage; } }\n')
+    (d,) = analyse_text(text).diagnostics
+    assert (d.code, d.span.line, d.span.column) == ("E100", 3, 38)
+    assert "in a pick, 'where' comes before 'alike'" in d.message
+    assert d.hint == "move 'alike' after the condition: 'pick t from storage where COND alike ...'"
+    # the list standing alone keeps its own message
+    (d,) = analyse_text("proc q() { let xs = opponents where true; }\n").diagnostics
+    assert "not a list standing alone" in d.message
