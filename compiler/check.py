@@ -3882,6 +3882,13 @@ class Checker(A.Visitor):
                 if type(n) is A.Name and n.id != "copy_number" and id(n) not in read and (n.id not in fields or fields[n.id].type == "effect"
                                                                     or fields[n.id].index is not None
                                                                     or fields[n.id].computed):
+                    enum = next((e for e in self.sym.decls.values() if isinstance(e, A.Enum) and n.id in e.members), None)
+                    if enum is not None:   # `"{s}"` of `for each s in suit`: the member itself, not a text
+                        self.err("E303", f"a title can show the card's own fields and copy_number, not the {enum.name} "
+                                 f"{n.id!r} itself (a 'for each' variable's member, say)", n.span,
+                                 "a title shows a member by its title or its name: '{s.title}', '{s.name}' of the "
+                                 "'for each' variable s")
+                        return
                     self.err("E303", f"a title can show the card's own fields and copy_number, not {n.id!r}", n.span,
                              did_you_mean(n.id, [f for f in fields if fields[f].type != "effect" and fields[f].index is None
                                               and not fields[f].computed]
