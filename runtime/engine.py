@@ -3795,7 +3795,7 @@ class Game:
     def disjoint(self, groups) -> list:
         """`disjoint(xs)`: every choice of xs's items (each a list or a zone) no two of which share an item, each
         choice a list of those items in xs's order: the empty choice first, then each choice followed by those
-        that add a later item to it ([], [a], [a, c], [b] of a, b, c where only b and c meet). Each choice made
+        that add a later item to it ([], [a], [a, b], [a, c], [b], [c] of a, b, c where only b and c meet). Each choice made
         counts one step against the step budget (E602 past it), so a list of many small groups that meet
         nowhere (2^n choices) stops play instead of filling memory; both backends."""
         groups = self.domain(groups)
@@ -3806,19 +3806,18 @@ class Game:
                                                 f"neither")
             members.append(self.domain(group))
         chosen: list = []
-
-        def extend(start: int, taken: list) -> None:
+        waiting = [(0, [])]   # (the first group a choice may add, the groups taken): depth first, without recursion
+        while waiting:
+            start, taken = waiting.pop()
             self.steps += 1
             if self.steps > MAX_STEPS:
                 raise RulesRuntimeError("E602", f"disjoint(...) of {len(groups)} groups makes more choices than the "
                                         f"{MAX_STEPS} loop steps allowed between two decisions")
             chosen.append([groups[i] for i in taken])
             used = [x for i in taken for x in members[i]]
-            for i in range(start, len(groups)):
+            for i in reversed(range(start, len(groups))):   # reversed: the earliest group is taken up first
                 if not any(x in used for x in members[i]):
-                    extend(i + 1, taken + [i])
-
-        extend(0, [])
+                    waiting.append((i + 1, taken + [i]))
         return chosen
 
     def distinct(self, items) -> list:
