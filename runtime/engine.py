@@ -3796,8 +3796,8 @@ class Game:
         """`disjoint(xs)`: every choice of xs's items (each a list or a zone) no two of which share an item, each
         choice a list of those items in xs's order: the empty choice first, then each choice followed by those
         that add a later item to it ([], [a], [a, b], [a, c], [b], [c] of a, b, c where only b and c meet). Each choice made
-        counts one step against the step budget (E602 past it), so a list of many small groups that meet
-        nowhere (2^n choices) stops play instead of filling memory; both backends."""
+        and each later group tested against it count one step against the step budget (E602 past it), so a list
+        of many small groups that meet nowhere (2^n choices) stops play instead of filling memory; both backends."""
         groups = self.domain(groups)
         members: list = []
         for group in groups:
@@ -3809,7 +3809,7 @@ class Game:
         waiting = [(0, [])]   # (the first group a choice may add, the groups taken): depth first, without recursion
         while waiting:
             start, taken = waiting.pop()
-            self.steps += 1
+            self.steps += 1 + len(groups) - start   # the choice, and each later group tested against it
             if self.steps > MAX_STEPS:
                 raise RulesRuntimeError("E602", f"disjoint(...) of {len(groups)} groups makes more choices than the "
                                         f"{MAX_STEPS} loop steps allowed between two decisions")

@@ -31,6 +31,7 @@ proc lay_out() {
 }
 proc shelves() { gain size(disjoint([shelf[1], shelf[2], shelf[3]])) vp; }
 proc too_many() { gain size(disjoint(gather(k in 1..20, [[k]]))) vp; }
+proc long_list() { gain size(disjoint(gather(k in 1..3000, [[k]]))) vp; }
 """
 
 program = rules_programs(PACK)
@@ -67,6 +68,10 @@ def test_too_many_choices_stop_play_with_e602(program):
     with pytest.raises(RulesRuntimeError) as err:
         run_proc(game, "too_many")   # 2^20 choices of twenty groups that never meet
     assert err.value.code == "E602" and "disjoint(...)" in str(err.value)
+    game.steps = 0   # as a decision would start the budget again
+    with pytest.raises(RulesRuntimeError) as err:
+        run_proc(game, "long_list")   # 3000 groups: the budget stops it, long before Python's recursion would
+    assert err.value.code == "E602" and "of 3000 groups" in str(err.value)
 
 
 def test_anything_but_a_list_of_groups_is_e674_with_a_hint():
