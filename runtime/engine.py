@@ -967,6 +967,27 @@ def misuse(message: str, where: Optional[str] = None) -> RulesRuntimeError:
     return RulesRuntimeError("E608", message, where)
 
 
+def checked_seat_roles(program: Program, players: int, roles) -> tuple:
+    """The role names of `Game(..., roles=[...])`, one a seat in seat order (a role's name or the role itself), or
+    E608: a pack whose seats line gives no roles, a count other than the seats', a name that is no role, a role
+    not `shared` named twice."""
+    if isinstance(roles, str) or not isinstance(roles, Iterable):
+        raise misuse(f"roles must be a list of role names, one a seat, not {roles!r}")
+    if not program.seat_roles:
+        raise misuse("roles are seated only in a pack whose seats line gives them (`seats ... roles ...`); "
+                     "a role given in play is given with Game.give_role")
+    names = [r.declared if type(r) is EntityDef and r.kind == ROLE_KIND else r for r in roles]
+    if len(names) != players:
+        raise misuse(f"{len(names)} roles for {players} players: give one per seat")
+    for name in names:
+        if type(name) is not str or name not in program.roles:
+            raise misuse(f"{name!r} is no role of the pack: its roles are {', '.join(program.roles)}")
+        if names.count(name) > 1 and not program.entities[name].per_player:
+            raise misuse(f"the role {name} is seated {names.count(name)} times, but it is not `shared`: "
+                         f"a role is one player's")
+    return tuple(names)
+
+
 def whole_number(value, what: str) -> int:
     """`value` as an int if it is one (numpy's ints too: operator.index), else E608; a bool is no
     number here, though Python counts it as one."""
@@ -1014,6 +1035,9 @@ class Game:
     # `simulate` counts a card whose rules are card overrides used by a seat when one of them runs for it:
     # called as held_use(card, holder) (set on a game only by it)
     held_use: Optional[Callable] = None
+    # the roles a caller seated (`Game(..., roles=[...])`), one a seat in seat order, in place of those the
+    # seats line deals; set on a game only when given (a clone is seated alike)
+    seated_roles: tuple = ()
 
     def __new__(cls, program: Program, *args, **kwargs):
         """A pack with a limited supply plays as a SuppliedGame, whose stock primitives keep the banks;
@@ -1030,7 +1054,7 @@ class Game:
         return object.__new__(cls)
 
     def __init__(self, program: Program, players: int, seed: int, agents: Optional[list] = None,
-                 variants: Iterable[str] = ()):
+                 variants: Iterable[str] = (), roles: Optional[Iterable] = None):
         players, seed = whole_number(players, "the number of players"), whole_number(seed, "the seed")
         if isinstance(variants, str):   # one name, which would be taken letter by letter
             raise misuse(f"variants must be a list of names, not the text {variants!r}")
@@ -1042,6 +1066,8 @@ class Game:
             raise misuse(f"the seed must be within ±2^63 (from -2^63 to 2^63 - 1), not {seed}")
         if agents and len(agents) != players:
             raise misuse(f"{len(agents)} agents for {players} players: give one per seat, or none")
+        if roles is not None:   # a scenario's seats (a test's, an implementer's): checked before anything is made
+            self.seated_roles = checked_seat_roles(program, players, roles)
         self.program = program
         # enum member -> title (None: no titles); a record with a title under (Record, its name) (Record.label)
         self.member_titles = {**program.member_titles, **{(Record, name): parts for name, parts in
@@ -1161,6 +1187,8 @@ class Game:
                 roles = roles[:len(self.state.players)]
             if p.seat_roles_dealt:   # shuffled with the game's RNG, then dealt in seat order
                 self.rng.shuffle(roles)
+            if self.seated_roles:   # seated by the caller: the deal above still drew from the RNG, so the rest
+                roles = self.seated_roles   # of the game's randomness is the seed's, as if dealt
             for h, role in zip(self.state.players, roles):
                 self.give_role(h, role)
 
@@ -1409,7 +1437,7 @@ class Game:
         if self.error is not None:
             raise self._stopped()
         twin = Game(self.program, len(self.state.players), self.seed,
-                    copy.deepcopy(self.agents) if agents is None else agents, self.variants)
+                    copy.deepcopy(self.agents) if agents is None else agents, self.variants, self.seated_roles or None)
         if not self.started:
             return twin
         twin.start()

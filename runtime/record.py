@@ -14,7 +14,7 @@ from rulebook.dsl.ast import decimal_text
 from rulebook.dsl.diagnostics import RulesError
 from rulebook.dsl.files import read_limited, write_atomic
 
-from .engine import MAX_SEATS, SEED_LIMIT, Game, RulesRuntimeError, seating_refusal
+from .engine import MAX_SEATS, SEED_LIMIT, Game, RulesRuntimeError, misuse, seating_refusal
 from .program import Program
 from .state import State, StateError, check_saved, seat_names
 
@@ -151,7 +151,11 @@ def record(game: Game, location: Optional[str] = None, expansions: Optional[Sequ
     to what the program remembers of the stack it was compiled from (a program built from a text:
     its own name, no folder, no expansions). A game not over yet is logged `unfinished`, with the
     seat its pending decision asks and the state's digest there, and no result; a game stopped by a
-    rules error is logged with that error (`error[CODE]: message`), which its replay reproduces."""
+    rules error is logged with that error (`error[CODE]: message`), which its replay reproduces. A game whose
+    roles the caller seated (`Game(..., roles=[...])`) is refused (E608): a log replays from the seed's deal."""
+    if game.seated_roles:
+        raise misuse("a game whose roles were seated (Game(..., roles=[...])) has no log: its replay would deal "
+                     "the seed's roles")
     stack = game.program.stack
     if stack is not None:
         location = stack.location if location is None else location

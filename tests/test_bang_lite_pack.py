@@ -1,5 +1,5 @@
 """tests/packs/bang_lite: Bang! (a subset) written by a designer new to the language (the twenty-fourth session's
-trial32): the roles by player count, the Sheriff known, the distance round the table among the living changed
+trial32): the roles by player count (`seats ... roles ... shuffled`), the Sheriff known, the distance round the table among the living changed
 by a Mustang and a Scope, BANG! within reach, Missed!, Beer, the rewards and penalties of a kill and the three
 role-based victories; both backends."""
 
@@ -19,10 +19,9 @@ program = pack_program(PACK)
 
 
 def seated(program, roles: list[str], seed: int = 1) -> Game:
-    """A game of len(roles) players, P1 the first role card named, and so on, each at full life with no card."""
-    game = Game(program, len(roles), seed)
-    for p, name in zip(game.state.players, roles):
-        game.move(program.entities[name], game.zone(p, "role_held"))
+    """A game of len(roles) players, P1 holding the first role named, and so on, each at full life with no card."""
+    game = Game(program, len(roles), seed, roles=roles)
+    for p in game.state.players:
         p.stock["life"] = func_for(game, "max_life", p)
     for name in list(program.entities):
         if program.entities[name].kind == "card":
@@ -37,7 +36,7 @@ def give(game: Game, seat: int, card: str, zone: str = "hand") -> None:
 def roles_dealt(program, players: int) -> list[str]:
     game = Game(program, players, 3)
     game.start()
-    return sorted(game.zone(p, "role_held").items[0].title for p in game.state.players)
+    return sorted(game.role_of(p).title for p in game.state.players)
 
 
 def test_the_roles_by_the_number_of_players(program):
@@ -51,19 +50,19 @@ def test_the_sheriff_is_known_has_one_more_life_point_and_as_many_cards(program)
     game = Game(program, 5, 2)
     game.start()
     for p in game.state.players:
-        sheriff = game.zone(p, "role_held").items[0].title == "Sheriff"
+        sheriff = game.role_of(p).title == "Sheriff"
         assert p.stock["life"] == (5 if sheriff else 4)
         # as many cards as life points; the Sheriff, who plays first, has drawn his turn's two already
         assert len(game.zone(p, "hand").items) == p.stock["life"] + (2 if sheriff else 0)
         # every player sees the Sheriff's role, nobody another's
         for viewer in range(5):
-            zone = game.view(viewer)["players"][p.index]["zones"]["role_held"]
+            zone = game.view(viewer)["players"][p.index]["zones"]["role.held"]
             seen = zone.get("items", []) + zone.get("known", [])   # your own: its items; another's: what you know
             assert bool(seen) == (sheriff or viewer == p.index), (viewer, p.name)
 
 
 def test_distance_counts_the_living_and_a_mustang_or_a_scope_change_it(program):
-    game = seated(program, ["sheriff_card", "outlaw_card", "outlaw_card2", "renegade_card", "deputy_card"])
+    game = seated(program, ["sheriff", "outlaw", "outlaw", "renegade", "deputy"])
     p1, p2, p3, p4, p5 = game.state.players
     assert [func_for(game, "distance_to", p) for p in (p2, p3, p4, p5)] == [1, 2, 2, 1]
     give(game, 2, "mustang", "in_play")                 # others see P3 one further
@@ -75,7 +74,7 @@ def test_distance_counts_the_living_and_a_mustang_or_a_scope_change_it(program):
 
 
 def test_a_bang_reaches_only_within_range_and_a_gun_reaches_further(program):
-    game = seated(program, ["sheriff_card", "outlaw_card", "outlaw_card2", "renegade_card", "deputy_card"])
+    game = seated(program, ["sheriff", "outlaw", "outlaw", "renegade", "deputy"])
     give(game, 0, "bang")
     (asked,) = run_proc(game, "play_card", game.program.entities["bang"], answers=["P5"])
     assert [str(o) for o in asked.options] == ["P2", "P5"]
@@ -86,7 +85,7 @@ def test_a_bang_reaches_only_within_range_and_a_gun_reaches_further(program):
 
 
 def test_a_missed_cancels_the_shot(program):
-    game = seated(program, ["sheriff_card", "outlaw_card", "outlaw_card2", "renegade_card"])
+    game = seated(program, ["sheriff", "outlaw", "outlaw", "renegade"])
     give(game, 1, "missed")
     run_proc(game, "shot_by", game.state.players[0], player=1, answers=["yes"])   # P2 plays the Missed!
     assert game.state.players[1].stock["life"] == 4 and not game.zone(game.state.players[1], "hand").items
@@ -95,7 +94,7 @@ def test_a_missed_cancels_the_shot(program):
 
 
 def test_a_beer_regains_a_point_but_not_with_two_players_left(program):
-    game = seated(program, ["sheriff_card", "outlaw_card", "outlaw_card2", "renegade_card"])
+    game = seated(program, ["sheriff", "outlaw", "outlaw", "renegade"])
     beer = game.program.entities["beer"]
     give(game, 1, "beer")
     assert func_for(game, "playable", beer, seat=1) is False   # at full life
@@ -107,15 +106,27 @@ def test_a_beer_regains_a_point_but_not_with_two_players_left(program):
 
 
 def test_killing_an_outlaw_draws_three_cards(program):
-    game = seated(program, ["sheriff_card", "outlaw_card", "outlaw_card2", "renegade_card", "deputy_card"])
+    game = seated(program, ["sheriff", "outlaw", "outlaw", "renegade", "deputy"])
     p1, p2 = game.state.players[:2]
     p2.stock["life"] = 1
     run_proc(game, "shot_by", p1, player=1)
     assert p2 in game.state.out and len(game.zone(p1, "hand").items) == 3
 
 
+def test_a_player_who_dies_shows_their_hidden_role_to_everyone(program):
+    game = seated(program, ["sheriff", "outlaw", "outlaw", "renegade", "deputy"])
+
+    def seen_by_all(seat: int) -> bool:
+        return all(q["zones"]["role.held"].get("items") or q["zones"]["role.held"].get("known")
+                   for q in (game.view(viewer)["players"][seat] for viewer in range(5)))
+    assert [seen_by_all(seat) for seat in range(5)] == [True, False, False, False, False]   # the Sheriff's alone
+    game.state.players[3].stock["life"] = 1
+    run_proc(game, "shot_by", game.state.players[0], player=3)                # the Renegade dies
+    assert [seen_by_all(seat) for seat in range(5)] == [True, False, False, True, False]
+
+
 def test_a_sheriff_who_kills_his_deputy_discards_everything(program):
-    game = seated(program, ["sheriff_card", "deputy_card", "outlaw_card", "outlaw_card2", "renegade_card"])
+    game = seated(program, ["sheriff", "deputy", "outlaw", "outlaw", "renegade"])
     p1, p2 = game.state.players[:2]
     give(game, 0, "beer")
     give(game, 0, "scope", "in_play")
@@ -136,20 +147,20 @@ def ended(game: Game, shooter: int, victim: int) -> tuple[list[str], str]:
 
 
 def test_the_outlaws_win_when_the_sheriff_dies_even_dead(program):
-    game = seated(program, ["sheriff_card", "outlaw_card", "outlaw_card2", "renegade_card", "deputy_card"])
+    game = seated(program, ["sheriff", "outlaw", "outlaw", "renegade", "deputy"])
     game.eliminate(game.state.players[2])
     assert ended(game, 3, 0) == (["P2", "P3"], "the Sheriff is dead")
 
 
 def test_the_renegade_wins_as_the_last_one_alive(program):
-    game = seated(program, ["sheriff_card", "outlaw_card", "outlaw_card2", "renegade_card"])
+    game = seated(program, ["sheriff", "outlaw", "outlaw", "renegade"])
     game.eliminate(game.state.players[1])
     game.eliminate(game.state.players[2])
     assert ended(game, 3, 0) == (["P4"], "the Renegade is the last one alive")
 
 
 def test_the_sheriff_and_deputies_win_when_outlaws_and_renegade_are_dead(program):
-    game = seated(program, ["sheriff_card", "outlaw_card", "outlaw_card2", "renegade_card", "deputy_card"])
+    game = seated(program, ["sheriff", "outlaw", "outlaw", "renegade", "deputy"])
     for seat in (1, 2):
         game.eliminate(game.state.players[seat])
     game.eliminate(game.state.players[4])   # a dead Deputy wins with his side
@@ -159,5 +170,10 @@ def test_the_sheriff_and_deputies_win_when_outlaws_and_renegade_are_dead(program
 @pytest.mark.parametrize("players,seed", [(4, 1), (7, 2)])
 def test_random_games_end_with_a_side_winning_alike_on_both_backends(players, seed):
     (game, result), _ = played_on_both_backends(PACK, players, seed)
-    assert result["sudden"] and game.state.reason in (
-        "the Sheriff is dead", "the Renegade is the last one alive", "every Outlaw and the Renegade is dead")
+    sides = {"the Sheriff is dead": ["outlaw"], "the Renegade is the last one alive": ["renegade"],
+             "every Outlaw and the Renegade is dead": ["sheriff", "deputy"]}
+    assert result["sudden"] and game.state.reason in sides
+    assert sorted(result["winners"]) == sorted(p.name for p in game.state.players
+                                               if game.role_of(p).name in sides[game.state.reason])
+    dealt = sorted(game.role_of(p).name for p in game.state.players)
+    assert dealt == sorted(["sheriff", "renegade", "outlaw", "outlaw", "deputy", "outlaw", "deputy"][:players])
