@@ -31,10 +31,8 @@ def spies(game: Game) -> list[str]:
 
 
 def seated(program, players: int, spy_seats: list[int]) -> Game:
-    """A game whose loyalties are dealt: the seats listed (from 1) are spies."""
-    game = Game(program, players, 1)
-    for seat, p in enumerate(game.state.players, 1):
-        game.give_role(p, "spy" if seat in spy_seats else "loyal")
+    """A game whose loyalties are seated: the seats listed (from 1) are spies."""
+    game = Game(program, players, 1, roles=["spy" if seat in spy_seats else "loyal" for seat in range(1, players + 1)])
     for e in program.entities.values():
         if e.kind == "mission_card":
             game.move(e, game.zone(None, "mission_cards"))
@@ -44,8 +42,7 @@ def seated(program, players: int, spy_seats: list[int]) -> Game:
 
 @pytest.mark.parametrize("players", sorted(SPIES))
 def test_the_spies_by_the_number_of_players_see_each_other_and_nobody_else_sees_them(program, players):
-    game = Game(program, players, players)
-    run_proc(game, "deal_loyalties")
+    game = Game(program, players, players)   # the seats line deals the loyalties as the game is made
     found = spies(game)
     assert len(found) == SPIES[players]
     assert [p.name for p in game.holders("loyal")] == [p.name for p in game.state.players if p.name not in found]
