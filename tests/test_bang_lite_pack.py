@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game, GameEnded
 
 from .conftest import func_for, pack_program, played_on_both_backends, run_proc
@@ -165,6 +166,19 @@ def test_the_sheriff_and_deputies_win_when_outlaws_and_renegade_are_dead(program
         game.eliminate(game.state.players[seat])
     game.eliminate(game.state.players[4])   # a dead Deputy wins with his side
     assert ended(game, 0, 3) == (["P1", "P5"], "every Outlaw and the Renegade is dead")
+
+
+def test_seating_the_roles_the_seed_deals_plays_the_same_game_and_others_another(program):
+    def played(seed: int, **seated) -> Game:
+        game = Game(program, 5, seed, make_agents("random", 5, seed), **seated)
+        game.play()
+        return game
+    dealt = played(4)
+    again = played(4, roles=[r.name for r in map(dealt.role_of, dealt.state.players)])
+    assert (again.log, again.state.digest()) == (dealt.log, dealt.state.digest())   # the deck shuffled alike
+    moved = [r.name for r in map(dealt.role_of, dealt.state.players)]
+    moved = moved[1:] + moved[:1]   # each role one seat round: the Sheriff plays first from another seat
+    assert played(4, roles=moved).log[:3] != dealt.log[:3]
 
 
 @pytest.mark.parametrize("players,seed", [(4, 1), (7, 2)])
