@@ -1009,7 +1009,9 @@ class Checker(A.Visitor):
         self.mixed: dict = {}   # a list literal of items of several types (id) -> each item's type (E342 where stored)
         self.die_lets: dict = {}   # where `let v = roll DIE;` bound v -> DIE (W433: the value set on a die kept as a piece)
         self.rolled_kinds: set = set()   # the kinds whose dice kept as pieces some rule rolls or sets (W432)
-        self.loop_ranges: dict = {}   # id of a `for each n in LOW..HIGH` local's entry -> (LOW, HIGH), both constant
+        # id of a `for each n in LOW..HIGH` local's entry -> (the entry, (LOW, HIGH)), both constant; the entry kept
+        # so that no later local's entry, made where a freed one was, takes its id (a parameter read as a loop's)
+        self.loop_ranges: dict = {}
         # id of a local's entry taken from every seat (`for each p in all_players`, `let p = first(all_players)`)
         # -> (the entry, the list it was taken from): an `each p` of it skips a player knocked out (W584)
         self.seat_taken: dict = {}
@@ -6580,7 +6582,7 @@ class Checker(A.Visitor):
             self.face_options(s, *faces)
         bounds = (constant_int(s.domain.low), constant_int(s.domain.high)) if type(s.domain) is A.Range else (None,)
         if None not in bounds:   # (W481: an index `n + 6` outside the declaration for every n)
-            self.loop_ranges[id(inner.locals[s.var])] = bounds
+            self.loop_ranges[id(inner.locals[s.var])] = (inner.locals[s.var], bounds)
         if s.where is not None:
             self.condition(s.where, inner)
             inner = self.narrowed(s.where, inner)
@@ -10382,6 +10384,8 @@ class Checker(A.Visitor):
             self.err("E670", f"{written}: {printed(e.item)} is {article(words(item))}, and only a card, tile or "
                      "piece lies in a zone", e.item.span)
             return "any"
+        if e.holder is not None and not self.index_holder(e, decl, written, scope):
+            return "any"
         dims, shown = ix.dims(), f"{e.grid}[{ix.shown()}]"
         place = index_place(ix, e.which)
         if place is None:
@@ -10393,11 +10397,26 @@ class Checker(A.Visitor):
                 + (f", or by its name: {', '.join(repr(f'index {n} of ... in {e.grid}') for n in names)}" if names else ""))
             return "any"
         wanted = self.index_type(dims[place])
-        if base_of(wanted) not in ("int", "member") and index_cell(self.sym, ix) is None:
+        if base_of(wanted) not in ("int", "member", "player", "entity") and index_cell(self.sym, ix) is None:
             self.err("E670", f"{written}: that index of {shown} is {article(words(wanted))}; the index a card lies "
-                     "at is read back of an index of numbers, of an enum's members or of a record alone", e.span)
+                     "at is read back of an index of numbers, an enum's members, cards, players or a record alone",
+                     e.span)
             return "any"
         return wanted
+
+    def index_holder(self, e: A.IndexIn, decl: A.Zone, written: str, scope) -> bool:
+        """The holder of `index of c in p.techs`: a player (or actor) whose own elements of a per-player zone are
+        read; E670 for a shared zone or a holder that is none. Whether it is one."""
+        holder = self.expr(e.holder, scope)
+        if not decl.per_player:
+            self.err("E670", f"{written}: {e.grid} is shared, so no holder has zones of it of their own", e.holder.span,
+                     f"read the shared zone: 'index ... of {printed(e.item)} in {e.grid}'")
+            return False
+        if base_of(holder) not in ("player", "actor", "any"):
+            self.err("E670", f"{written}: {printed(e.holder)} is {article(words(holder))}, and only a player or "
+                     f"actor holds zones of {e.grid}", e.holder.span)
+            return False
+        return True
 
     def visit_During(self, e: A.During, scope) -> str:
         """`during LABEL`: a label some loop of the merged rules carries, or a named phase (E224)."""
@@ -10802,7 +10821,13 @@ class Checker(A.Visitor):
                                          f"reverse({high}..{low}) to go from {low} down to {high}"))
         return "list:int"
 
-    def row_keys(self, e: A.Range, scope) -> bool:
+    def visit_RowMembers(self, e: A.RowMembers, scope) -> str:
+        """`row n of spare` whose row is an enum's members: its computed keys read as a numeric row's are."""
+        self.used.add(e.grid)
+        self.row_keys(e, scope)
+        return f"list:member:{e.enum}"
+
+    def row_keys(self, e, scope) -> bool:
         """The computed values of `row KEY, ... of GRID` (the resolver said the constant ones): E670 for one of
         another kind than its index's, or past the grid for every value of its `for each` loop (`row r + 5 of
         token` in `for each r in 1..5`); W653 for a loop's value past the grid for some of the loop's values. Whether
@@ -10819,7 +10844,7 @@ class Checker(A.Visitor):
                          f"{printed(key)} is {article(words(actual))}", key.span,
                          "give the values of the grid's first indexes, in order")
                 return True
-            if any(n == key for n in A.walk(e.high)):   # (a ragged end reads it: what is wrong in it is said there)
+            if type(e) is A.Range and any(n == key for n in A.walk(e.high)):   # (a ragged end reads it: said there)
                 del self.diags[said:]
             found = self.key_bounds(key, scope)
             if found is None or found[2][1] < found[2][0] or d.enum is not None or d.bound is not None:
@@ -10847,9 +10872,10 @@ class Checker(A.Visitor):
             elif key.op == "+" and type(key.right) is A.Name and constant_int(key.left) is not None:
                 var, shift = key.right, constant_int(key.left)
         entry = scope.locals.get(var.id) if var is not None else None
-        bounds = self.loop_ranges.get(id(entry)) if entry is not None else None
-        if bounds is None:
+        kept = self.loop_ranges.get(id(entry)) if entry is not None else None
+        if kept is None or kept[0] is not entry:
             return None
+        bounds = kept[1]
         return (bounds[0] + shift, bounds[1] + shift), var.id, bounds
 
     def named_again(self, value, runs: str) -> None:

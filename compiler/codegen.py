@@ -22,11 +22,11 @@ from rulebook.runtime.engine import MAX_STEPS, MemberData, TableCells
 from .layout import (blind_zones, slot_args, copy_args, is_live, item_at, set_fields, live_amounts, may_take, shown_zones, cost_data, paid_mode, enum_data, filled_zones, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, heard_globals, remembered_table,
                      recursive, ended_names, period_ends, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
-                     hook_table, hooked_actions,
+                     hook_table, hooked_actions, index_reading,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place, index_cell, card_shortfall_of
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place, card_shortfall_of
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -662,7 +662,9 @@ class CodeGen(A.Visitor):
 
     def visit_IndexIn(self, e: A.IndexIn, ctx) -> str:
         ix = self.sym.decls[e.grid].indexes
-        return f"rt.index_in({self.ex(e.item, ctx)}, {e.grid!r}, {index_place(ix, e.which)}, {index_cell(self.sym, ix)!r})"
+        place = index_place(ix, e.which)
+        holder = f", of={self.ex(e.holder, ctx)}" if e.holder is not None else ""   # `in p.techs`: p's alone
+        return f"rt.index_in({self.ex(e.item, ctx)}, {e.grid!r}, {place}, {index_reading(self.sym, ix, place)!r}{holder})"
 
     def visit_Range(self, e: A.Range, ctx) -> str:
         low = self.ex(e.low, ctx)
@@ -671,6 +673,14 @@ class CodeGen(A.Visitor):
             keys = "".join(f"{self.ex(k, ctx)}, " for k in e.row_keys)
             low = f"rt.row_start(({keys}), {rows!r}, {e.row_of!r}, {low})"
         return f"rt.numbers({low}, {self.ex(e.high, ctx)})"
+
+    def visit_RowMembers(self, e: A.RowMembers, ctx) -> str:
+        members = self.ex(A.Name(e.enum, span=e.span), ctx)
+        rows = row_beginnings(self.sym, e.grid, len(e.row_keys))
+        if rows is None:   # (rows not known before play: an index of players before it)
+            return members
+        keys = "".join(f"{self.ex(k, ctx)}, " for k in e.row_keys)
+        return f"rt.row_start(({keys}), {rows!r}, {e.row_of!r}, {members})"
 
     def wrap(self, e, ctx, minimum: int) -> str:
         """An operand, in parentheses only when it binds looser than its place needs (long chains

@@ -775,6 +775,9 @@ class ExprReader(A.Visitor):
     def visit_Range(self, e):
         return f"the numbers {self.from_to(e)}"
 
+    def visit_RowMembers(self, e):
+        return f"the {e.enum}s in {e.row_of}"
+
     def from_to(self, e: A.Range) -> str:
         """`2..12` as "from 2 to 12"; `row g of at` (the resolver's range) as "in row g of at (from 0 to ...)"."""
         numbers = f"from {self.read(e.low)} to {self.read(e.high)}"

@@ -18,10 +18,10 @@ from .layout import (blind_zones, slot_args, copy_args, is_live, live_amounts, m
                      builtin_args, recursive, ended_names, per_resets, runtime_axes, sized, range_bounded, direction_steps, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, heard_globals, remembered_table,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
-                     hook_nodes, hook_table, hooked_actions,
+                     hook_nodes, hook_table, hooked_actions, index_reading,
                      indexed_ref, item_at, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place, index_cell, card_shortfall_of
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place, card_shortfall_of
 
 
 def placed(e: Exception, node) -> None:
@@ -1517,7 +1517,11 @@ class Interpreter(A.Visitor):
 
     def visit_IndexIn(self, e, rt, f):
         ix = self.sym.decls[e.grid].indexes
-        return rt.index_in(self.ev(e.item, rt, f), e.grid, index_place(ix, e.which), index_cell(self.sym, ix))
+        place = index_place(ix, e.which)
+        if e.holder is not None:   # `in p.techs`: p's zones alone
+            return rt.index_in(self.ev(e.item, rt, f), e.grid, place, index_reading(self.sym, ix, place),
+                               self.ev(e.holder, rt, f))
+        return rt.index_in(self.ev(e.item, rt, f), e.grid, place, index_reading(self.sym, ix, place))
 
     def visit_Range(self, e, rt, f):
         low = self.ev(e.low, rt, f)
@@ -1528,6 +1532,15 @@ class Interpreter(A.Visitor):
             if rows is not None:
                 low = rt.row_start(tuple(self.ev(k, rt, f) for k in e.row_keys), rows, e.row_of, low)
         return rt.numbers(low, self.ev(e.high, rt, f))
+
+    def visit_RowMembers(self, e, rt, f):
+        rows = self.rows.get(id(e), ())
+        if rows == ():
+            rows = self.rows[id(e)] = row_beginnings(self.sym, e.grid, len(e.row_keys))
+        members = self.ev(A.Name(e.enum, span=e.span), rt, f)
+        if rows is None:   # (rows not known before play: an index of players before it)
+            return members
+        return rt.row_start(tuple(self.ev(k, rt, f) for k in e.row_keys), rows, e.row_of, members)
 
     def visit_Unary(self, e, rt, f):
         value = self.ev(e.operand, rt, f)

@@ -18,7 +18,7 @@ from rulebook.dsl.lazy import dataclass_when_used
 from rulebook.dsl.printer import expr as printed_expr
 from rulebook.runtime.state import IN_FORCE, SEATS, SIGNED_FLOOR, Cells, Record, as_written, board_name
 
-from .resolve import BUILTIN_FUNCS, Symbols, classify, held_test, same_statements, slot_places, shortfall_holder
+from .resolve import BUILTIN_FUNCS, Symbols, classify, held_test, same_statements, slot_places, shortfall_holder, index_cell
 
 
 def field_value(expr, sym: Optional[Symbols] = None) -> Any:
@@ -746,6 +746,17 @@ def by_seat(d: A.Indexes, sym: Symbols) -> bool:
     """Whether one index is the players (`counter support[player]`): one element per seat of the game (a pack that
     declares an enum named `player` indexes by its members, as before)."""
     return d.enum == "player" and "player" not in sym.decls
+
+
+def index_reading(sym: Symbols, ix: A.Indexes, place: int):
+    """What play makes of the key `index ... of ITEM in GRID` reads (Game.index_in): a record's name and fields
+    for a zone indexed by a record alone, "card" for an index of a kind (the declared card), "player" for an
+    index of players (the seat's player), None for a number or an enum's member, kept as it is."""
+    cell = index_cell(sym, ix)
+    if cell is not None:
+        return cell
+    d = ix.dims()[place]
+    return "player" if by_seat(d, sym) else "card" if d.enum is not None and sym.category(d.enum) == "kind" else None
 
 
 def seat_keys(sym: Symbols) -> tuple:

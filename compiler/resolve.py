@@ -3550,6 +3550,8 @@ def _row_domain(row: A.RowOf, sym: Symbols, diags: list[Diagnostic]) -> A.Expr:
                                     "read of an index of numbers or of an enum's members", at,
                                     f"loop over the domain itself: 'for each x in {d.enum}'"))
             return empty
+        if computed is not None:   # (checked in play before its members are given, as a numeric row is)
+            return A.RowMembers(d.enum, written, row.grid, computed, span=at)
         return A.Name(d.enum, span=at)
     if d.ragged is None:
         high = A.Name(d.bound, span=at) if d.bound is not None else A.Int(d.high, span=at)

@@ -778,14 +778,29 @@ class Range(Expr):
 
 
 @node
+class RowMembers(Expr):
+    """`row n of spare` of `spare[1..2, gear]` with n worked out in play: the enum's members (the row's index), as
+    the resolver writes it in place of the RowOf (a constant row is the enum's name), with the keys both backends
+    check to begin an element of the grid (E601) and the checker reads (E670, W653), as a Range's `row_keys`."""
+
+    enum: str
+    row_of: str   # as written
+    grid: str
+    row_keys: tuple
+
+
+@node
 class IndexIn(Expr):
     """`index of c in techs`, `index r of c in pyramid`, `index 2 of c in pyramid`: the value of the grid's index
     (its one index, the one named, or the one at that place, from 1) for the element of the grid the item lies
-    in, whoever's it is; none when it lies in none of them."""
+    in, whoever's it is (only the holder's of `in p.techs`); none when it lies in none of them."""
 
     which: Optional[object]   # None (the grid's one index), an index's name, or its place (1 = the first)
     item: Expr
     grid: str
+    # `index of c in p.techs`: the holder whose zones alone are read (none when c lies in another's); None: anyone's
+    holder: Optional[Expr] = None
+    _quiet = ("holder",)
 
 
 @node

@@ -2888,7 +2888,14 @@ class _Builder:
     def index_in(self, meta, items):
         """`index r of c in pyramid`: the value of the grid's index r for the element c lies in."""
         which = items[0] if items[0] is None else int(items[0]) if items[0].type == "INT" else str(items[0])
-        return A.IndexIn(which, items[1], str(items[2]), span=self._s(meta))
+        grid = items[2]
+        if type(grid) is A.Name:
+            return A.IndexIn(which, items[1], grid.id, span=self._s(meta))
+        if type(grid) is A.Attr:   # `in p.techs`: the holder's zones alone
+            return A.IndexIn(which, items[1], grid.name, grid.obj, span=self._s(meta))
+        raise RulesError([Diagnostic("E670", "'index ... of ITEM in GRID': the grid is a zone's name ('techs') "
+                                     "or a holder's zone ('p.techs'), not an element of it or another value",
+                                     grid.span, "name the zone alone: 'index of c in techs'")])
 
     def during_expr(self, meta, items):
         return A.During(str(items[0]), span=self._s(meta))

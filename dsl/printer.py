@@ -243,7 +243,11 @@ class ExprPrinter(A.Visitor):
 
     def visit_IndexIn(self, e):
         which = "" if e.which is None else f" {e.which}"
-        return f"index{which} of {_wrap(e.item, 9)} in {e.grid}"
+        holder = f"{_wrap(e.holder, 9)}." if e.holder is not None else ""
+        return f"index{which} of {_wrap(e.item, 9)} in {holder}{e.grid}"
+
+    def visit_RowMembers(self, e):   # (the resolver's members of `row n of spare`: as written)
+        return e.row_of
 
     def visit_RowOf(self, e):
         return f"row {', '.join(_wrap(k, 5) for k in e.keys)} of {e.grid}"

@@ -730,6 +730,10 @@ def index_text(index) -> str:
 PLAIN_INDEXES = frozenset({int, str})   # indexes an element table is keyed by as they are
 
 
+# `index ... of ITEM in GRID` of no holder written: the element the item lies in, whoever's zone it is
+ANYONE = object()
+
+
 def cell_key(index):
     """A record as an index (`board[s]`, `var board[square]`), or a grid's tuple holding records: the values of
     its fields in their order, as the grid of the record's fields is keyed (a tuple; one value for a record of one
@@ -5335,8 +5339,9 @@ class Game:
         return list(range(low, high + 1))
 
     def row_start(self, keys: tuple, rows: tuple, written: str, low):
-        """`row KEY, ... of GRID` with a value worked out in play: `low`, the row's first number, once the values
-        are found to begin an element of the grid (`rows`, the resolver's row_beginnings); else E601 naming the rows
+        """`row KEY, ... of GRID` with a value worked out in play: `low`, the row's first number (or an enum's row,
+        its members), once the values are found to begin an element of the grid (`rows`, the resolver's
+        row_beginnings); else E601 naming the rows
         there are (`row r of token: token has no row 6 (its rows are 1, 2, 3, 4, 5)`), before the row's end is
         worked out from them."""
         if keys not in rows or any(type(k) is bool for k in keys):   # (`true` would find row 1)
@@ -5347,22 +5352,28 @@ class Game:
                                             f"{', '.join(map(index_text, shown))}{more})")
         return low
 
-    def index_in(self, item, grid: str, place: int, cell: Optional[tuple] = None):
+    def index_in(self, item, grid: str, place: int, reading=None, of=ANYONE):
         """`index r of c in pyramid`: the value of the grid's index at `place` (0 the first) for the zone of the
-        grid the item lies in, whoever's it is; None when it lies in none of them. E601 for what is no card. A
-        zone indexed by a record alone (`cell`: its name and fields' names) gives the record's value (`index of
-        u in on`, the square a chessman stands on)."""
+        grid the item lies in, whoever's it is (`of`: only that holder's, `index of c in p.techs`); None when it
+        lies in none of them. E601 for what is no card. `reading` says what a key stands for: a zone indexed by a
+        record alone (its name and fields' names) gives the record's value (`index of u in on`, the square a
+        chessman stands on), "card" the declared card an index of a kind keys, "player" the player of a seat."""
         if type(item) is not EntityDef:
             raise RulesRuntimeError("E601", f"{label_of(item)} lies in no zone of {grid}: only a card, tile or piece "
                                             "lies in a zone")
         loc = self.state.where.get(item.key)
+        if loc is None or of is not ANYONE and loc[0] is not of:   # (another holder's zone: none, as no zone)
+            return None
         keys = self.program.grid_keys.get(grid)
         if keys is None:
             keys = self.program.grid_keys[grid] = {flat: key for key, flat in self.program.indexed[grid].items()}
-        key = keys.get(loc[1]) if loc is not None else None
-        if key is not None and cell is not None:
-            return Record(cell[0], dict(zip(cell[1], key if type(key) is tuple else (key,))))
-        return key[place] if type(key) is tuple else key
+        key = keys.get(loc[1])
+        if key is None or reading is None:
+            return key[place] if type(key) is tuple else key
+        if type(reading) is tuple:
+            return Record(reading[0], dict(zip(reading[1], key if type(key) is tuple else (key,))))
+        key = key[place] if type(key) is tuple else key
+        return self.program.entities[key] if reading == "card" else self.state.players[key - 1]
 
     # ------------------------------------------------------------------ zones and entities
     def zone(self, h: Optional[Holder], name: str) -> ZoneRef:
