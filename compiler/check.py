@@ -10406,14 +10406,14 @@ class Checker(A.Visitor):
 
     def index_holder(self, e: A.IndexIn, decl: A.Zone, written: str, scope) -> bool:
         """The holder of `index of c in p.techs`: a player (or actor) whose own elements of a per-player zone are
-        read; E670 for a shared zone or a holder that is none. Whether it is one."""
+        read; E678 for a shared zone or a holder that is none. Whether it is one."""
         holder = self.expr(e.holder, scope)
         if not decl.per_player:
-            self.err("E670", f"{written}: {e.grid} is shared, so no holder has zones of it of their own", e.holder.span,
+            self.err("E678", f"{written}: {e.grid} is shared, so no holder has zones of it of their own", e.holder.span,
                      f"read the shared zone: 'index ... of {printed(e.item)} in {e.grid}'")
             return False
         if base_of(holder) not in ("player", "actor", "any"):
-            self.err("E670", f"{written}: {printed(e.holder)} is {article(words(holder))}, and only a player or "
+            self.err("E678", f"{written}: {printed(e.holder)} is {article(words(holder))}, and only a player or "
                      f"actor holds zones of {e.grid}", e.holder.span)
             return False
         return True

@@ -727,8 +727,9 @@ class ExprReader(A.Visitor):
 
     def visit_IndexIn(self, e):
         which = ("" if e.which is None else f" {e.which}" if type(e.which) is str else f" number {e.which}")
-        return (f"the index{which} of the place of {self.grid_title(e.grid)} that {self.read(e.item)} lies in (none "
-                "when in none of them)")
+        whose = f" of {self.read(e.holder)}" if e.holder is not None else ""   # `in p.techs`: p's alone
+        return (f"the index{which} of the place of {self.grid_title(e.grid)}{whose} that {self.read(e.item)} lies in "
+                "(none when in none of them)")
 
     def grid_title(self, name: str) -> str:
         """A zone with indexes by its title ("Pyramid"), or its name in words."""

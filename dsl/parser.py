@@ -2893,7 +2893,7 @@ class _Builder:
             return A.IndexIn(which, items[1], grid.id, span=self._s(meta))
         if type(grid) is A.Attr:   # `in p.techs`: the holder's zones alone
             return A.IndexIn(which, items[1], grid.name, grid.obj, span=self._s(meta))
-        raise RulesError([Diagnostic("E670", "'index ... of ITEM in GRID': the grid is a zone's name ('techs') "
+        raise RulesError([Diagnostic("E678", "'index ... of ITEM in GRID': the grid is a zone's name ('techs') "
                                      "or a holder's zone ('p.techs'), not an element of it or another value",
                                      grid.span, "name the zone alone: 'index of c in techs'")])
 
