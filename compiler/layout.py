@@ -2881,7 +2881,7 @@ def bounded_domain(e, sym: Symbols, local_names, this_ok: bool, it_mode) -> bool
         ref = indexed_ref(e, sym, local_names)
         return ref is not None and ref[1] is None and \
             classify(ref[0], local_names, this_ok, it_mode, sym)[0] == "zone"
-    if type(e) is A.ListLit:
+    if type(e) is A.ListLit or type(e) is A.RowMembers:   # (an enum's row: its members, as the enum's)
         return True
     if type(e) in (A.Call, A.Method) and not (type(e) is A.Method and actor_call(e, sym)):
         spec = BUILTIN_FUNCS.get(e.func if type(e) is A.Call else e.name)
