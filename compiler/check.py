@@ -942,7 +942,8 @@ SUPPLY_CALLS = ("min", "max", "abs")
 def before_play(e: A.Expr, sym: Optional[Symbols] = None, tables: tuple = ()) -> Optional[A.Node]:
     """The first part of a supply's expression that cannot be worked out before play (None: all can):
     numbers, operators, `if`/`match`, `player_count`, `enabled(VARIANT)`, min, max and abs, a read of one of
-    `tables` (printed tables: `gems[player_count]`); with `sym` (a variable's start), enum members and texts too."""
+    `tables` (printed tables: `gems[player_count]`); with `sym` (a counter's or variable's start), enum members,
+    options and texts too."""
     stack = [e]
     while stack:
         n = stack.pop()
@@ -951,12 +952,21 @@ def before_play(e: A.Expr, sym: Optional[Symbols] = None, tables: tuple = ()) ->
         if type(n) is A.Index and type(n.obj) is A.Name and n.obj.id in tables:
             stack.extend(n.index.parts if type(n.index) is A.Pair else (n.index,))   # its indexes: before play too
             continue
-        if type(n) is A.Name and sym is not None and sym.category(n.id) == "member":
+        if type(n) is A.Name and sym is not None and sym.category(n.id) in ("member", "option"):   # (set as the game is made)
             continue
         if type(n) is A.Call and n.func not in SUPPLY_CALLS or type(n) is A.Name and n.id != "player_count" \
                 or type(n) not in (A.Int, A.Bool, A.Str, A.Name, A.Unary, A.Binary, A.Cond, A.Match, A.Case, A.Range, A.Call):
             return n
         stack.extend(reversed(list(n.children())))
+    return None
+
+
+def table_read_around(e: A.Expr, part: A.Node, tables: tuple) -> Optional[A.Index]:
+    """The read of one of `tables` in `e` whose indexes hold `part` (`hand[vp]` around `vp`), or None."""
+    for n in A.walk(e):
+        if type(n) is A.Index and type(n.obj) is A.Name and n.obj.id in tables \
+                and any(m is part for m in A.walk(n.index)):
+            return n
     return None
 
 
@@ -1834,8 +1844,11 @@ class Checker(A.Visitor):
         game is made: E447 when it lies outside the bounds for a number of seats the game allows."""
         value, low, high = constant(d.start), constant(d.low), constant(d.high)
         if type(value) is not int:
-            if before_play(d.start) is None:   # `12 * player_count`: worked out as the game is made
+            read = before_play(d.start, self.sym, tuple(self.sym.of("table")))
+            if read is None:   # `12 * player_count`, `hand[player_count]`: worked out as the game is made
                 self.seated_start(d)
+                return
+            if self.table_read_in_play(d.start, read, f"the start of counter {d.name!r}"):
                 return
             self.err("E322", f"the start of counter {d.name!r} must be a whole number known before play, not "
                      f"{printed(d.start)}", d.start.span, "give the value every player starts with, as in 'start 0', "
@@ -1851,6 +1864,18 @@ class Checker(A.Visitor):
             shown = f"from {low} to {high}" if high is not None else "from 0 up (a per-player counter without bounds)"
             self.err("E322", f"counter {d.name!r} starts at {value}, outside its bounds: {shown}", d.start.span,
                      "widen the bounds ('from LOW to HIGH') or start within them")
+
+    def table_read_in_play(self, start: A.Expr, part: A.Node, what: str) -> bool:
+        """E677: a start worked out before play (a counter's `start`, a variable's default) reading a printed table at
+        a value known only in play (`start hand[vp]`): said at that value, True; False when `part` is in no table's
+        indexes (the caller's own finding says what else it cannot read)."""
+        read = table_read_around(start, part, tuple(self.sym.of("table")))
+        if read is None:
+            return False
+        self.err("E677", f"{what} is worked out before play, and reads table {read.obj.id!r} at {printed(part)!r}, "
+                 "which is known only in play", part.span, f"read it at numbers, player_count, options or constants "
+                 f"('{read.obj.id}[player_count]'), or set it in setup")
+        return True
 
     def seated_start(self, d: A.Counter) -> None:
         """A start from the seats: a whole number (E322), on a counter whose elements keep no bounds of their
@@ -1875,7 +1900,7 @@ class Checker(A.Visitor):
         g = self.sym.game
         past = []
         for n in range(g.min_players, g.max_players + 1) if g is not None else ():
-            value = at_seats(d.start, n)
+            value = at_seats(d.start, n, self.sym)
             if type(value) is not int:
                 continue   # a variant's, or a match without the case: known as the game is made
             if high is not None and value > high:
@@ -2114,7 +2139,10 @@ class Checker(A.Visitor):
                          "'none' without one, and conditions as false")
             return
         if not is_field_value(d.default) or isinstance(d.default, A.You):
-            if not isinstance(d.default, A.You) and before_play(d.default, self.sym) is None and \
+            read = None if isinstance(d.default, A.You) else before_play(d.default, self.sym, tuple(self.sym.of("table")))
+            if read is not None and self.table_read_in_play(d.default, read, f"the start of variable {d.name!r}"):
+                return
+            if not isinstance(d.default, A.You) and read is None and \
                     (d.type in ("bool", "str") or self.sym.category(d.type) == "enum"):
                 actual = self.expr(d.default, Scope())   # from the seats: `= player_count > 3`, `= match ...`
                 if not fits(actual, self.declared(d.type)):

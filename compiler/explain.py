@@ -3452,7 +3452,7 @@ class Reader(A.Visitor):
         players")."""
         game = self.symbols.game if self.symbols is not None else None
         seats = range(game.min_players, game.max_players + 1) if game is not None else range(0)
-        values = [at_seats(start, n) for n in seats]
+        values = [at_seats(start, n, self.symbols) for n in seats]
         if not values or any(type(v) not in (int, bool, str) for v in values):
             return self.x(start)
         values = [("true" if v else "false") if type(v) is bool else self.x(A.Name(v)) if type(v) is str else v

@@ -765,14 +765,17 @@ def seat_keys(sym: Symbols) -> tuple:
     return tuple(range(1, (sym.game.max_players if sym.game is not None else SEATS_WITHOUT_GAME) + 1))
 
 
-def at_seats(e: A.Expr, players: int) -> Optional[object]:
+def at_seats(e: A.Expr, players: int, sym: Optional[Symbols] = None) -> Optional[object]:
     """The value of an expression known before play (`before_play`) with `players` seats and no variant
-    chosen, or None where it reads a variant or a `match` names no case for it: `player_count` is the
-    number, a `match` of a known subject its case, `min`/`max`/`abs` of numbers their value (an enum
-    member a `match` gives: its name)."""
+    chosen, or None where it reads a variant or an option or a `match` names no case for it: `player_count`
+    is the number, a `match` of a known subject its case, `min`/`max`/`abs` of numbers their value, with
+    `sym` a printed table's read at known indexes its value (an enum member a `match` or table gives: its name)."""
     def change(n):
         if type(n) is A.Name and n.id == "player_count":
             return A.Int(players, span=n.span)
+        if type(n) is A.Index and sym is not None and type(n.obj) is A.Name and sym.category(n.obj.id) == "table":
+            return table_at(n, sym, [at_seats(part, players, sym) for part in
+                                     (n.index.parts if type(n.index) is A.Pair else (n.index,))])
         if type(n) is A.Match:
             subject = _known(n.subject)
             if type(subject) is not int:
@@ -793,6 +796,24 @@ def at_seats(e: A.Expr, players: int) -> Optional[object]:
         return None
     worked = A.rewrite(e, change)
     return worked.id if type(worked) is A.Name and worked.id != "player_count" else _known(worked)   # (a member)
+
+
+def table_at(read: A.Index, sym: Symbols, keys: list) -> Optional[A.Expr]:
+    """A printed table's value at `keys` worked out before play, as an expression (past an open top: its last
+    value), or None where a key is unknown or outside the table."""
+    from rulebook.runtime.engine import TableCells   # (the one reading of an open top)
+
+    if any(k is None for k in keys):
+        return None
+    shape = sym.table(read.obj.id)
+    cells = TableCells(read.obj.id, shape.cells, shape.tops)
+    key = cells.key_of(keys[0] if len(keys) == 1 else tuple(keys))
+    if key not in cells:
+        return None
+    value = cells[key]
+    return A.Name(value, span=read.span) if type(value) is str and value in sym.members else \
+        A.Int(value, span=read.span) if type(value) is int else A.Str(value, span=read.span) if type(value) is str \
+        else A.Bool(value, span=read.span)
 
 
 def _known(e) -> Optional[object]:

@@ -324,6 +324,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "among groups, each a list or a zone"),
     "E678": (ERROR, "'index ... of ITEM in HOLDER.GRID' of a shared zone, of a HOLDER that is no player or actor, or "
                     "a GRID that is neither a zone's name nor a holder's zone (an element, 'techs[2]')"),
+    "E677": (ERROR, "a counter's start or a variable's default, worked out before play, reading a printed table at a "
+                    "value known only in play (a counter, a variable, a func)"),
     "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
     "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
     "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
