@@ -4541,19 +4541,30 @@ class Checker(A.Visitor):
         """W644: `func NAME(n: int): R = match n { 1: CONSTANT, 2: ..., ... };` a printed table written as a match: three
         numbers or more, one after another, each a constant, and no `else` (one would answer numbers a table has no
         value at). The hint writes the table. (A match over an enum's members is left alone: the enum's fields hold
-        its members' data.)"""
-        if len(d.params) != 1 or type(d.value) is not A.Match or type(d.value.subject) is not A.Name \
-                or d.value.subject.id != d.params[0].name:
+        its members' data.) W658: one whose `else` is the value of every number past the last case (`match
+        player_count { 2: 10, 3: 9, else: 8 }`, a func of none or of the number matched) is a table open at the top,
+        where the lowest case is the least number matched (the players' least, an option's, a counter's floor, 0 for
+        a parameter): below it the else would answer too, which an open table does not."""
+        match = d.value
+        if type(match) is not A.Match or len(match.cases) < (3 if match.otherwise is None else 2):
             return
-        param, match = d.params[0], d.value
-        if param.type != "int" or match.otherwise is not None or len(match.cases) < 3:
+        subject = match.subject
+        if len(d.params) == 1 and type(subject) is A.Name and subject.id == d.params[0].name:
+            if d.params[0].type != "int":
+                return
+            index, floor, read = subject.id, 0, f"{d.name}[...] where it is called"
+        elif not d.params and match.otherwise is not None:
+            index, floor = self.least_matched(subject)
+            read = f"{d.name}[{printed(subject)}] for {d.name}()"
+        else:
             return
-        result_type = d.returns or next((t for t in TABLE_TYPES if table_value(match.cases[0].result, t, self.sym)
+        results = [case.result for case in match.cases] + ([match.otherwise] if match.otherwise is not None else [])
+        result_type = d.returns or next((t for t in TABLE_TYPES if table_value(results[0], t, self.sym)
                                          is not NotImplemented), None)
+        if result_type is None or any(table_value(r, result_type, self.sym) is NotImplemented for r in results):
+            return
         values = {}
         for case in match.cases:
-            if result_type is None or table_value(case.result, result_type, self.sym) is NotImplemented:
-                return
             for v in case.values:
                 if type(v) is not A.Int or v.value in values:
                     return
@@ -4561,13 +4572,40 @@ class Checker(A.Visitor):
         keys = list(range(min(values), max(values) + 1))
         if set(keys) != set(values):
             return
-        index = f"{keys[0]}..{keys[-1]}"
-        row = ", ".join(printed(values[k]) for k in keys)
+        row = [printed(values[k]) for k in keys]
+        if match.otherwise is None:
+            self.diags.append(Diagnostic(
+                "W644", f"func {d.name!r} is a printed table, one constant for each number {index} from "
+                        f"{keys[0]} to {keys[-1]}, written as a match", self.at_name(d.name, d.span),
+                f"write 'table {d.name}[{index}: {keys[0]}..{keys[-1]}]: {result_type} = [{', '.join(row)}];' and "
+                f"read it as {read}"))
+            return
+        if floor is None or keys[0] > floor:
+            return   # the else answers numbers below the cases too: no open table says that
+        top = printed(match.otherwise)
         self.diags.append(Diagnostic(
-            "W644", f"func {d.name!r} is a printed table, one constant for each number {param.name} from "
-                    f"{keys[0]} to {keys[-1]}, written as a match", self.at_name(d.name, d.span),
-            f"write 'table {d.name}[{param.name}: {index}]: {result_type} = [{row}];' and read it as {d.name}[...] "
-            f"where it is called"))
+            "W658", f"func {d.name!r} is a printed table open at the top, one constant for each number "
+                    f"{printed(subject)} from {keys[0]}, its else ({top}) the value past {keys[-1]}, written as a match",
+            self.at_name(d.name, d.span),
+            f"write 'table {d.name}[{index}: {keys[0]}..]: {result_type} = [{', '.join(row + ([top] if top != row[-1] else []))}];' "
+            f"and read it as {read}"))
+
+    def least_matched(self, subject: A.Expr) -> tuple:
+        """The index's name and the least number a match of a func of no parameters may be given (W658): the
+        players' least for `player_count` or `size(players)`, an option's least, a counter's floor (0 for a
+        player's counter without bounds); None for the least when it is not known."""
+        g = self.sym.game
+        if type(subject) is A.Name and subject.id == "player_count" or type(subject) is A.Call and \
+                subject.func == "size" and subject.args == (A.Name("players"),):
+            return "n", (g.min_players if g is not None else None)
+        counter = self.sym.decls.get(subject.obj.id if type(subject) is A.Index and type(subject.obj) is A.Name else
+                                     subject.id if type(subject) is A.Name else None)
+        if isinstance(counter, A.Setting):
+            return counter.name, counter.low
+        if isinstance(counter, A.Counter):
+            low = constant(counter.low) if counter.low is not None else None if counter.is_global or counter.signed else 0
+            return counter.name, (low if type(low) is int else None)
+        return "n", None
 
     @staticmethod
     def reads_expected(scope: Scope) -> None:

@@ -382,6 +382,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "each card prints is a field of the kind"),
     "W656": (WARNING, "a field of enum members read of a value whose type is not known (an item of a 'zone' "
                       "parameter), held by the members of several enums: which one's data is not known"),
+    "W658": (WARNING, "a func whose value is a 'match' of numbers one after another to constants, its 'else' the value of "
+                      "every number past the last case: 'table NAME[n: LOW..]: TYPE = [...];' (open at the top) says it"),
     "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
     "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
     "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),

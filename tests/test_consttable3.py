@@ -82,3 +82,53 @@ def test_a_variables_default_reading_a_table_at_a_counter_is_E677():
     found = [d for d in analyse_text(source).diagnostics if d.code in ("E677", "E303")]
     assert [(d.code, d.span.line, d.span.column) for d in found] == [("E677", 8, 31)]
     assert "the start of variable 'short_hands'" in found[0].message
+
+
+# W658: Ticket to Ride-like (for illustration) and Sushi Go's deal, Tak's stones by an option, a space race by a counter
+LADDERS = """game g { seats 2 to 5; phase play { } winner most vp; }
+option size "Board size": 4 | 5 | 6 = 5;
+counter space from 0 to 8;
+counter tiles_left from 0 to 3;
+counter vp;
+func dealt(): int = match player_count { 2: 10, 3: 9, else: 8 };
+func stones(): int = match size { 4: 15, 5: 21, else: 30 };
+func space_roll(): int = match space { 0: 3, 1: 4, 2: 3, else: 2 };
+func extra(n: int): int = match n { 0: 0, 1: 2, else: 5 };
+func top_value(): int = match tiles_left { 3: 5, 2: 3, else: 2 };
+func shared(n: int): int = match n { 1: 8, 2: 5, else: 1 };
+func by_size(): int = match size(players) { 2: 8, 3: 7, else: 7 };
+proc p() { gain dealt() + stones() + space_roll() + extra(1) + top_value() + shared(1) + by_size() vp; }
+"""
+
+
+def test_a_match_whose_else_is_the_top_is_W658_whose_hint_writes_the_open_table():
+    found = {d.message.split("'")[1]: d for d in analyse_text(LADDERS).diagnostics if d.code == "W658"}
+    assert sorted(found) == ["by_size", "dealt", "extra", "space_roll", "stones"]
+    assert found["dealt"].hint == "write 'table dealt[n: 2..]: int = [10, 9, 8];' and read it as dealt[player_count] " \
+                                  "for dealt()"
+    assert (found["dealt"].span.line, found["dealt"].span.column) == (6, 6)
+    assert "its else (8) the value past 3" in found["dealt"].message
+    assert found["stones"].hint.startswith("write 'table stones[size: 4..]: int = [15, 21, 30];'")   # the option's least
+    assert found["space_roll"].hint.startswith("write 'table space_roll[space: 0..]: int = [3, 4, 3, 2];'")  # the floor
+    assert found["extra"].hint == "write 'table extra[n: 0..]: int = [0, 2, 5];' and read it as extra[...] where it " \
+                                  "is called"
+    assert found["by_size"].hint.startswith("write 'table by_size[n: 2..]: int = [8, 7];'")   # the else is the last value
+
+
+def test_an_else_that_stands_for_numbers_below_the_cases_too_is_no_W658():
+    # Camel Up's leg tiles (0 to 3 left: the else answers 1 and 0) and a parameter's cases from 1 (0 and below)
+    assert not any(d.code == "W658" and ("top_value" in d.message or "shared" in d.message)
+                   for d in analyse_text(LADDERS).diagnostics)
+    # a ladder of players from 3 in a game of 2 to 5 seats: 2 players read the else too
+    assert "W658" not in [d.code for d in analyse_text(LADDERS.replace("{ 2: 10, 3: 9,", "{ 3: 10, 4: 9,")).diagnostics
+                          if "dealt" in d.message]
+
+
+def test_the_open_table_w658_writes_plays_as_the_match_did(started):
+    # the hint's table, read where the func was called, answers the same for every number of players
+    for players in (2, 3, 4, 5):
+        game = Game(started("table dealt2[n: 2..]: int = [10, 9, 8];\n"
+                            "func dealt1(): int = match player_count { 2: 10, 3: 9, else: 8 };\n"
+                            "proc q() { gain dealt1() * 100 + dealt2[player_count] vp; }\n"), players, 1)
+        run_proc(game, "q")
+        assert game.state.players[0].stock["vp"] == {2: 10, 3: 9}.get(players, 8) * 101

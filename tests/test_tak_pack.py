@@ -55,8 +55,8 @@ def test_the_reserves_follow_the_board_size(program):
     for size, stones, capstones in ((4, 15, 0), (5, 21, 1), (6, 30, 1)):
         game = Game(program, 2, 1, None, [f"size={size}"])
         game.start()
-        assert func_for(game, "stones_at_start") == stones and func_for(game, "capstones_at_start") == capstones
         assert [p.stock["stones_left"] for p in game.state.players] == [stones, stones]
+        assert [p.stock["capstones_left"] for p in game.state.players] == [capstones, capstones]
         assert len([k for k in game.state.gvars if k.startswith("stack[")]) == size * size
 
 
