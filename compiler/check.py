@@ -28,7 +28,7 @@ from .resolve import held_only, holds_slots, reads_it, knowledge_args, knowledge
 from .resolve import LABELLED, arm_change, enum_changes, if_change, loop_change, may_change, option_change, pick_change
 from .resolve import said_for_names, index_place, index_cell, shortfall_holder
 from .layout import TABLE_TYPES, table_value
-from .resolve import CELL_WALKS, DIAGONAL, HEX, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
+from .resolve import CELL_WALKS, DIAGONAL, PAIR_WALKS, HEX, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
 
 # the seats a frame is worked out for when the pack has no game (a base read alone by an expansion's lint)
 MAX_FRAME_SEATS = 8
@@ -12275,7 +12275,7 @@ class Checker(A.Visitor):
         named = [a for a in args if type(a) is A.FieldValue]
         shapes = {"shift": "shift(CELL, FIELD = N, ...)", "step": "step(CELL, DIRECTION)",
                   "ray": "ray(CELL, DIRECTION)' or 'ray(c from CELL via DIRECTION until COND)",
-                  "leap": "leap(CELL, N, ...)", "between": "between(CELL, CELL)"}
+                  "leap": "leap(CELL, N, ...)", "between": "between(CELL, CELL)", "edge": "edge(CELL, CELL)"}
         if not args or type(args[0]) is A.FieldValue:
             self.err("E302", f"{func}() starts from a cell: '{shapes[func]}'", e.span)
             return "any"
@@ -12305,8 +12305,8 @@ class Checker(A.Visitor):
         if named:
             self.err("E485", f"{func}() takes no named values: only shift() moves along fields it names", named[0].span,
                      f"'shift({printed(args[0])}, {named[0].name} = ...)'")
-        if func == "between":
-            return self.between(e, positional, cell, scope)
+        if func in PAIR_WALKS:
+            return self.pair_walk(e, positional, cell, scope)
         if func == "leap":
             offsets = positional[1:]
             if not offsets:
@@ -12335,31 +12335,64 @@ class Checker(A.Visitor):
             self.sym.walks[id(e)] = (cell.name, enum)
         return result if func == "step" else f"list:{result}" if cell is not None else "list"
 
-    def between(self, e: A.Call, positional: list, cell: Optional[A.Record], scope: Scope) -> str:
-        """`between(A, B)`: the cells strictly between two cells of one board on the straight line joining them.
-        E302 for the count of arguments, E483 for a B that is no board's cell, E672 for cells of two boards,
-        W655 for the same cell written on both sides (never a cell between)."""
+    def pair_walk(self, e: A.Call, positional: list, cell: Optional[A.Record], scope: Scope) -> str:
+        """`between(A, B)` (the cells strictly between two cells of one board on the straight line joining them) and
+        `edge(A, B)` (the side two cells beside each other share: the pair in the board's order). E302 for the count
+        of arguments, E483 for a B that is no board's cell; cells of two boards E672 (between) or E673 (edge); the
+        same cell written on both sides W655 (never a cell between) or W652 (no side); E675 for an edge of two cells
+        built of constants that are not beside each other."""
+        func = e.func
+        two_boards, same_cell = {"between": ("E672", "W655"), "edge": ("E673", "W652")}[func]
+        result = f"list:record:{cell.name}" if cell is not None else "list"
         if len(positional) != 2:
-            self.err("E302", f"between() takes two cells of one board, not {arguments(len(positional))}: "
-                     "'between(CELL, CELL)'", e.span)
+            self.err("E302", f"{func}() takes two cells of one board, not {arguments(len(positional))}: "
+                     f"'{func}(CELL, CELL)'", e.span)
             for a in positional[2:]:
                 self.expr(a, scope)
-            return f"list:record:{cell.name}" if cell is not None else "list"
-        other = self.board_cell("between", positional[1], scope)
+            return result
+        other = self.board_cell(func, positional[1], scope)
         if cell is not None and other is not None and other.name != cell.name:
-            self.err("E672", f"between() joins two cells of one board: the first is a {cell.name}, the second a "
-                     f"{other.name}", positional[1].span, f"give two {cell.name}s: 'between(a, b)' with a and b cells "
+            self.err(two_boards, f"{func}() joins two cells of one board: the first is a {cell.name}, the second a "
+                     f"{other.name}", positional[1].span, f"give two {cell.name}s: '{func}(a, b)' with a and b cells "
                      f"of {cell.name}")
             return "list"
         if printed(positional[0]) == printed(positional[1]):
             self.diags.append(Diagnostic(
-                "W655", f"between({printed(positional[0])}, {printed(positional[1])}) has the same cell on both sides: "
-                "there is never a cell between", positional[1].span,
-                "name the other end of the line: 'between(from_square, to_square)'"))
+                same_cell, f"{func}({printed(positional[0])}, {printed(positional[1])}) has the same cell on both sides: "
+                + ("there is never a cell between" if func == "between" else "a cell has no side with itself, and "
+                   "play stops there"), positional[1].span,
+                "name the other end of the line: 'between(from_square, to_square)'" if func == "between" else
+                "name the cell beside it: 'edge(s, step(s, d))'"))
+        elif func == "edge" and cell is not None:
+            self.edge_of_constants(positional, cell)
         if cell is None:
             return "list"
         self.sym.walks[id(e)] = (cell.name, None)
-        return f"list:record:{cell.name}"
+        return result
+
+    def edge_of_constants(self, positional: list, cell: A.Record) -> None:
+        """E675: `edge(A, B)` of two cells built of constant numbers and members (`square(col = a, row = 1)`)
+        that are not one step apart along one field: play would stop at it."""
+        places = []
+        for arg in positional:
+            if type(arg) is not A.Construct or arg.record != cell.name:
+                return
+            given = {a.name: a.value for a in arg.fields}
+            place = []
+            for f in cell.fields:
+                value = given.get(f.name)
+                members = self.enum_members(f"member:{f.type}") or ()
+                if type(value) is A.Int and f.within is not None:
+                    place.append(value.value)
+                elif type(value) is A.Name and value.id in members:
+                    place.append(members.index(value.id))
+                else:
+                    return
+            places.append(place)
+        if sum(abs(a - b) for a, b in zip(*places)) != 1:
+            self.err("E675", f"edge() joins two cells beside each other (one step along one field): "
+                     f"{printed(positional[0])} and {printed(positional[1])} are not", positional[1].span,
+                     "a side lies between two cells beside each other: 'edge(s, step(s, d))', or 'neighbours(s)'")
 
     def own_builtin(self, func: str, form: str, span: A.Span) -> None:
         """E523: the form of a board builtin (`ray(c from ... via ...)`, `shift(CELL, FIELD = N)`, `neighbours(c,

@@ -26,7 +26,7 @@ from .layout import (blind_zones, slot_args, copy_args, is_live, item_at, set_fi
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place, card_shortfall_of
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place, card_shortfall_of, PAIR_WALKS
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -872,8 +872,8 @@ class CodeGen(A.Visitor):
             return f"rt.cell_shift({cell}, {record!r}, {axes}, {{{offsets}}})"
         if type(e) is not A.Ray and e.func == "leap":
             return f"rt.cell_leap({cell}, {record!r}, {axes}, ({''.join(self.ex(a, ctx) + ', ' for a in e.args[1:])}))"
-        if type(e) is not A.Ray and e.func == "between":
-            return f"rt.cell_between({cell}, {self.ex(e.args[1], ctx)}, {record!r}, {axes})"
+        if type(e) is not A.Ray and e.func in PAIR_WALKS:   # rt.cell_between, rt.cell_edge
+            return f"rt.cell_{e.func}({cell}, {self.ex(e.args[1], ctx)}, {record!r}, {axes})"
         steps = self.constants.setdefault(("steps", enum), (f"_STEPS_{IDENT.sub('_', enum)}",
                                                             repr(direction_steps(enum, self.sym))))[0]
         direction = self.ex(e.direction if type(e) is A.Ray else e.args[1], ctx)

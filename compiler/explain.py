@@ -1127,12 +1127,16 @@ class ExprReader(A.Visitor):
                 f"may repeat), counted {length} (0 if there is none)")
 
     def walk(self, func: str, args: tuple) -> str:
-        """shift(), step(), ray(), leap() and between() of a board's cell, in words."""
+        """shift(), step(), ray(), leap(), between() and edge() of a board's cell, in words."""
         cell = self.read(args[0])
         rest = args[1:]
         if func == "shift":
             moves = " and ".join(f"{self.read(a.value)} along {spoken(a.name)}" for a in rest if type(a) is A.FieldValue)
             return f"the cell {moves} from {cell} (none off the board)"
+        if func == "edge":
+            other = self.read(rest[0]) if rest else "(no cell)"
+            return (f"the side between {cell} and {other}, cells beside each other (the same side read from either "
+                    f"cell; none off the board)")
         if func == "between":
             other = self.read(rest[0]) if rest else "(no cell)"
             return (f"the cells strictly between {cell} and {other} on the straight line joining them, along one field "

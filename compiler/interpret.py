@@ -21,7 +21,7 @@ from .layout import (blind_zones, slot_args, copy_args, is_live, live_amounts, m
                      hook_nodes, hook_table, hooked_actions, index_reading,
                      indexed_ref, item_at, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place, card_shortfall_of
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place, card_shortfall_of, PAIR_WALKS
 
 
 def placed(e: Exception, node) -> None:
@@ -1677,8 +1677,8 @@ class Interpreter(A.Visitor):
             return rt.cell_shift(cell, record, axes, {a.name: self.ev(a.value, rt, f) for a in e.args[1:]})
         if type(e) is not A.Ray and e.func == "leap":
             return rt.cell_leap(cell, record, axes, tuple(self.ev(a, rt, f) for a in e.args[1:]))
-        if type(e) is not A.Ray and e.func == "between":
-            return rt.cell_between(cell, self.ev(e.args[1], rt, f), record, axes)
+        if type(e) is not A.Ray and e.func in PAIR_WALKS:   # rt.cell_between, rt.cell_edge
+            return getattr(rt, f"cell_{e.func}")(cell, self.ev(e.args[1], rt, f), record, axes)
         steps = self.steps.get(enum)
         if steps is None:
             steps = self.steps[enum] = direction_steps(enum, self.sym)

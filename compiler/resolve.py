@@ -172,9 +172,11 @@ HEX = "hex"   # the word for the six cells around a hex of a board in axial coor
 # DIRECTION)` (a member of an enum whose whole-number fields are the steps along the record's, in order), `ray(CELL,
 # DIRECTION)` (A.Ray with a binder: `ray(c from CELL via DIRECTION until COND)`), `leap(CELL, N, ...)` (every
 # cell the offsets reach, their signs and order changed) and `between(CELL, CELL)` (the cells on the straight
-# line strictly between two cells). Not in BUILTIN_FUNCS, for the reason neighbours is not:
+# line strictly between two cells) and `edge(CELL, CELL)` (the side two cells beside each other share, one value
+# for the pair: the two cells in the board's order). Not in BUILTIN_FUNCS, for the reason neighbours is not:
 # a pack's own func of one of these names keeps it (`cell_walk` tells them apart)
-CELL_WALKS = ("shift", "step", "ray", "leap", "between")
+CELL_WALKS = ("shift", "step", "ray", "leap", "between", "edge")
+PAIR_WALKS = ("between", "edge")   # the walks of two cells of one board, `rt.cell_<name>(A, B, record, axes)`
 
 
 def cell_walk(func: str, sym) -> bool:

@@ -926,7 +926,7 @@ class View:
         out = shown + [(name, CATEGORY[type(decl)]) for name, decl in sym.decls.items() if IDENTIFIER.match(name)]
         out += [(m, "member") for m in sym.members]
         out += [(k, "keyword") for k in sorted(statement_words() - sym.decls.keys())]
-        # the board's cell builtins (shift, step, ray, leap, between) are kept out of BUILTIN_FUNCS so that a pack's
+        # the board's cell builtins (shift, step, ray, leap, between, edge) are kept out of BUILTIN_FUNCS so a pack's
         # own func of the name keeps it (resolve.cell_walk): offered where the pack has none
         out += [(f, "function") for f in sorted(set(BUILTIN_FUNCS) | set(CELL_WALKS)) if f not in sym.decls]
         out += [(d, "domain") for d in sorted(BUILTIN_DOMAINS) if d not in sym.decls]

@@ -311,6 +311,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E671": (ERROR, "a move's depth ('move X to DECK at N from top;') that is not a number, a constant below 1, or "
                     "written after 'to top of' or 'to bottom of'"),
     "E672": (ERROR, "between(a, b) of two cells of different boards (records): the cells between them are on one board"),
+    "E673": (ERROR, "edge(a, b) of two cells of different boards (records): a side lies between two cells of one board"),
+    "E675": (ERROR, "edge(a, b) of two cells built of constants that are not beside each other (one step along one "
+                    "field): they share no side, and play would stop there"),
     "E670": (ERROR, "a grid's index misread: 'row KEY of GRID' with a computed value of another kind than its index's "
                     "or past the grid for every value of its loop ('row r + 5 of token' in 'for each r in 1..5'); "
                     "'index [WHICH] of ITEM in GRID' of what is no zone with indexes, of an index it lacks, or of no card"),
@@ -376,6 +379,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W654": (WARNING, "a card put at a depth of a zone ('at N from top') that the same block shuffles afterwards: "
                       "the shuffle undoes the depth"),
     "W655": (WARNING, "between(a, a): the same cell on both sides, never any cell between"),
+    "W652": (WARNING, "edge(a, a): the same cell on both sides, which has no side with itself (play stops there)"),
     "W653": (WARNING, "'row KEY of GRID' with a value of a loop past the grid for some of the loop's values "
                       "('row r of token' in 'for each r in 1..6'): play stops there unless a test keeps them out"),
     "W650": (WARNING, "a printed table indexed by an enum whose members are the cards of a kind, one each: a value "

@@ -848,6 +848,12 @@ def source_order(where: str) -> tuple:
     return path, int(line), int(column)
 
 
+def cell_place(cell, axes: tuple) -> tuple:
+    """A board's cell as its place along each field (a range by its value, an enum by its place in the enum's
+    order), the key of the board's order as a domain (the first field slowest). `axes` as cell_neighbours takes them."""
+    return tuple(cell.fields[name] if how == "range" else arg.index(cell.fields[name]) for name, how, arg in axes)
+
+
 def label_of(value: Any, titles: Optional[dict] = None) -> str:
     """How a value is shown as a decision option: an enum member by its title in `titles` (the
     pack's `member_titles`), if it has one."""
@@ -5278,10 +5284,7 @@ class Game:
                  for signs in product((1, -1), repeat=len(axes))}
         moves.discard((0,) * len(axes))
         found = {c for c in (self.cell_moved(cell, record, axes, m, "leap") for m in moves) if c is not None}
-
-        def place(c):
-            return tuple(c.fields[name] if how == "range" else arg.index(c.fields[name]) for name, how, arg in axes)
-        return sorted(found, key=place)
+        return sorted(found, key=lambda c: cell_place(c, axes))
 
     def cell_between(self, cell, other, record: str, axes: tuple) -> list:
         """`between(A, B)`: the cells strictly between two cells on the straight line joining them, nearest A
@@ -5293,10 +5296,7 @@ class Game:
         if type(other) is not Record or other.record != record:
             raise RulesRuntimeError("E601", f"between() takes two cells of {record}, not {label_of(other)}")
         self.cell_moved(cell, record, axes, (0,) * len(axes), "between")   # (a cell of another record: E601)
-
-        def place(c, name, how, arg):
-            return c.fields[name] if how == "range" else arg.index(c.fields[name])
-        apart = [place(other, *axis) - place(cell, *axis) for axis in axes]
+        apart = [b - a for a, b in zip(cell_place(cell, axes), cell_place(other, axes))]
         lengths = {abs(d) for d in apart if d}
         if len(lengths) != 1:
             return []
@@ -5304,6 +5304,22 @@ class Game:
         unit = [(d > 0) - (d < 0) for d in apart]
         found = (self.cell_moved(cell, record, axes, [u * k for u in unit], "between") for k in range(1, length))
         return [c for c in found if c is not None]
+
+    def cell_edge(self, cell, other, record: str, axes: tuple) -> list:
+        """`edge(A, B)`: the side two cells beside each other share (one step apart along one field), as one value
+        for the unordered pair: the two cells in the board's order (the first field slowest), so `edge(a, b) ==
+        edge(b, a)`. No cells when either is none (off the board: no side there); cells not beside each other
+        (the same cell, diagonal, farther) or of another record stop play (E601)."""
+        if cell is None or other is None:
+            return []
+        for c in (cell, other):
+            if type(c) is not Record or c.record != record:
+                raise RulesRuntimeError("E601", f"edge() takes two cells of {record}, not {label_of(c)}")
+        here, there = cell_place(cell, axes), cell_place(other, axes)
+        if sum(abs(b - a) for a, b in zip(here, there)) != 1:   # one step along one field, none along the others
+            raise RulesRuntimeError("E601", f"edge() joins two cells beside each other (one step along one field), "
+                                    f"and {label_of(cell)} and {label_of(other)} are not")
+        return [cell, other] if here < there else [other, cell]
 
     def within(self, value, low: int, high: int, record: str, field: str, where: Optional[str] = None):
         """The value of a record's range field (`row: 1..5`), checked when the record is built (E601)."""

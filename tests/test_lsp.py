@@ -553,7 +553,7 @@ def test_completion_of_names_keywords_and_fields(editor, packs):
     assert keywords() <= set(labels) and labels["whenever"] == T.CompletionItemKind.Keyword
     assert labels["eliminate"] == labels["end"] == T.CompletionItemKind.Keyword   # the contextual words too
     # the board's cell builtins, kept out of BUILTIN_FUNCS so that a pack's own func keeps the name, are offered
-    assert labels["between"] == labels["leap"] == labels["shift"] == T.CompletionItemKind.Function
+    assert labels["between"] == labels["edge"] == labels["leap"] == labels["shift"] == T.CompletionItemKind.Function
     # type `this.` in the card's effect (unsaved; the text does not parse)
     line, col = where(text, "this.price")
     editor.replace(uri, T.Range(T.Position(line, col), T.Position(line, col + len("this.price"))), "this.")
