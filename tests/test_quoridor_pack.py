@@ -14,7 +14,7 @@ from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game, GameEnded
 from rulebook.runtime.state import Record
 
-from .conftest import drive, func_for, pack_program, program_of, programs, sudden_outcome
+from .conftest import drive, func_for, pack_program, program_of, programs, run_proc, sudden_outcome
 
 PACK = Path(__file__).parent / "packs" / "quoridor"
 
@@ -35,8 +35,8 @@ def position(program, north: str, south: str, walls: dict | None = None) -> Game
     game.start()
     game.state.gvars["pawn[1]"] = sq(north)
     game.state.gvars["pawn[2]"] = sq(south)
-    for at, facing in (walls or {}).items():
-        game.state.gvars[f"wall_at[{at[0]},{at[1:]}]"] = facing
+    for at, facing in (walls or {}).items():   # put by the pack's proc: the wall's crossing and the sides it closes
+        run_proc(game, "put", wall(at, facing))
     return game
 
 
