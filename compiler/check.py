@@ -2512,6 +2512,9 @@ class Checker(A.Visitor):
             item = type_name[len("list of "):]
             return f"list:{self.declared(item)}" if self.sym.category(item) in ("enum", "kind", "record") \
                 or item in LIST_ITEMS or (item.startswith("list of ") and self.declared(item) != "list") else "list"
+        if type_name.startswith("zone of "):   # `z: zone of card or joker`: a zone of those kinds, as one declared so
+            kinds = type_name[len("zone of "):].split(" or ")
+            return f"zone:{'|'.join(kinds)}" if all(self.sym.category(k) == "kind" for k in kinds) else "zone"
         if " or " in type_name:   # `c: chameleon or joker`: an item of a zone of those kinds (3.9)
             kinds = type_name.split(" or ")
             return f"entity:{'|'.join(kinds)}" if all(self.sym.category(k) == "kind" for k in kinds) else "any"
@@ -2533,6 +2536,13 @@ class Checker(A.Visitor):
             return
         if name.startswith("list of "):
             self.list_of(name[len("list of "):], span)
+            return
+        if name.startswith("zone of "):   # `z: zone of card`: each name after `of` a kind, as a zone's declaration has
+            for kind in name[len("zone of "):].split(" or "):
+                if self.sym.category(kind) == "kind":
+                    self.used.add(kind)
+                else:
+                    self.unknown("E204", "kind", kind, span, self.sym.of("kind"))
             return
         if " or " in name:   # `c: chameleon or joker`: a card of one of those kinds
             for part in name.split(" or "):
@@ -4412,6 +4422,7 @@ class Checker(A.Visitor):
             self.block(part, scope)
         self.before_params = None
         self.params_unread(d, scope)
+        self.zone_items_untyped(d)
         self.each_rebinds(self.player_reads)
         self.player_reads = reads
 
@@ -4536,6 +4547,7 @@ class Checker(A.Visitor):
         if type(d.value) is A.LetIn:
             self.unused_lets(d.value, scope)
         self.params_unread(d, scope)
+        self.zone_items_untyped(d)
 
     def table_as_match(self, d: A.Func) -> None:
         """W644: `func NAME(n: int): R = match n { 1: CONSTANT, 2: ..., ... };` a printed table written as a match: three
@@ -4635,6 +4647,35 @@ class Checker(A.Visitor):
                         "as if it were not given", self.at_name(p.name, p.span),
                 hint=f"read it where the body means it, or name it '_{p.name}' if it is unused on purpose (a hook: "
                      "its callers, or the packs that override it, pass it)"))
+
+    def zone_items_untyped(self, d) -> None:
+        """W651: a `zone` parameter whose items' fields the body reads (`total(c in z, c.value)`): the items' kind is
+        not known, so a misspelt field is found in play only; `z: zone of KIND` has them checked as a zone named
+        directly. The hint names the kinds that hold every field read. At the parameter."""
+        body = (d.value,) if isinstance(d, A.Func) else tuple(getattr(d, "body", ()))
+        for p in d.params:
+            if p.type != "zone":
+                continue
+            read = {}   # field name -> first read, of an item bound over the parameter
+            for root in body:
+                for n in A.walk(root):
+                    if isinstance(getattr(n, "var", None), str) and type(getattr(n, "domain", None)) is A.Name \
+                            and n.domain.id == p.name:
+                        for m in A.walk(n):
+                            if type(m) is A.Attr and type(m.obj) is A.Name and m.obj.id == n.var \
+                                    and m.name not in ELEMENT_ATTRS:
+                                read.setdefault(m.name, m)
+            if not read:
+                continue
+            kinds = [k for k in self.sym.of("kind")
+                     if set(read) <= {f.name for f in self.sym.decls[k].fields}]
+            first = next(iter(read.values()))
+            self.diags.append(Diagnostic(
+                "W651", f"parameter {p.name!r} is a zone of any kind, and the body reads its items' "
+                        f"{', '.join(repr(f) for f in read)} ({printed(first)} at line {first.span.line}): "
+                        "a field no card of the zones given holds is found in play only", self.at_name(p.name, p.span),
+                hint=f"say what it holds: '{p.name}: zone of {' or '.join(kinds) if kinds else 'KIND'}', and its items' "
+                     "fields are checked, as a zone's named directly"))
 
     def shown_func(self, d: A.Func) -> None:
         """E534: a func declared `shown "Title"` is worked out for each player's screen and view, so it
@@ -7295,10 +7336,22 @@ class Checker(A.Visitor):
                 # `c: chameleon or joker` given a card that may be of another kind too: the else of a test keeps the rest
                 narrow, hint = True, (f"narrow it first: 'if {value.id} is {extra[0]} {{ ... }} else {{ ... }}': in the "
                                       f"else, {value.id} is of the other kinds")
+            if base_of(expected) == base_of(actual) == "zone" and kinds_in(expected) and kinds_in(actual):
+                self.zone_of_another_kind(expected, actual, value, what)
+                return
             message = f"{what} {article(words(expected))}, not {article(words(actual))}" if shown is None else \
                 f"{shown} is declared to give {article(words(expected))}, but its expression is " \
                 f"{article(words(actual))}"   # a typed func: what is wrong is the expression, not the type
             self.err("E303", message, value.span, hint if narrow else None)
+
+    def zone_of_another_kind(self, expected: str, actual: str, value, what: str) -> None:
+        """E667: a zone whose items are of another kind given where a `zone of KIND` is declared (its items are read
+        as that kind's cards, their fields checked so)."""
+        kinds = " or ".join(dict.fromkeys(kinds_in(expected) + kinds_in(actual)))
+        self.err("E667", f"{what} {article(words(expected))}, not {printed(value)}, {article(words(actual))}: "
+                 f"its items are read as cards of kind {' or '.join(kinds_in(expected))}", value.span,
+                 f"declare it 'zone of {kinds}' to take both (a field read then is one all those kinds hold, "
+                 f"or one tested for with 'is')")
 
     def counter_named(self, value, scope: Scope, what: str) -> None:
         """The value of a `counter` parameter: the bare name of a per-player counter, which stands for

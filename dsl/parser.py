@@ -628,9 +628,11 @@ class _Builder:
         return _Marker("param_kind", str(items[0]))
 
     def _list_type(self, meta, local_type: tuple, hint: str) -> str:
-        """A parameter's or result's type (`local_type`, as a `let` writes it): `list of ITEM` is kept as
-        that text, which the checker reads (`Checker.declared`); E343 for `TYPE of ITEM` after another type."""
+        """A parameter's or result's type (`local_type`, as a `let` writes it): `list of ITEM` or `zone of KIND`
+        is kept as that text, which the checker reads (`Checker.declared`); E343 for `TYPE of ITEM` after another type."""
         typed, of = local_type
+        if typed == "zone" and of is not None:   # `z: zone of card`: a zone whose items are cards of that kind
+            return f"zone of {of}"
         self._only_a_list(meta, typed, of, f"write {hint}")
         return typed if of is None else f"list of {of}"
 
@@ -2274,6 +2276,8 @@ class _Builder:
     def let_stmt(self, meta, items):
         items = _valued(items)
         typed, of = items[1] if len(items) == 3 else (None, None)
+        if typed == "zone" and of is not None:   # `let z: zone of card = ...`: kept as one text, as a parameter's
+            typed, of = f"zone of {of}", None
         self._only_a_list(meta, typed, of, f"write 'let {items[0]}: list of {of} = ...;' or 'let {items[0]}: {typed} = ...;'")
         return A.Let(str(items[0]), items[-1], typed, of, span=self._s(meta))
 
