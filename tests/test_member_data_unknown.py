@@ -35,7 +35,8 @@ def test_the_data_of_one_enum_is_read_of_an_item_of_a_zone_parameter(program):
 
 
 def test_it_lints_clean_and_a_field_of_several_enums_is_w656():
-    assert found_at(PACK) == []
+    # the parameter is a plain `zone` on purpose (the value's type unknown): W651 hints to type it `zone of card`
+    assert found_at(PACK) == [("W651", 7, 16)]
     text = PACK + "enum suit { points: int; hearts (points = 2) }\n"
     assert [f for f in found_at(text) if f[0] == "W656"] == [("W656", 7, 54)]
     (d,) = [d for d in analyse_text(text).diagnostics if d.code == "W656"]
