@@ -64,6 +64,8 @@ def type_noun(t: str, noun=spoken) -> str:
     texts" (`noun`: how a declared name reads)."""
     if t.startswith("list of "):
         return f"list of {plural(type_noun(t[len('list of '):], noun))}"
+    if t.startswith("zone of "):   # `zone of card or joker`: "zone of cards or jokers"
+        return f"zone of {' or '.join(plural(noun(k)) for k in t[len('zone of '):].split(' or '))}"
     return TYPE_NOUNS.get(t) or noun(t)
 
 
@@ -2010,7 +2012,8 @@ class Reader(A.Visitor):
         if s.type is not None:
             self.words.typed[s.name] = s.type if s.of is None else f"list of {s.of}"
         typed = f", a list of {plural(type_noun(s.of, lambda t: singular(self.noun(t))))}," if s.of else \
-            f", a {s.type}," if s.type else ""
+            f", a {type_noun(s.type, lambda t: singular(self.noun(t)))}," if s.type and s.type.startswith("zone of ") \
+            else f", a {s.type}," if s.type else ""
         if isinstance(s.value, A.ListLit) and not s.value.items:   # `let seen: list of city = [];`
             self.say(depth, f"Let {s.name}{typed} be an empty list.")
             return

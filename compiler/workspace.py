@@ -504,7 +504,8 @@ class _FileIndexer:
             for name in (value if isinstance(value, tuple) else (value,)):
                 if not isinstance(name, str):
                     continue
-                name = name.rpartition("list of ")[2]   # `list of spot`, `list of list of spot`: the item's name
+                # `list of spot`, `list of list of spot`, `zone of card`: the item's name
+                name = name.rpartition("list of ")[2].removeprefix("zone of ")
                 at = next((i for i in range(pos, len(own)) if own[i][2] == name), None)
                 if at is None and type(node) is A.Attr and node.span.end_column > len(name):
                     # `{s.row}` in a text: no word of the file outside its strings, but its span ends with the name
