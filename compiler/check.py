@@ -4665,6 +4665,8 @@ class Checker(A.Visitor):
                             if type(m) is A.Attr and type(m.obj) is A.Name and m.obj.id == n.var \
                                     and m.name not in ELEMENT_ATTRS:
                                 read.setdefault(m.name, m)
+            held = {f.name for k in self.sym.of("kind") for f in self.sym.decls[k].fields}
+            read = {name: at for name, at in read.items() if name in held}   # (a name no kind declares: E565)
             if not read:
                 continue
             kinds = [k for k in self.sym.of("kind")
