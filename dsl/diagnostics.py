@@ -105,7 +105,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E355": (ERROR, "an enum member ordered against a number, a member of another enum or any other value"),
     "E356": (ERROR, "ordinal(), next(), prev(), next_around(), prev_around() or steps_around() of something that is "
                     "not an enum member"),
-    "E357": (ERROR, "'list of ITEM' for an event's or an extern's parameter or result (only procs and funcs say it)"),
+    "E357": (ERROR, "'list of ITEM' or 'zone of KIND' for an event's or an extern's parameter or result (only procs and "
+                    "funcs say it)"),
     "E358": (ERROR, "the same func or proc overridden twice in one card"),
     "E359": (ERROR, "a call of a func or proc a card changes for its holder made with the first player as 'you' (a phase's own statements, the winner line)"),
     "E360": (ERROR, "a field per resource of a group (int[GROUP]) declared of another type than int"),

@@ -878,12 +878,13 @@ class _Builder:
         return A.Event(str(items[0]), self._untyped_lists(items[1] or (), "an event's"), span=self._s(meta))
 
     def _untyped_lists(self, params: tuple, whose: str) -> tuple:
-        """An event's or extern's parameters: `list of ITEM` is for procs and funcs (E357)."""
+        """An event's or extern's parameters: `list of ITEM` and `zone of KIND` are for procs and funcs (E357)."""
         for p in params:
-            if p.type.startswith("list of "):
-                raise RulesError([Diagnostic("E357", f"{whose} parameter {p.name!r} cannot say what its list holds "
+            if p.type.startswith(("list of ", "zone of ")):
+                held = p.type.partition(" of ")[0]
+                raise RulesError([Diagnostic("E357", f"{whose} parameter {p.name!r} cannot say what its {held} holds "
                                              f"('{p.type}'): only a proc's or func's can", p.span,
-                                             hint=f"write '{p.name}: list'")])
+                                             hint=f"write '{p.name}: {held}'")])
         return params
 
     def space_decl(self, meta, items):
@@ -1427,9 +1428,10 @@ class _Builder:
 
     def extern_decl(self, meta, items):
         returns = _pick(items, "returns")
-        if returns is not None and returns.startswith("list of "):
-            raise RulesError([Diagnostic("E357", f"an extern's result cannot say what its list holds ('{returns}'): "
-                                         "only a proc's or func's can", self._s(meta), hint="write ': list'")])
+        if returns is not None and returns.startswith(("list of ", "zone of ")):
+            held = returns.partition(" of ")[0]
+            raise RulesError([Diagnostic("E357", f"an extern's result cannot say what its {held} holds ('{returns}'): "
+                                         "only a proc's or func's can", self._s(meta), hint=f"write ': {held}'")])
         return A.Extern(str(items[0]), self._untyped_lists(items[1] or (), "an extern's"), returns, span=self._s(meta))
 
     def variant_decl(self, meta, items):

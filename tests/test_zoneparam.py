@@ -108,6 +108,10 @@ def test_a_plain_zone_parameter_whose_items_fields_are_read_is_w651():
 def test_an_unknown_kind_is_e204_and_zone_of_in_other_places_stays_e343():
     the_one_error(analyse_text("kind k { } func f(z: zone of nothing): int = size(z);"), "E204", "nothing")
     assert parse_error("kind k { } proc p(s: int of k) { }").code == "E343"
+    # an event's or an extern's parameter (an extern's result) says no more than `zone`, as for a list
+    for text, where in (("event e(z: zone of k);", 20), ("extern x(z: zone of k);", 21), ("extern x(): zone of k;", 12)):
+        d = parse_error("kind k { } " + text)
+        assert (d.code, d.span.column) == ("E357", where) and "its zone holds" in d.message and "zone'" in d.hint
 
 
 def test_it_prints_back_and_is_read_aloud():
