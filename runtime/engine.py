@@ -7109,22 +7109,48 @@ class Game:
 
     def reaches(self, start, goal, next_of, where: str, through=None) -> bool:
         """`connects(p from START to GOAL via NEXT)`: whether a place of GOAL (a place, a list or a zone;
-        `none` is none) is among those `flood` reaches from START, the search ending at the first one
-        reached, so a chain found early costs only the steps up to it (on both backends alike)."""
+        `none` is none) is reached from START's (as `flood` reaches them), the search ending at the first one
+        reached. Depth first, as `connects` along edges searches: only the answer is seen, never the order, and
+        on an open board a search that follows one neighbour on and on reaches a far goal (Quoridor's far row)
+        after about a path's length of places, where breadth first reaches nearly every place nearer than the
+        goal first. Each place reached counts one step, as `flood`'s do; `through` as for `flood`."""
         goals = set(_places(goal))
-        reached = self.flood(start, next_of, where, through, goals) if goals else []
-        return bool(reached) and reached[-1] in goals
+        if not goals:
+            return False
+        seen = set()
+        todo = []
+        for place in _places(start):
+            if place not in seen:
+                self.step(where)
+                if place in goals:
+                    return True
+                seen.add(place)
+                todo.append(place)
+        starts = set(todo)
+        todo.reverse()   # (START's first place searched first, then each place's first neighbour first)
+        while todo:
+            place = todo.pop()
+            if through is not None and place not in starts and not through(place):
+                continue   # reached, not left
+            found = []
+            for other in _places(next_of(place)):
+                if other not in seen:
+                    self.step(where)
+                    if other in goals:
+                        return True
+                    seen.add(other)
+                    found.append(other)
+            todo.extend(reversed(found))
+        return False
 
-    def flood(self, start, next_of, where: str, through=None, goals=None) -> list:
+    def flood(self, start, next_of, where: str, through=None) -> list:
         """`reachable(p from START via NEXT)`: the places reached from START's (a place, a list or a
         zone: `_places`) by the rule of neighbours `next_of` (a place -> NEXT, read by either backend,
         a list of places, `none` for none), START's first, then breadth first in the order NEXT gives
         them, each once (places are kept in a set: they hash and compare by value). Each place reached
         counts one step against the budget, so a NEXT that keeps giving new places stops play (E602 at
         `where`) on both backends alike. `through`: a test of a place; NEXT is not read from a place it
-        fails (it is reached, not left), unless the place is one of START's. The result is its own queue.
-        `goals` (a set of places, for `reaches`): the search stops as soon as it reaches one, the last place
-        of the list then."""
+        fails (it is reached, not left), unless the place is one of START's. The result is its own queue."""
         reached = []
         seen = set()
         for place in _places(start):
@@ -7132,8 +7158,6 @@ class Game:
                 self.step(where)
                 seen.add(place)
                 reached.append(place)
-                if goals is not None and place in goals:
-                    return reached
         starts = len(reached)
         at = 0
         while at < len(reached):
@@ -7146,8 +7170,6 @@ class Game:
                     self.step(where)
                     seen.add(other)
                     reached.append(other)
-                    if goals is not None and other in goals:
-                        return reached
         return reached
 
     def regions(self, domain, keep, next_of, where: str) -> list:
