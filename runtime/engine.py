@@ -5201,9 +5201,15 @@ class Game:
         also one step up one field and down the other, the six around it), a range field by 1 within its
         range, an enum field to the member before or after in the enum's order; in the record's own order as a
         domain (the last field fastest). `axes` as record_values takes them (ranges and enums only, the
-        checker's E303 otherwise). `none` has none; a value of another record stops play (E601)."""
+        checker's E303 otherwise). `none` has none; a value of another record stops play (E601). Worked out
+        once per cell for the program (records never change; a path search reads a cell's many times), the
+        same cells each time (a place's hash is kept in it), in a new list (a list is the caller's)."""
         if cell is None:
             return []
+        key = (cell, around, axes)
+        known = self.program.neighbours.get(key)
+        if known is not None:
+            return list(known)
         found = []
         for steps in product((-1, 0, 1), repeat=len(axes)):   # (the record's order: the last field fastest)
             moved = len(axes) - steps.count(0)
@@ -5211,6 +5217,7 @@ class Game:
                 near = self.cell_moved(cell, record, axes, steps, "neighbours")   # (one stepping rule: step, ray)
                 if near is not None:
                     found.append(near)
+        self.program.neighbours[key] = tuple(found)
         return found
 
     def cell_moved(self, cell, record: str, axes: tuple, steps, what: str):

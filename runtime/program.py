@@ -187,6 +187,8 @@ class Program:
     record_titles: dict = field(default_factory=dict)   # record -> its title's parts (state.Record.label)
     shapes: dict = field(default_factory=dict)   # record with a shape -> the tuples of field values it keeps
     domains: dict = field(default_factory=dict)   # record -> its values, once worked out (Game.record_values)
+    # (cell, around, axes) -> the cells next to it, once worked out (Game.cell_neighbours): a path search reads them
+    neighbours: dict = field(default_factory=dict)
     labels: dict = field(default_factory=dict)   # stock, counter, zone, var, track -> its title on screens
     actors: list = field(default_factory=list)
     actor_titles: dict = field(default_factory=dict)   # actor -> its title: how prompts, messages and the trace name it

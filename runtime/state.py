@@ -895,7 +895,10 @@ class Record:
 
     def __hash__(self) -> int:
         if self._hash is None:
-            self._hash = hash((self.record, *map(_frozen, self.fields.values())))
+            try:   # (the common record: no list among its fields, hashed as they are, the same hash as frozen)
+                self._hash = hash((self.record, *self.fields.values()))
+            except TypeError:
+                self._hash = hash((self.record, *map(_frozen, self.fields.values())))
         return self._hash
 
     def label(self, titles: Optional[dict] = None, show=None) -> str:

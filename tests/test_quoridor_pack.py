@@ -2,7 +2,7 @@
 assertions: the pawns' steps never go through a wall, a pawn facing the other jumps it (or goes diagonally
 beside it when a wall or the edge stands behind it), walls neither overlap nor cross, a wall that would cut a
 pawn off from its goal row is refused (a path search after the wall is put: `connects ... after`), the first
-pawn on its far row wins; seeded random games end alike on both backends."""
+pawn on its far row wins; seeded random games (pawn races, and one with a wall placed) end alike on both backends."""
 
 from __future__ import annotations
 
@@ -102,7 +102,8 @@ def test_a_wall_that_would_cut_a_pawn_from_its_goal_row_is_refused(program):
 
 def test_the_refused_wall_is_not_offered():
     # compiled only: offering the walls tests each of the 127 places left with two path searches, which takes
-    # the interpreter some 15 s (may_place itself is tested on both backends above)
+    # the interpreter about a second (may_place itself is tested on both backends above, and the interpreter
+    # offers the walls in the random game with a wall below)
     game = position(program_of(PACK, "compiled"), "a1", "e9", {"a1": "across"})
     gen = game.program.procs["turn"](game, game.state.players[0])
     decision = next(gen)
@@ -121,7 +122,7 @@ def test_the_first_pawn_on_its_far_row_wins(program):
 
 def race(built, seed: int):
     """A seeded game of random agents with no walls to place (each wall placed searches two paths for each of
-    about 128 places: a game of twenty walls takes the compiled pack seconds and the interpreter a minute)."""
+    about 128 places: a game of twenty walls takes the compiled pack 2-3 s and the interpreter some 25 s)."""
     game = Game(built, 2, seed, make_agents("random", 2, seed))
     for p in game.state.players:
         p.stock["walls_left"] = 0
@@ -129,8 +130,13 @@ def race(built, seed: int):
 
 
 @pytest.fixture(scope="module")
-def races():
-    built = programs(PACK)
+def built():
+    """The pack compiled and interpreted, built once for the module's random games."""
+    return programs(PACK)
+
+
+@pytest.fixture(scope="module")
+def races(built):
     return [[race(b, seed) for b in built] for seed in (2, 3)]
 
 
@@ -141,3 +147,29 @@ def test_random_pawn_races_end_alike_on_both_backends(races):
         winner = next(p for p in a.state.players if p.name == first["winners"][0])
         seat = a.state.players.index(winner) + 1
         assert a.state.gvars[f"pawn[{seat}]"].fields["row"] == func_for(a, "goal_row", winner)
+
+
+def walled_race(built, seed: int):
+    """A seeded game of random agents in which North has one wall to place and South none (each offering tests
+    some 128 places with two path searches, about a second interpreted: one wall keeps the test quick)."""
+    game = Game(built, 2, seed, make_agents("random", 2, seed))
+    game.state.players[1].stock["walls_left"] = 0
+    game.state.players[0].stock["walls_left"] = 1
+    return game, game.play()
+
+
+@pytest.fixture(scope="module")
+def walled_races(built):
+    return [walled_race(b, 2) for b in built]
+
+
+def test_a_random_game_with_a_wall_ends_alike_on_both_backends_and_never_cuts_a_pawn_off(walled_races):
+    (a, first), (b, second) = walled_races
+    assert (a.log, a.state.digest()) == (b.log, b.state.digest())
+    assert first["winners"] == second["winners"] and len(first["winners"]) == 1
+    assert [m for m in a.messages if "places a wall" in m] == ["North places a wall g6 across"]
+    assert [p.stock["walls_left"] for p in a.state.players] == [0, 0]
+    standing = {k: v for k, v in a.state.gvars.items() if k.startswith("wall_at[") and v is not None}
+    assert standing == {"wall_at[g,6]": "across"}
+    # the wall placed leaves both pawns a path to their goal rows (the test `after put(w)` made when offered)
+    assert all(func_for(a, "can_reach", p) for p in a.state.players)
