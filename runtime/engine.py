@@ -7125,28 +7125,29 @@ class Game:
         if not goals:
             return False
         seen = set()
-        todo = []
-        for place in _places(start):
-            if place not in seen:
-                self.step(where)
-                if place in goals:
-                    return True
-                seen.add(place)
-                todo.append(place)
+
+        def fresh(places):   # the places not reached before, each counted a step; None once a goal is among them
+            found = []
+            for place in places:
+                if place not in seen:
+                    self.step(where)
+                    if place in goals:
+                        return None
+                    seen.add(place)
+                    found.append(place)
+            return found
+        todo = fresh(_places(start))
+        if todo is None:
+            return True
         starts = set(todo)
         todo.reverse()   # (START's first place searched first, then each place's first neighbour first)
         while todo:
             place = todo.pop()
             if through is not None and place not in starts and not through(place):
                 continue   # reached, not left
-            found = []
-            for other in _places(next_of(place)):
-                if other not in seen:
-                    self.step(where)
-                    if other in goals:
-                        return True
-                    seen.add(other)
-                    found.append(other)
+            found = fresh(_places(next_of(place)))
+            if found is None:
+                return True
             todo.extend(reversed(found))
         return False
 
