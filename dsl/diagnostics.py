@@ -311,6 +311,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "zone's range has its high end"),
     "E666": (ERROR, "a printed table's value worked out in play (a counter, an option, a func): a table's values are "
                     "constants, or arithmetic of numbers and 'const' names, worked out once before play"),
+    "E667": (ERROR, "a zone whose items are of another kind given where a 'zone of KIND' is declared (a parameter, a "
+                    "let, a func's result): its items are read as that kind's cards"),
     "E668": (ERROR, "'amend shortfall RES' of a resource without a shortfall: there is nothing to change"),
     "E669": (ERROR, "a 'shortfall' of a stock cards of two kinds or more hold: its 'holder' is a card of one kind"),
     "E670": (ERROR, "a grid's index misread: 'row KEY of GRID' with a computed value of another kind than its index's "
@@ -330,71 +332,6 @@ CODES: dict[str, tuple[str, str]] = {
                     "value known only in play (a counter, a variable, a func)"),
     "E678": (ERROR, "'index ... of ITEM in HOLDER.GRID' of a shared zone, of a HOLDER that is no player or actor, or "
                     "a GRID that is neither a zone's name nor a holder's zone (an element, 'techs[2]')"),
-    "E667": (ERROR, "a zone whose items are of another kind given where a 'zone of KIND' is declared (a parameter, a "
-                    "let, a func's result): its items are read as that kind's cards"),
-    "E674": (ERROR, "disjoint(xs) of what is no list of groups (a zone of cards, a list of numbers): it chooses "
-                    "among groups, each a list or a zone"),
-    "W605": (WARNING, "'seen by FIELD' or 'hidden from FIELD' of a field nothing gives a value: every face stays as it starts"),
-    "W606": (WARNING, "the field of 'seen by FIELD' or 'hidden from FIELD' declared 'shown': it is shown already"),
-    "W610": (WARNING, "a ragged index range empty for a value of the indexes before it: no element there"),
-    "W611": (WARNING, "a name listed twice in 'remove a, b, c;'"),
-    "W612": (WARNING, "'during PHASE' written in that named phase's own steps: always true there"),
-    "W613": (WARNING, "a parameter of an effect slot that no card's block for the slot reads"),
-    "W614": (WARNING, "an auction 'over each HOLDINGS' whose HOLDINGS reads nothing of the bidder's: the same for everyone"),
-    "W615": (WARNING, "a per-player zone passed by its bare name to a proc that reads it only inside an 'each' "
-                      "(the zone stays the caller's)"),
-    "W616": (WARNING, "'during PHASE' written in the steps of another phase: phases run one after another, so it "
-                      "is always false there"),
-    "W617": (WARNING, "a card's 'modifier ACTION in ZONE also' whose kind has no modifier of that action and zones"),
-    "W618": (WARNING, "'copy ENTITY.SLOT with it;' where the event carries none of the slot's parameters: it gives nothing"),
-    "W619": (WARNING, "a pick from a zone seen item by item ('seen by FIELD', 'hidden from FIELD') that keeps only "
-                      "items whose face the picker never sees, or a choose's option in its body reading such a face"),
-    "W620": (WARNING, "a pick's 'where' (or a choose's option guard in its body) reading a face of items of a zone "
-                      "seen item by item that it does not keep to those its picker sees: the options offered tell it"),
-    "W624": (WARNING, "steps_around(a, a): the same member on both sides, always 0 steps"),
-    "W625": (WARNING, "'lose N C[a];' and 'gain N C[b];' of one indexed counter side by side: a move in two steps that "
-                      "makes units when C[a] holds fewer than N ('shift')"),
-    "W626": (WARNING, "a winner line ranking by a counter set only right before 'end game' (a flag saying who won: "
-                      "'end game won by')"),
-    "W627": (WARNING, "a 'for each' declaration's 'where' that keeps none of its domain's values: it makes nothing"),
-    "W628": (WARNING, "a pick's 'different by FIELD' that changes nothing: at most one pick, or 'with repeats'"),
-    "W629": (WARNING, "an amend's new domain (a pick's, a loop's, a 'first ... may''s players, a 'repeat until "
-                      "stable''s names) written without 'base' that keeps nothing of the base's"),
-    "W630": (WARNING, "'can PROC(...)' of a proc that starts with an 'if' or 'match' whose every branch is empty or "
-                      "absent: it never holds"),
-    "W632": (WARNING, "a deal in packets written by hand ('repeat R { each players: draw K from Z to W; }', or "
-                      "'while size(Z) > 0' dealing K at a time): 'deal N of Z to W K at a time;' says it"),
-    "W638": (WARNING, "an option of a shortfall's 'raise by' that never gains the resource: taken, it raises nothing, "
-                      "and may be asked again and again"),
-    "W639": (WARNING, "a shortfall's 'raise by' without an option: nothing is ever raised"),
-    "W640": (WARNING, "a prompt's value read from faces seen item by item through a local bound more than once: "
-                      "shown masked to every player, the one who sees the face too"),
-    "W641": (WARNING, "a prompt's value read through a func reading faces seen item by item of items not worked out "
-                      "from its parameters alone: shown masked to every player, the one who sees the faces too"),
-    "W642": (WARNING, "simulate: a game far longer than the finished ones whose counters, resources or zones keep "
-                      "growing (it may never end), said before the decision limit (E602)"),
-    "W644": (WARNING, "a func of one parameter that is a printed table written as a 'match' of every number of a range "
-                      "(or member of an enum) to a constant: 'table NAME[...]: TYPE = [...];' says it"),
-    "W645": (WARNING, "'row KEY of GRID' with constant values whose ragged row is empty: a loop over it does nothing"),
-    "W648": (WARNING, "seats_apart(p, p) or seats_apart(you): the same player on both sides, always 0 seats"),
-    "W649": (WARNING, "the distance round the table worked out by hand from places in a list of the players "
-                      "('min(index_of(others_from(a), b), size(players) - index_of(...))'): 'seats_apart(a, b)' says it"),
-    "W657": (WARNING, "'seats ... roles ...' (in seat order, or shuffled) listing more roles than the most seats: "
-                      "the roles past them are never dealt"),
-    "W654": (WARNING, "a card put at a depth of a zone ('at N from top') that the same block shuffles afterwards: "
-                      "the shuffle undoes the depth"),
-    "W655": (WARNING, "between(a, a): the same cell on both sides, never any cell between"),
-    "W653": (WARNING, "'row KEY of GRID' with a value of a loop past the grid for some of the loop's values "
-                      "('row r of token' in 'for each r in 1..6'): play stops there unless a test keeps them out"),
-    "W650": (WARNING, "a printed table indexed by an enum whose members are the cards of a kind, one each: a value "
-                      "each card prints is a field of the kind"),
-    "W651": (WARNING, "a 'zone' parameter whose items' fields the body reads: their kind is not known, so a field "
-                      "they lack is found in play only ('z: zone of KIND' has them checked)"),
-    "W656": (WARNING, "a field of enum members read of a value whose type is not known (an item of a 'zone' "
-                      "parameter), held by the members of several enums: which one's data is not known"),
-    "W591": (WARNING, "'swap' in a 'secret' decision's block of zones the others do not see into, not 'unseen': the players who had looked at the cards forget them, and learn of the swap"),
-    "W594": (WARNING, "a modifier of a list cost's event ('needs: list for card_needs;') whose filter names a card that lists no unit of that cost: there is nothing to discount"),
-    "W595": (WARNING, "a 'gather' over the places A..B of a list taking its item at each place: the slice 'xs[A..B]'"),
     "W406": (WARNING, "two expansions override one declaration"),
     "W407": (WARNING, "override calls itself"),
     "W408": (WARNING, "match without a case for every member"),
@@ -653,6 +590,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "('min(index_of(others_from(a), b), size(players) - index_of(...))'): 'seats_apart(a, b)' says it"),
     "W650": (WARNING, "a printed table indexed by an enum whose members are the cards of a kind, one each: a value "
                       "each card prints is a field of the kind"),
+    "W651": (WARNING, "a 'zone' parameter whose items' fields the body reads: their kind is not known, so a field "
+                      "they lack is found in play only ('z: zone of KIND' has them checked)"),
     "W652": (WARNING, "edge(a, a): the same cell on both sides, which has no side with itself (play stops there)"),
     "W653": (WARNING, "'row KEY of GRID' with a value of a loop past the grid for some of the loop's values "
                       "('row r of token' in 'for each r in 1..6'): play stops there unless a test keeps them out"),
