@@ -14,7 +14,6 @@ import argparse
 import functools
 import os
 import shutil
-import statistics
 import sys
 import tempfile
 import time
