@@ -666,21 +666,24 @@ class CodeGen(A.Visitor):
         holder = f", of={self.ex(e.holder, ctx)}" if e.holder is not None else ""   # `in p.techs`: p's alone
         return f"rt.index_in({self.ex(e.item, ctx)}, {e.grid!r}, {place}, {index_reading(self.sym, ix, place)!r}{holder})"
 
+    def row_checked(self, e, value: str, ctx) -> str:
+        """`value` (a row's first place, an enum row's members) of `row KEY of GRID` behind rt.row_start, which
+        checks the keys begin an element before it is used; as it is when the rows are known only in play (an
+        index of players before them)."""
+        rows = row_beginnings(self.sym, e.grid, len(e.row_keys))
+        if rows is None:
+            return value
+        keys = "".join(f"{self.ex(k, ctx)}, " for k in e.row_keys)
+        return f"rt.row_start(({keys}), {rows!r}, {e.row_of!r}, {value})"
+
     def visit_Range(self, e: A.Range, ctx) -> str:
         low = self.ex(e.low, ctx)
-        rows = row_beginnings(self.sym, e.grid, len(e.row_keys)) if e.row_keys is not None else None
-        if rows is not None:   # `row r of pyramid`: r checked to begin an element before the ends are worked out
-            keys = "".join(f"{self.ex(k, ctx)}, " for k in e.row_keys)
-            low = f"rt.row_start(({keys}), {rows!r}, {e.row_of!r}, {low})"
+        if e.row_keys is not None:   # `row r of pyramid`: r checked before the ends are worked out
+            low = self.row_checked(e, low, ctx)
         return f"rt.numbers({low}, {self.ex(e.high, ctx)})"
 
     def visit_RowMembers(self, e: A.RowMembers, ctx) -> str:
-        members = self.ex(A.Name(e.enum, span=e.span), ctx)
-        rows = row_beginnings(self.sym, e.grid, len(e.row_keys))
-        if rows is None:   # (rows not known before play: an index of players before it)
-            return members
-        keys = "".join(f"{self.ex(k, ctx)}, " for k in e.row_keys)
-        return f"rt.row_start(({keys}), {rows!r}, {e.row_of!r}, {members})"
+        return self.row_checked(e, self.ex(A.Name(e.enum, span=e.span), ctx), ctx)
 
     def wrap(self, e, ctx, minimum: int) -> str:
         """An operand, in parentheses only when it binds looser than its place needs (long chains

@@ -1523,24 +1523,24 @@ class Interpreter(A.Visitor):
                                self.ev(e.holder, rt, f))
         return rt.index_in(self.ev(e.item, rt, f), e.grid, place, index_reading(self.sym, ix, place))
 
-    def visit_Range(self, e, rt, f):
-        low = self.ev(e.low, rt, f)
-        if e.row_keys is not None:   # `row r of pyramid`: r checked to begin an element before the ends are worked out
-            rows = self.rows.get(id(e), ())
-            if rows == ():
-                rows = self.rows[id(e)] = row_beginnings(self.sym, e.grid, len(e.row_keys))
-            if rows is not None:
-                low = rt.row_start(tuple(self.ev(k, rt, f) for k in e.row_keys), rows, e.row_of, low)
-        return rt.numbers(low, self.ev(e.high, rt, f))
-
-    def visit_RowMembers(self, e, rt, f):
+    def row_checked(self, e, value, rt, f):
+        """`value` (a row's first place, an enum row's members) of `row KEY of GRID` once rt.row_start has checked
+        the keys begin an element; as it is when the rows are known only in play (the rows worked out once a node)."""
         rows = self.rows.get(id(e), ())
         if rows == ():
             rows = self.rows[id(e)] = row_beginnings(self.sym, e.grid, len(e.row_keys))
-        members = self.ev(A.Name(e.enum, span=e.span), rt, f)
-        if rows is None:   # (rows not known before play: an index of players before it)
-            return members
-        return rt.row_start(tuple(self.ev(k, rt, f) for k in e.row_keys), rows, e.row_of, members)
+        if rows is None:
+            return value
+        return rt.row_start(tuple(self.ev(k, rt, f) for k in e.row_keys), rows, e.row_of, value)
+
+    def visit_Range(self, e, rt, f):
+        low = self.ev(e.low, rt, f)
+        if e.row_keys is not None:   # `row r of pyramid`: r checked before the ends are worked out
+            low = self.row_checked(e, low, rt, f)
+        return rt.numbers(low, self.ev(e.high, rt, f))
+
+    def visit_RowMembers(self, e, rt, f):
+        return self.row_checked(e, self.ev(A.Name(e.enum, span=e.span), rt, f), rt, f)
 
     def visit_Unary(self, e, rt, f):
         value = self.ev(e.operand, rt, f)
