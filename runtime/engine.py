@@ -4498,16 +4498,29 @@ class Game:
             for k, (mode, name, amount) in enumerate(terms):
                 if mode == "worth":
                     yield from self._pay_worth(h, name, amount, [t for t in terms[k + 1:] if t[0] != "plain"], where)
+        # A unit at a time, asked only while the answer matters: once what the payer holds of the
+        # group is exactly what is still owed (`any`: units; `different`: kinds not yet paid), every
+        # order of answers pays the same, so the rest is paid without a question (a lone option is
+        # still asked, as everywhere: the driver answers it).
         for mode, name, amount in terms:
             if mode == "any":
-                for _ in range(amount):
+                for owed in range(amount, 0, -1):
                     options = [m for m in self._members(name) if h.stock[m] > 0]
+                    if len(options) > 1 and sum(h.stock[m] for m in options) == owed:
+                        for m in options:
+                            for _ in range(h.stock[m]):   # a unit at a time, as when asked
+                                self._spend(h, m, 1)
+                        break
                     i = yield self.decide(h, f"pay 1 of {name or 'any resource'}", options, where)
                     self._spend(h, options[i], 1)
             elif mode == "different":
                 used: set = set()
-                for _ in range(amount):
+                for owed in range(amount, 0, -1):
                     options = [m for m in self._members(name) if h.stock[m] > 0 and m not in used]
+                    if len(options) == owed > 1:
+                        for m in options:
+                            self._spend(h, m, 1)
+                        break
                     i = yield self.decide(h, f"pay 1 {name} not yet paid", options, where)
                     used.add(options[i])
                     self._spend(h, options[i], 1)
