@@ -307,6 +307,15 @@ def _reads_name(value: A.Expr, name: str) -> bool:
     return any((type(n) is A.Name and n.id == name) or (type(n) is A.Attr and n.name == name) for n in A.walk(value))
 
 
+def _opposite(cond: A.Expr) -> A.Expr:
+    """A condition's opposite as a newcomer writes it: `not X` of X (and X of `not X`), `==` for `!=` and back."""
+    if type(cond) is A.Unary and cond.op == "not":
+        return cond.operand
+    if type(cond) is A.Binary and cond.op in ("==", "!="):
+        return A.replace(cond, op="!=" if cond.op == "==" else "==")
+    return A.Unary("not", cond, span=cond.span)
+
+
 def _negated(key):
     """What a winner key negates (`-X` or `0 - X`: X), or None."""
     if isinstance(key, A.Unary) and key.op == "-":
@@ -1362,6 +1371,7 @@ class Checker(A.Visitor):
         self._lint_hooks()
         self._lint_negative_starts()
         self._lint_slices()
+        self._lint_ray_filters()
         self._lint_unrolled_dice()
         self._lint_cards_never_placed()
         self._lint_cards_never_enter()
@@ -12463,8 +12473,9 @@ class Checker(A.Visitor):
             notes=(f"{self.at_decl(decl)}: the pack's {what} {func}",)))
 
     def visit_Ray(self, e: A.Ray, scope: Scope) -> str:
-        """`ray(c from CELL via DIRECTION [until COND])`: the cells from CELL along DIRECTION, up to the first one
-        COND (read with c bound to it) holds for, that one included; COND that never reads c is W511. E523 where
+        """`ray(c from CELL via DIRECTION [until COND | while COND])`: the cells from CELL along DIRECTION, up to the
+        first one COND (read with c bound to it) holds for, that one included (`while`: as long as COND holds, the
+        first it fails for left out); COND that never reads c is W511. E523 where
         the pack declares its own `ray` (its calls are the pack's, and this form is the builtin's)."""
         if e.func == "ray" and not cell_walk(e.func, self.sym):
             self.own_builtin("ray", f"'ray({e.var} from ... via ...)'", e.span)
@@ -12484,9 +12495,11 @@ class Checker(A.Visitor):
         if e.until is not None:
             self.condition(e.until, self.bind(scope, e.var, e.span, result))
             if not any(type(n) is A.Name and n.id == e.var for n in A.walk(e.until)):
+                word, ends = ("while", "gives no cells") if e.while_form else ("until", "stops at its first cell")
                 self.diags.append(Diagnostic(
-                    "W511", f"'until {printed(e.until)}' does not read {e.var}: the ray stops at its first cell, or "
-                    "goes to the edge", e.until.span, f"stop at a cell the condition reads: 'until board[{e.var}] != empty'"))
+                    "W511", f"'{word} {printed(e.until)}' does not read {e.var}: the ray {ends}, or goes to the edge",
+                    e.until.span, f"stop at a cell the condition reads: "
+                    f"'{word} board[{e.var}] {'==' if e.while_form else '!='} empty'"))
         return f"list:{result}" if cell is not None else "list"
 
     def call(self, func: str, args: tuple, span: A.Span, scope: Scope) -> str:
@@ -14149,6 +14162,24 @@ class Checker(A.Visitor):
                     "W595", f"this gathers the items of {printed(item.obj)} at places {printed(n.domain.low)} to "
                     f"{printed(n.domain.high)} one by one: it is the slice {whole}", n.span,
                     f"write '{whole}' (a new list of the items there are at those places, 5.1)"))
+
+    def _lint_ray_filters(self) -> None:
+        """W662: an aggregate over `ray(c from ... via ... until COND)` keeping only the cells COND fails for
+        (`count(x in ray(c from s via d until board[c] != p) where board[x] == p)`) drops the cell the ray stopped
+        at: it is `ray(c from s via d while NOT COND)`, the run itself (a row of one's own discs, a rook's empty
+        squares), written the long way."""
+        for n in self.pack_nodes:
+            ray = getattr(n, "domain", None) if type(n) is A.Aggregate else None
+            if type(ray) is not A.Ray or ray.while_form or ray.until is None or n.where is None:
+                continue
+            kept = A.rewrite(n.where, lambda x: A.Name(ray.var, span=x.span) if type(x) is A.Name and x.id == n.var
+                             else None)
+            if printed(kept) == printed(_opposite(ray.until)):
+                self.diags.append(Diagnostic(
+                    "W662", f"this keeps the cells of the ray for which '{printed(ray.until)}' does not hold, so it "
+                    f"drops the cell the ray stops at: it is the ray with 'while {printed(kept)}'", n.where.span,
+                    f"write 'ray({ray.var} from {printed(ray.cell)} via {printed(ray.direction)} while "
+                    f"{printed(kept)})' (3.4a)"))
 
     def _lint_losses(self) -> None:
         """W416: a `lose` line in a modifier of an action that no `lose ... for` of the pack is tagged with,

@@ -882,7 +882,10 @@ class CodeGen(A.Visitor):
         direction = self.ex(e.direction if type(e) is A.Ray else e.args[1], ctx)
         if type(e) is not A.Ray and e.func == "step":
             return f"rt.cell_step({cell}, {record!r}, {axes}, {steps}, {direction})"
-        until = f", lambda v_{e.var}: {self.ex(e.until, ctx.bind(e.var))}" if type(e) is A.Ray and e.until is not None else ""
+        until = ""
+        if type(e) is A.Ray and e.until is not None:   # a `while COND` ray stops before the first cell COND fails for
+            test = self.ex(e.until, ctx.bind(e.var))
+            until = f", lambda v_{e.var}: not ({test}), False" if e.while_form else f", lambda v_{e.var}: {test}"
         return f"rt.cell_ray({cell}, {record!r}, {axes}, {steps}, {direction}{until})"
 
     def visit_Ray(self, e, ctx) -> str:

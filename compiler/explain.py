@@ -1155,6 +1155,9 @@ class ExprReader(A.Visitor):
         ray = self.walk("ray", (e.cell, e.direction))
         if e.until is None:
             return ray
+        if e.while_form:
+            return (f"{ray[:-len(' left out)')]} left out), as long as {self.read(e.until)} for each cell {e.var}, up to the "
+                    f"first for which it does not, that one left out")
         return f"{ray[:-len(' left out)')]} left out), up to the first cell {e.var} for which {self.read(e.until)}, that one included"
 
     def visit_Regions(self, e):

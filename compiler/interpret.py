@@ -1689,11 +1689,11 @@ class Interpreter(A.Visitor):
             return rt.cell_ray(cell, record, axes, steps, direction)
         saved = f.locals.get(e.var, _UNBOUND)
 
-        def until(place):
+        def until(place):   # a `while COND` ray stops before the first cell COND fails for
             f.locals[e.var] = place
-            return self.ev(e.until, rt, f)
+            return not self.ev(e.until, rt, f) if e.while_form else self.ev(e.until, rt, f)
         try:
-            return rt.cell_ray(cell, record, axes, steps, direction, until)
+            return rt.cell_ray(cell, record, axes, steps, direction, until, not e.while_form)
         finally:
             if saved is _UNBOUND:
                 f.locals.pop(e.var, None)

@@ -636,13 +636,16 @@ class Regions(Expr):
 class Ray(Expr):
     """`ray(c from CELL via DIRECTION [until COND])`: the cells of a board from CELL (itself left out) one step of
     DIRECTION at a time to the edge, in order, stopping after the first cell COND holds for (read with `var` bound
-    to each cell, that cell included). `ray(CELL, DIRECTION)` without a binder is a call (A.Call)."""
+    to each cell, that cell included); `ray(c from CELL via DIRECTION while COND)` (`while_form`) keeps the cells
+    as long as COND holds for each, stopping before the first it fails for (that one left out). `ray(CELL,
+    DIRECTION)` without a binder is a call (A.Call)."""
 
     func: str             # "ray" (another name written so is the checker's error, E302)
     var: str
     cell: Expr
     direction: Expr
-    until: Optional[Expr] = None
+    until: Optional[Expr] = None   # the condition, of `until` or (while_form) of `while`
+    while_form: bool = False
 
 
 # what each search over edges reads after the two ends: how many places (FROM, TO), then whether a

@@ -438,7 +438,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W508": (WARNING, "a named window ('window NAME;') that no card's 'anytime ... at NAME' slot answers: it offers nothing"),
     "W509": (WARNING, "a 'draw ... until' condition that reads nothing the draw or its block changes"),
     "W510": (WARNING, "'EXPR after PROC(args)' whose EXPR reads nothing of the game: it is the same without the run"),
-    "W511": (WARNING, "a ray's 'until' condition that does not read the ray's cell: it stops at the first cell or never"),
+    "W511": (WARNING, "a ray's 'until' (or 'while') condition that does not read the ray's cell: it stops at the first cell or never"),
     "W512": (WARNING, "a shape written out (a list of cells, or a card's) for turns() or orientations() that lists a cell twice"),
     "W513": (WARNING, "a draw from a display's source into the display: it refills by hand a zone that keeps itself filled"),
     "W514": (WARNING, "a pick's 'at least M' above how many candidates there can ever be: every candidate is taken"),
@@ -604,6 +604,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "the roles past them are never dealt"),
     "W658": (WARNING, "a func whose value is a 'match' of numbers one after another to constants, its 'else' the value of "
                       "every number past the last case: 'table NAME[n: LOW..]: TYPE = [...];' (open at the top) says it"),
+    "W662": (WARNING, "an aggregate over 'ray(c from ... via ... until COND)' keeping only the cells COND fails for: "
+                      "it drops the cell the ray stopped at, which is 'ray(c from ... via ... while NOT COND)'"),
     "W603": (WARNING, "an auction's 'doubling N' without a third name in 'as (WINNER, PRICE, STAKES)', or stakes its "
                       "body never reads: the doubles change nothing the rules read"),
     "W604": (WARNING, "a 'deal' inside the block a deal runs for each card dealt ('deal ... as (P, C) { deal ... }')"),

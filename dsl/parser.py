@@ -2930,10 +2930,17 @@ class _Builder:
         return A.Call(str(items[0]), tuple(items[1:]), span=self._s(meta))
 
     def ray_expr(self, meta, items):
-        """`ray(c from CELL via DIRECTION [until COND])`."""
+        """`ray(c from CELL via DIRECTION [until COND | while COND])`."""
         func, var, cell, direction = str(items[0]), str(items[1]), items[2], _pick(items, "via")
-        until = items[-1] if len(items) > 4 and not isinstance(items[-1], _Marker) else None
-        return A.Ray(func, var, cell, direction, until, span=self._s(meta))
+        stop = items[-1] if isinstance(items[-1], _Marker) and items[-1].tag in ("until", "while") else None
+        return A.Ray(func, var, cell, direction, stop and stop.value, stop is not None and stop.tag == "while",
+                     span=self._s(meta))
+
+    def ray_until(self, meta, items):
+        return _Marker("until", items[0])
+
+    def ray_while(self, meta, items):
+        return _Marker("while", items[0])
 
     def call_name(self, meta, items):
         return str(items[0])
@@ -3505,6 +3512,14 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
     *before, tok = tokens or [None]
     if tok is None:
         return None
+    if tok.type == "COLON" and "RSQB" in err.expected:
+        # `ray(s, d)[0:3]` (a newcomer's Connect Four): Python's slice; the language's counts from 1, both ends kept
+        low = before[-1] if before and before[-1].type == "INT" and len(before) >= 2 and before[-2].type == "LSQB" \
+            else None
+        after = text[err.token.end_pos: err.token.end_pos + 12].split("]")[0].strip()
+        example = (f"[{int(low) + 1}..{after}]" if low is not None and after.isdigit() else "[A..B]")
+        return Diagnostic("E100", "a slice of a list is written with '..', not ':', its places counted from 1 and both "
+                          "ends kept", span(tok), hint=f"write '{example}' (Python's [0:3] is [1..3], 5.1)")
     over = _call_over_a_domain(before, tok)
     if over is not None:
         call, name, var = over

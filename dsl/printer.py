@@ -372,9 +372,9 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
         return below if not _overlong(below) and len(below) < len(hugged) else hugged
     if isinstance(e, A.Method):
         return _items(first + f"{_wrap(e.obj, 8)}.{e.name}(", e.args, ")" + tail)
-    if isinstance(e, A.Ray):   # `c from CELL via` on the first line, DIRECTION and its `until` after it
+    if isinstance(e, A.Ray):   # `c from CELL via` on the first line, DIRECTION and its `until` (`while`) after it
         return wrapped(e.direction, f"{first}{e.func}({e.var} from {_expr(e.cell)} via ", indent,
-                       (f" until {_expr(e.until)}" if e.until is not None else "") + ")" + tail)
+                       _ray_stop(e) + ")" + tail)
     if isinstance(e, A.Call):
         return _items(first + f"{e.func}(", [_field_arg(a) if type(a) is A.FieldValue else a for a in e.args],
                       ")" + tail)
@@ -1719,8 +1719,13 @@ def _flood_source(e: A.Flood) -> str:
 
 
 def _ray_source(e: A.Ray) -> str:
-    """`c from CELL via DIRECTION [until COND]` of a `ray(...)` with its binder."""
-    return f"{e.var} from {_expr(e.cell)} via {_expr(e.direction)}" + (f" until {_expr(e.until)}" if e.until is not None else "")
+    """`c from CELL via DIRECTION [until COND | while COND]` of a `ray(...)` with its binder."""
+    return f"{e.var} from {_expr(e.cell)} via {_expr(e.direction)}" + _ray_stop(e)
+
+
+def _ray_stop(e: A.Ray) -> str:
+    """A ray's ` until COND` or ` while COND` (nothing without one)."""
+    return "" if e.until is None else f" {'while' if e.while_form else 'until'} {_expr(e.until)}"
 
 
 def _through(e) -> str:

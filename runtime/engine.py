@@ -5272,9 +5272,10 @@ class Game:
             raise RulesRuntimeError("E601", "step() goes along a direction, not none")
         return self.cell_moved(cell, record, axes, steps[direction], "step")
 
-    def cell_ray(self, cell, record: str, axes: tuple, steps: dict, direction, until=None) -> list:
+    def cell_ray(self, cell, record: str, axes: tuple, steps: dict, direction, until=None, keep_last: bool = True) -> list:
         """`ray(CELL, DIRECTION)`: the cells from `cell` (left out) one step of `direction` at a time to the edge,
-        in order; with `until` (a test of one cell) the ray ends at the first cell it holds for, that one included.
+        in order; with `until` (a test of one cell) the ray ends at the first cell it holds for, that one included
+        unless `keep_last` is false (a `while COND` ray: `until` is then COND's negation).
         A direction of no step gives none (it would never leave the cell)."""
         if direction is None:
             raise RulesRuntimeError("E601", "ray() goes along a direction, not none")
@@ -5284,9 +5285,11 @@ class Game:
             return found
         here = self.cell_moved(cell, record, axes, delta, "ray")
         while here is not None:
-            found.append(here)
             if until is not None and until(here):
+                if keep_last:
+                    found.append(here)
                 break
+            found.append(here)
             here = self.cell_moved(here, record, axes, delta, "ray")
         return found
 
