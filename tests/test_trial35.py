@@ -372,3 +372,24 @@ def test_a_random_morris_game_ends_alike_with_the_loser_down_to_two_men(morris_g
         loser = 1 - ["White", "Black"].index(result["winners"][0])
         assert result["sudden"] == "won" and len(men_at(game, loser)) == 2
         assert game.state.players[loser].stock["in_hand"] == 0
+
+
+def test_the_same_position_with_the_same_player_to_move_a_third_time_draws(morris):
+    # eighteen men placed without a mill (White on the outer corners, Black on the outer midpoints, ...)
+    placed = "1.1 1.2 1.3 1.4 1.5 1.6 1.7 1.8 2.2 3.2 2.4 3.4 2.6 3.6 3.1 3.8 3.5 2.1"
+    game = Game(morris, 2, 1)
+    d = game.start()
+    for point in placed.split():
+        d = game.apply(point)
+    assert [p.stock["in_hand"] for p in game.state.players] == [0, 0] and d.prompt.startswith("move the man on")
+    # then each side moves a man out and back (2.2 to 2.3 and back is forced, as is 3.7 to 3.8): the position
+    # White had to move in after the placing is back after each round, the third time a draw
+    out_and_back = ["2.2", "3.8", "3.7", "2.3", "3.7"]
+    for answer in out_and_back:
+        game.apply(answer)
+    assert game.decision is not None and game.decision.player.name == "White"
+    for answer in out_and_back[:-1]:
+        assert game.apply(answer) is not None
+    assert game.apply(out_and_back[-1]) is None   # the game is over
+    result = game.result()
+    assert result["winners"] == [] and "the same position for the third time" in result["reason"]
