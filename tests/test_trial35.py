@@ -229,9 +229,9 @@ def test_a_run_counts_only_its_lowest_card_and_each_chip_takes_off_a_point(no_th
     me = game.state.players[0]
     for v in (30, 3, 28, 27, 5, 29):
         me.zones["taken"].append(cards[v])
-    assert func_for(game, "points", me) == 27 + 3 + 5 - 11
+    assert func_for(game, "points") == 27 + 3 + 5 - 11
     me.zones["taken"].append(cards[4])   # 3, 4, 5 become one run: 3
-    assert func_for(game, "points", me) == 27 + 3 - 11
+    assert func_for(game, "points") == 27 + 3 - 11
 
 
 def test_refusing_pays_a_chip_and_passes_left_taking_keeps_the_turn(no_thanks):
@@ -268,7 +268,7 @@ def test_random_no_thanks_games_take_all_24_cards_and_the_fewest_points_win(no_t
             assert len(taken) == 24 and not game.state.zones["deck"] and not game.state.zones["offer"]
             start = {3: 11, 5: 11, 7: 7}[players]
             assert sum(p.stock["chips"] for p in game.state.players) == start * players   # no chip lost
-            points = {p.name: func_for(game, "points", p) for p in game.state.players}
+            points = {p.name: func_for(game, "points", seat=i) for i, p in enumerate(game.state.players)}
             assert result["winners"] == [n for n, v in points.items() if v == min(points.values())]
 
 
