@@ -1935,6 +1935,8 @@ class Checker(A.Visitor):
             return
         if not self.seat_index(decl):
             return
+        if not all([self.edge_index(decl, d) for d in dims if d.edge]):
+            return
         if not all([self.cell_index(decl, d) for d in dims if self.sym.category(d.enum) == "record"]):
             return
         sizes = [len(index_keys(d, self.sym)) for d in dims]
@@ -2108,6 +2110,57 @@ class Checker(A.Visitor):
                          f"index by the fields that say where a cell is, '{decl.name}[...]' with a range or an enum each")
                 return False
         return True
+
+    def edge_index(self, decl, d: A.Indexes) -> bool:
+        """`var NAME[edge of RECORD]` (one element per side of a board's cells) indexes a variable alone, by a record
+        that is a board's cell the same in every game: E679 for an enum's or kind's name, a record with a players'
+        field or a field an option sizes, another index beside it, or a counter or zone."""
+        record = self.sym.decls[d.enum]
+        example = f"'var {decl.name}[edge of square] global: bool = false;'"
+        if not isinstance(record, A.Record):
+            self.err("E679", f"{decl.name}[edge of {d.enum}]: the sides lie between a board's cells, and {d.enum!r} is "
+                     f"{CATEGORY[type(record)]}, not a record of a board's cells", d.span,
+                     f"declare the cell as a record ('record square {{ col: column; row: 1..9; }}') and {example}")
+            return False
+        odd = next((f for f in record.fields if f.bound is not None or f.type == "player"), None)
+        if odd is not None:
+            self.err("E679", f"{decl.name}[edge of {d.enum}]: field {odd.name!r} of {d.enum} is "
+                     f"{'the players' if odd.type == 'player' else 'sized by an option'}, and a board's sides are "
+                     "kept only for a board the same in every game", d.span,
+                     f"index by the cells ('{decl.name}[{d.enum}]') or keep the sides in a list of 'edge(a, b)'")
+            return False
+        if decl.indexes.second is not None or type(decl) is not A.Var:
+            what = "beside other indexes" if decl.indexes.second is not None else f"on {CATEGORY[type(decl)]}"
+            self.err("E679", f"{decl.name}[{decl.indexes.shown()}]: a board's sides index a variable alone, not "
+                     f"{what}", d.span, f"{example}, one variable per side, read '{decl.name}[edge(a, b)]'")
+            return False
+        return True
+
+    def edge_element(self, name: str, d: A.Indexes, part, scope: Scope) -> None:
+        """An element of `var NAME[edge of RECORD]`: a side of that board, `NAME[edge(a, b)]`, or a list holding one
+        (a side kept in a list of sides). E679 for any other value, or a list written out of other than two cells or
+        of constant cells not beside each other; W659 for a list written out (`NAME[[a, b]]`), which says less than
+        `edge(a, b)`."""
+        actual = self.expr(part, scope)
+        expected = self.index_type(d)
+        if not fits(actual, expected):
+            self.err("E679", f"an index of {name!r} is a side of {d.enum}'s board (the two cells of 'edge(a, b)'), not "
+                     f"{article(words(actual))}: '{printed(part)}'", part.span,
+                     f"name the side by its two cells beside each other: '{name}[edge(s, step(s, d))]'")
+            return
+        if type(part) is not A.ListLit:
+            return
+        cells = [i for i in part.items]
+        record = self.sym.decls[d.enum]
+        if len(cells) != 2 or self.constant_places(cells, record) not in (None, True):
+            self.err("E679", f"{name}[{printed(part)}] names no side of {d.enum}'s board: a side is two cells beside "
+                     "each other (one step along one field)", part.span,
+                     f"'{name}[edge(s, step(s, d))]'")
+            return
+        self.diags.append(Diagnostic(
+            "W659", f"{name}[{printed(part)}]: a side written as a list of its cells; 'edge(...)' says it is a side, "
+            "and play stops at once where the cells are not beside each other", part.span,
+            f"'{name}[edge({', '.join(printed(c) for c in cells)})]'"))
 
     def hidden_global(self, d) -> None:
         """E522: a variable or counter declared `hidden` that no player holds (a global one)."""
@@ -5636,6 +5689,9 @@ class Checker(A.Visitor):
             return
         values = []
         for place, (d, part) in enumerate(zip(dims, parts)):
+            if d.edge:   # a board's side (E679 allows no other index beside it)
+                self.edge_element(name, d, part, scope)
+                return
             if d.enum is not None and self.sym.category(d.enum) == "group":   # `prod[mc]`: one per resource of a group
                 self.group_element(name, d.enum, part, scope)
                 return
@@ -5703,6 +5759,8 @@ class Checker(A.Visitor):
         """The type of the values one index takes: a number, a card of a kind, a member of an enum, a value of a
         record (a board's cell)."""
         cat = self.sym.category(d.enum) if d.enum is not None else None
+        if d.edge:   # a board's side: the two cells of `edge(a, b)`
+            return f"list:record:{d.enum}"
         return "int" if d.enum is None else "player" if by_seat(d, self.sym) else f"entity:{d.enum}" if cat == "kind" else \
             f"record:{d.enum}" if cat == "record" else f"member:{d.enum}"
 
@@ -12438,10 +12496,18 @@ class Checker(A.Visitor):
     def edge_of_constants(self, positional: list, cell: A.Record) -> None:
         """E675: `edge(A, B)` of two cells built of constant numbers and members (`square(col = a, row = 1)`)
         that are not one step apart along one field: play would stop at it."""
+        if self.constant_places(positional, cell) is False:
+            self.err("E675", f"edge() joins two cells beside each other (one step along one field): "
+                     f"{printed(positional[0])} and {printed(positional[1])} are not", positional[1].span,
+                     "a side lies between two cells beside each other: 'edge(s, step(s, d))', or 'neighbours(s)'")
+
+    def constant_places(self, positional: list, cell: A.Record) -> Optional[bool]:
+        """Whether two cells of a board built of constant numbers and members (`square(col = a, row = 1)`) are one
+        step apart along one field (a side lies between them); None when either is worked out in play."""
         places = []
         for arg in positional:
             if type(arg) is not A.Construct or arg.record != cell.name:
-                return
+                return None
             given = {a.name: a.value for a in arg.fields}
             place = []
             for f in cell.fields:
@@ -12452,12 +12518,9 @@ class Checker(A.Visitor):
                 elif type(value) is A.Name and value.id in members:
                     place.append(members.index(value.id))
                 else:
-                    return
+                    return None
             places.append(place)
-        if sum(abs(a - b) for a, b in zip(*places)) != 1:
-            self.err("E675", f"edge() joins two cells beside each other (one step along one field): "
-                     f"{printed(positional[0])} and {printed(positional[1])} are not", positional[1].span,
-                     "a side lies between two cells beside each other: 'edge(s, step(s, d))', or 'neighbours(s)'")
+        return sum(abs(a - b) for a, b in zip(*places)) == 1
 
     def own_builtin(self, func: str, form: str, span: A.Span) -> None:
         """E523: the form of a board builtin (`ray(c from ... via ...)`, `shift(CELL, FIELD = N)`, `neighbours(c,

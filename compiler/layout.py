@@ -621,6 +621,8 @@ def elements(decl, sym: Symbols) -> list[tuple]:
     ix = decl.indexes
     if ix is None:
         return [(None, decl.name)]
+    if ix.edge:   # a board's sides: `wall[a,1|a,2]`, keyed by the pair of the cells' keys
+        return [(pair, edge_name(decl.name, pair)) for pair in index_keys(ix, sym)]
     keys = axis_keys(ix, sym)
     if len(keys) > 1:   # a grid: one element per combination, the last index fastest (`wall[1,1]`,
         # `wall[1,2]`... `meeple[1,1,north]`, `meeple[1,1,east]`...), keyed by the tuple (1, 2)
@@ -671,7 +673,7 @@ def axis_keys(ix: A.Indexes, sym: Symbols) -> list:
     keys = []
     for d in ix.dims():
         named = sym.decls.get(d.enum) if d.enum is not None else None
-        if isinstance(named, A.Record):
+        if isinstance(named, A.Record) and not d.edge:
             keys += [list(a.arg) for a in cell_axes(named.name, sym)]
         else:
             keys.append(index_keys(d, sym))
@@ -688,7 +690,9 @@ def sized_places(ix: A.Indexes, sym: Symbols) -> tuple:
     places, at = [], 0
     for d in ix.dims():
         named = sym.decls.get(d.enum) if d.enum is not None else None
-        if isinstance(named, A.Record):
+        if d.edge:   # a board's sides: of a board no option sizes and of no players' field (E679)
+            at += 1
+        elif isinstance(named, A.Record):
             bounds = {f.name: f.bound for f in named.fields if f.bound is not None}
             for a in cell_axes(named.name, sym):
                 if a.field in bounds:   # (an enum's: its members, each key's place among them)
@@ -722,7 +726,7 @@ def ranked(decls, sym: Symbols) -> dict:
     found = {}
     for x in decls:
         if not isinstance(x, (A.Counter, A.Var)) or x.indexes is None or x.indexes.second is not None \
-                or not isinstance(sym.decls.get(x.indexes.enum), A.Record):
+                or x.indexes.edge or not isinstance(sym.decls.get(x.indexes.enum), A.Record):
             continue
         hows = [a.how for a in cell_axes(x.indexes.enum, sym)]
         if sorted(hows) == ["enum", "range"]:
@@ -867,10 +871,12 @@ def element_bounds(c: A.Counter, index) -> tuple:
 def index_keys(ix: A.Indexes, sym: Symbols) -> list:
     """The values of one index, in order: an enum's members, a kind's declarations, or LOW..HIGH; a
     record's values (`var board[square]`, a board's cells) as the tuples of their fields' values, the last
-    field fastest (a record of one field: its values)."""
+    field fastest (a record of one field: its values); a board's sides (`[edge of square]`) as edge_keys."""
     if by_seat(ix, sym):   # one element per seat
         return list(seat_keys(sym))
     named = sym.decls.get(ix.enum) if ix.enum is not None else None
+    if ix.edge:
+        return edge_keys(named, sym) if isinstance(named, A.Record) else []
     if isinstance(named, A.Record):
         axes = cell_axes(named.name, sym)
         keys = list(itertools.product(*(a.arg for a in axes)))
@@ -884,6 +890,48 @@ def index_keys(ix: A.Indexes, sym: Symbols) -> list:
     return ix.keys(members)
 
 
+def edge_keys(record: A.Record, sym: Symbols) -> list:
+    """The sides of a board's cells (`var wall[edge of square]`), each the pair of the keys (cell_key) of two cells
+    beside each other (one step along one field, as `edge(a, b)` joins them) in the board's order, the pairs
+    ordered by their first cell and then by the field stepped along: `((a, 1), (a, 2))`, `((a, 1), (b, 1))`, ...
+    Only cells of the record's shape (`where ...`) have sides."""
+    axes = cell_axes(record.name, sym)
+    cells = list(itertools.product(*(a.arg for a in axes)))
+    shape = record_shape(record, sym)[0]
+    if shape is not None:
+        cells = [c for c in cells if c in shape]
+    places = {cell: tuple(a.arg.index(v) for a, v in zip(axes, cell)) for cell in cells}
+    at_place = {place: cell for cell, place in places.items()}
+    flat = (lambda cell: cell) if len(axes) > 1 else (lambda cell: cell[0])   # a record of one field: its values
+    pairs = []
+    for cell in cells:
+        for field in range(len(axes)):   # the next cell along each field, which follows this one in the board's order
+            beside = at_place.get(tuple(p + (i == field) for i, p in enumerate(places[cell])))
+            if beside is not None:
+                pairs.append((flat(cell), flat(beside)))
+    return pairs
+
+
+def edge_name(base: str, pair: tuple) -> str:
+    """An element of a declaration indexed by a board's sides, named by its two cells' keys: `wall[a,1|a,2]`."""
+    return f"{base}[{'|'.join(','.join(map(str, c)) if type(c) is tuple else str(c) for c in pair)}]"
+
+
+def edge_label(pair: tuple, record: A.Record, member_titles: dict) -> str:
+    """A side as a screen shows it after the title: its two cells by the record's title, `c3|c4` (else by their
+    fields' values, `(c, 3)|(c, 4)`), with a member shown by its title."""
+    parts = record_title(record) if record.title_parts or record.title else None
+    fields = [f.name for f in record.fields]
+
+    def cell(key) -> str:
+        values = dict(zip(fields, key if type(key) is tuple else (key,)))
+        shown = {f: member_titles.get(v, v) if type(v) is str else v for f, v in values.items()}
+        if parts is None:
+            return f"({', '.join(map(str, shown.values()))})" if len(shown) > 1 else str(*shown.values())
+        return "".join(str(shown.get(p, p)) if i % 2 else p for i, p in enumerate(parts))
+    return "|".join(cell(key) for key in pair)
+
+
 def labels(sym: Symbols, member_titles: dict) -> dict:
     """How the state's screens (`play --show-state`, the human player's) show each resource, counter,
     zone, variable and track the rules give a title: by that title (`First player`); an element of
@@ -893,10 +941,14 @@ def labels(sym: Symbols, member_titles: dict) -> dict:
     shown: dict = {}
     for d in sym.decls.values():
         if isinstance(d, (A.Counter, A.Zone, A.Var)):
+            sides = sym.decls[d.indexes.enum] if d.indexes is not None and d.indexes.edge else None
             for index, key in elements(d, sym):
-                shown[key] = None if d.title is None else \
-                    d.title if index is None else f"{d.title} {index_label(index, sym, member_titles)}"
+                shown[key] = None if d.title is None else d.title if index is None else \
+                    f"{d.title} {edge_label(index, sides, member_titles)}" if sides is not None else \
+                    f"{d.title} {index_label(index, sym, member_titles)}"
             axes = axis_keys(d.indexes, sym) if d.indexes is not None else ()
+            if sides is not None:   # (a screen heads the sides' list with it: Program.side_title)
+                shown[d.name] = d.title
             if len(axes) > 1 and not isinstance(d, A.Zone):
                 shown[d.name] = d.title   # a grid, which screens show as one board under its title
                 rests = itertools.product(*axes[2:])

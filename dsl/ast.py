@@ -2168,7 +2168,10 @@ class Indexes(Part):
     # `2..`: a table's range open at the top (its last value stands for every number past it); `high` is set from
     # the table's values by the layout (`table_axes`)
     open: bool = False
-    _quiet = ("frame_var", "frame", "bound", "name", "ragged", "rows", "open")
+    # `edge of square`: one element per side of the board's cells (two cells of the record `enum` beside each other,
+    # the unordered pair), read with `edge(a, b)` (3.3, Indexed by the sides of a board's cells)
+    edge: bool = False
+    _quiet = ("frame_var", "frame", "bound", "name", "ragged", "rows", "open", "edge")
 
     def dims(self) -> tuple:
         """Each index, in order: one, or two or more for a grid (each without a `second`)."""
@@ -2176,7 +2179,7 @@ class Indexes(Part):
 
     def shown(self) -> str:
         """The index as declared: `floor`, `1..7`, `1..5, colour`."""
-        return ", ".join((f"{d.name}: " if d.name is not None else "") + (
+        return ", ".join((f"{d.name}: " if d.name is not None else "") + ("edge of " if d.edge else "") + (
             d.enum if d.enum is not None else f"{number_text(d.low, False)}..{d.end_shown()}") for d in self.dims())
 
     def end_shown(self) -> str:

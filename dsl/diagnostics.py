@@ -332,6 +332,10 @@ CODES: dict[str, tuple[str, str]] = {
                     "value known only in play (a counter, a variable, a func)"),
     "E678": (ERROR, "'index ... of ITEM in HOLDER.GRID' of a shared zone, of a HOLDER that is no player or actor, or "
                     "a GRID that is neither a zone's name nor a holder's zone (an element, 'techs[2]')"),
+    "E679": (ERROR, "a board's sides as an index misused: 'var NAME[edge of RECORD]' of what is no board's cell (an "
+                    "enum, a kind, a record with a players' field or a field an option sizes), beside other indexes or "
+                    "on a counter or zone; or such a variable read with what is no side of that board (a cell, a list "
+                    "of cells of another board, a list of constant cells that are not two beside each other)"),
     "W406": (WARNING, "two expansions override one declaration"),
     "W407": (WARNING, "override calls itself"),
     "W408": (WARNING, "match without a case for every member"),
@@ -606,6 +610,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "every number past the last case: 'table NAME[n: LOW..]: TYPE = [...];' (open at the top) says it"),
     "W662": (WARNING, "an aggregate over 'ray(c from ... via ... until COND)' keeping only the cells COND fails for: "
                       "it drops the cell the ray stopped at, which is 'ray(c from ... via ... while NOT COND)'"),
+    "W659": (WARNING, "a variable indexed by a board's sides read with a list of cells written out ('wall[[a, b]]'): "
+                      "'edge(a, b)' says it is a side and stops play at once where the cells are not beside each other"),
     "W603": (WARNING, "an auction's 'doubling N' without a third name in 'as (WINNER, PRICE, STAKES)', or stakes its "
                       "body never reads: the doubles change nothing the rules read"),
     "W604": (WARNING, "a 'deal' inside the block a deal runs for each card dealt ('deal ... as (P, C) { deal ... }')"),

@@ -24,7 +24,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
-CONTEXTUAL = ("affordable", "alike", "also", "always", "anytime", "aside", "as", "at", "auction", "award", "best", "blind", "bottom", "break", "by", "can", "const", "cost", "deal", "during", "eliminate", "end", "index",
+CONTEXTUAL = ("affordable", "alike", "also", "always", "anytime", "aside", "as", "at", "auction", "award", "best", "blind", "bottom", "break", "by", "can", "const", "cost", "deal", "during", "edge", "eliminate", "end", "index",
               "fewest", "first", "give", "hold", "internal", "known", "longest", "most", "move", "next", "offer", "on", "one", "open", "overdraw", "pass", "raise", "record", "redeal", "refills",
               "numbered", "reopen", "repeated", "reset", "restore", "retire", "role", "roles", "row", "sealed", "settled", "share", "shift", "shortfall", "show", "shown", "shows", "signed", "size", "space", "split", "start", "step", "swap", "table", "take", "through", "trading",
               "value", "via", "wild", "window")

@@ -121,6 +121,7 @@ CONTEXTUAL = {
     "share": "share N RESOURCE among PLAYERS [odd to PLAYER];",
     "internal": "counter NAME internal;",
     "numbered": "counter NAME[LOW..HIGH] numbered VAR as (EXPR);",
+    "edge": "var NAME[edge of RECORD]: TYPE;",
     "move": "move ITEM to ZONE;",
     "repeated": "pick VAR from DOMAIN repeated { ... }",
     "longest": "pick VAR from DOMAIN repeated longest { ... }",
@@ -147,7 +148,7 @@ NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable", "space", "by", "
 # name could stand (`space 2 cost 1 coin`, a modifier's `cost -1 coin;`); `first` is the keyword there
 # too in its own shapes: before a '(' (the builtin `first(deck)`), `to` (`first to 5 { ... }`) or a
 # name that is no reserved word (`first p in players may { ... }`)
-NAME_FIRST = frozenset({"cost", "first", "space", "bottom", "blind", "aside", "during", "row", "index"})
+NAME_FIRST = frozenset({"cost", "first", "space", "bottom", "blind", "aside", "during", "row", "index", "edge"})
 # ... and the shapes in which such a word is its keyword even there: `first(deck)`, `first to 5`, `first p
 # in players may`, an offer's `first as p {` (a name that is no reserved word, then a word or `{`: `gain
 # first vp;` reads a parameter named `first`, as the Terraforming Mars audit wrote); an amend's `space 2 { ... }`, `space (n + 1)`
@@ -174,7 +175,9 @@ KEYWORD_SHAPES = {"first": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|to\b
                                        rf"(?:{WHITESPACE}|{COMMENT})*+of\b)"),
                   # `set aside c until ...`, `set aside all of hand ...`: a word next; `set aside = 2;` sets a
                   # variable named `aside`, `set aside.flag = true;` a field of a local so named
-                  "aside": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+[A-Za-z_]")}
+                  "aside": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+[A-Za-z_]"),
+                  # `var wall[edge of square]`: `of` next; `var road_at[edge]` is indexed by a record named `edge`
+                  "edge": LazyPattern(rf"(?:{WHITESPACE}|{COMMENT})*+of\b")}
 # the contextual words that are their keyword only before a '(' (`affordable(2 coins)`, a builtin that
 # takes a cost): anywhere else (`counter affordable;`, `if affordable > 0`) they are names, and a func
 # or proc so named could never be called (E389)

@@ -695,6 +695,11 @@ class _Builder:
                                          self._s(meta))])
         return A.Indexes(None, low, high, span=self._s(meta))
 
+    def index_edge(self, meta, items):
+        """`[edge of square]`: one element per side of the board's cells, the unordered pair of two cells beside each
+        other (read `wall[edge(a, b)]`); the record is checked to be a board's cell (E486) and the index alone (E679)."""
+        return A.Indexes(str(items[1]), edge=True, span=self._s(meta))
+
     def index_bounded(self, meta, items):
         """`[1..size]`: from a number to an option's value in each game (the resolver sets the largest, `high`;
         a name that is no option is E551)."""

@@ -6121,8 +6121,27 @@ class Game:
                         self.program.cell_names.setdefault(base, {})[index] = name
             elif type(index) is Holder:   # an index of players (`support[p]`): the player's seat
                 name = self.program.indexed[base].get(seat_key(index))
+            elif type(index) is list:   # a board's side (`var wall[edge of square]`, `wall[edge(a, b)]`)
+                name = self.edge_element(base, index)
             if name is None:
                 raise no_element(base, index, self.in_play(base) if self.program.sized else self.program.indexed[base])
+        return name
+
+    def edge_element(self, base: str, cells: list) -> Optional[str]:
+        """The element of a declaration indexed by a board's sides (`wall[edge(a, b)]`) the pair of cells names,
+        either way round (the unordered pair; `edge(a, b)` gives them in the board's order), or None for no side
+        of the board: kept per pair of cells, as a cell's element is (Program.cell_names)."""
+        if len(cells) != 2 or any(type(c) is not Record for c in cells):
+            return None
+        pair = (cells[0], cells[1])
+        named = self.program.cell_names.setdefault(base, {})
+        name = named.get(pair)
+        if name is None:   # (the first read of this side: its cells' fields, then kept for the next reads)
+            table = self.program.indexed[base]
+            keys = (cell_key(cells[0]), cell_key(cells[1]))
+            name = table.get(keys) or table.get(keys[::-1])
+            if name is not None:
+                named[pair] = name
         return name
 
     def in_play(self, base: str) -> list:

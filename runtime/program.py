@@ -8,7 +8,7 @@ from typing import Callable, Optional
 # in runtime/state.py, which the checker loads too: a lint never imports this module (tests/test_startup.py)
 from rulebook.dsl.ast import ROLE_KIND, face_rule
 
-from .state import IN_FORCE, MAX_VALUE, SEATS, board_name  # noqa: F401 - the engine and view import them from here
+from .state import IN_FORCE, MAX_VALUE, SEATS, board_name, by_sides  # noqa: F401 - the engine and view import them from here
 
 # the `is_global` of a global counter some pattern names (Program.heard_globals), in Program.counters: truthy as
 # True is, and not True, the one test Game._set_global makes to announce its changes
@@ -341,8 +341,8 @@ class Program:
         if self._grids is None:
             self._grids = {}
             for base, elements in self.indexed.items():
-                if not elements or not all(isinstance(index, tuple) for index in elements):
-                    continue   # one index, or none
+                if not elements or not all(isinstance(index, tuple) for index in elements) or by_sides(elements):
+                    continue   # one index, or none (a board's sides are listed one by one)
                 if any(flat not in self.variables and flat not in self.counters for flat in elements.values()):
                     continue   # a zone's elements
                 boards: dict = {}   # the indexes after the first two -> that board's cells
@@ -374,15 +374,18 @@ class Program:
             stock, values, _zones, counters, variables, _shared = self.starting_values()
             starts = {**stock, **values, **counters, **variables}
             for base, elements in self.indexed.items():
-                if not elements or any(isinstance(index, tuple) for index in elements):
+                sides = by_sides(elements)
+                if not elements or any(isinstance(index, tuple) for index in elements) and not sides:
                     continue   # a grid (a board)
                 flats = list(elements.values())
                 if any(flat not in self.variables and flat not in self.counters for flat in flats):
                     continue   # a zone's elements
-                titles = {flat: self.index_title(index) for index, flat in elements.items()}
+                titles = {flat: self.side_title(base, flat) if sides else self.index_title(index)
+                          for index, flat in elements.items()}
                 first = flats[0]
                 label = self.label(first)
-                title = label[:-len(titles[first]) - 1] if label.endswith(" " + titles[first]) else base
+                title = self.label(base) if sides else \
+                    label[:-len(titles[first]) - 1] if label.endswith(" " + titles[first]) else base
                 spec = self.counters.get(first) or self.variables[first]
                 self._lists[base] = {"title": title, "elements": titles, "start": {f: starts.get(f) for f in flats},
                                      "per_player": not spec[0]}
@@ -407,6 +410,12 @@ class Program:
             return self.member_titles[index]
         e = self.entities.get(index) if isinstance(index, str) else None
         return e.title or index if e is not None else str(index)
+
+    def side_title(self, base: str, flat: str) -> str:
+        """A side of a board's cells (`var wall[edge of square]`) as a screen heads it: its cells by the record's title
+        (`c3|c4`, compiler.layout.edge_label), else as its element is named (`c,3|c,4`)."""
+        label, title = self.label(flat), self.label(base)
+        return label[len(title) + 1:] if label != flat and label.startswith(title + " ") else flat[len(base) + 1:-1]
 
     def label(self, name: str) -> str:
         """How screens show a resource, counter, zone, variable or track: by its title (see

@@ -24,6 +24,12 @@ SEATS = "player_count"
 IN_FORCE = "in force"
 
 
+def by_sides(elements: dict) -> bool:
+    """Whether an indexed declaration's elements (index -> flat name) are the sides of a board's cells (`var
+    wall[edge of square]`, elements `wall[a,1|a,2]`): keyed by pairs of cells, listed one by one, not a grid."""
+    return bool(elements) and "|" in next(iter(elements.values()))
+
+
 def board_name(base: str, rest: tuple) -> str:
     """The name screens and views give one board of a grid: the grid's own name for two indexes; with
     more, the values of the indexes after the first two, those two written `*` (`meeple[*,*,north]`
