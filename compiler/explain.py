@@ -3566,6 +3566,9 @@ def _indexed_by(ix: A.Indexes) -> str:
     "for each number from 1 to 5 and each colour", "for each number from 1 to 15, each number from 1 to
     15 and each side", "for each pair (triple) of numbers from 1 to 5" when its indexes are alike."""
     dims = ix.dims()
+    if ix.edge:   # `[edge of square]`: a board's sides
+        return (f"for each side between two {plural(spoken(ix.enum))} beside each other (the same side read from "
+                "either cell, 'edge(a, b)')")
     if len(dims) in (2, 3) and all(d == dims[0] for d in dims):
         group = "pair" if len(dims) == 2 else "triple"
         return f"for each {group} of {plural(spoken(ix.enum))}" if ix.enum is not None else \
