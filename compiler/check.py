@@ -2119,7 +2119,7 @@ class Checker(A.Visitor):
         example = f"'var {decl.name}[edge of square] global: bool = false;'"
         if not isinstance(record, A.Record):
             self.err("E679", f"{decl.name}[edge of {d.enum}]: the sides lie between a board's cells, and {d.enum!r} is "
-                     f"{CATEGORY[type(record)]}, not a record of a board's cells", d.span,
+                     f"{article(CATEGORY[type(record)])}, not a record of a board's cells", d.span,
                      f"declare the cell as a record ('record square {{ col: column; row: 1..9; }}') and {example}")
             return False
         odd = next((f for f in record.fields if f.bound is not None or f.type == "player"), None)
@@ -2130,7 +2130,7 @@ class Checker(A.Visitor):
                      f"index by the cells ('{decl.name}[{d.enum}]') or keep the sides in a list of 'edge(a, b)'")
             return False
         if decl.indexes.second is not None or type(decl) is not A.Var:
-            what = "beside other indexes" if decl.indexes.second is not None else f"on {CATEGORY[type(decl)]}"
+            what = "beside other indexes" if decl.indexes.second is not None else f"on {article(CATEGORY[type(decl)])}"
             self.err("E679", f"{decl.name}[{decl.indexes.shown()}]: a board's sides index a variable alone, not "
                      f"{what}", d.span, f"{example}, one variable per side, read '{decl.name}[edge(a, b)]'")
             return False
