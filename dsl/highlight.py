@@ -71,6 +71,8 @@ class RulesLexer(RegexLexer):
              bygroups(Keyword, Whitespace, Name, Whitespace, Keyword)),
             # `reachable(p from START via NEXT)`: `via` before the rule of neighbours (a word, a list or a bracket)
             (r"\bvia\b(?=\s*[A-Za-z_\[(])(?!\s*(?:and|or|then|else|where)\b)", Keyword),
+            # a board's sides as an index, `var wall[edge of square]` (`edge(a, b)` is the builtin, `[edge]` a record)
+            (r"(\[)(\s*)(edge)(\s+)(of)\b", bygroups(Punctuation, Whitespace, Keyword, Whitespace, Keyword)),
             # `break;` / `break LABEL;` where a statement starts
             (r"([{};:])(\s*)(break)\b(?=\s*(?:;|[A-Za-z_][A-Za-z0-9_]*\s*;))", bygroups(Punctuation, Whitespace, Keyword)),
             # `reopen;` where a statement starts; `until settled` of a round (`each ... until settled`)

@@ -16,6 +16,7 @@ from rulebook.runtime.record import load_state, save_state
 from rulebook.runtime.view import build_view
 
 from .conftest import analyse_text, printed_back, rules_programs
+from .test_highlight import tokens
 from .test_board_cells import value
 
 # Dots and Boxes: players in turn draw a line between two dots beside each other; whoever closes a box (its four
@@ -247,3 +248,12 @@ def test_fmt_round_trip_explain_and_a_record_named_edge():
     result = analyse_text(DOTS)
     reading = "\n".join(explain(result.symbols.decls["line"], result.symbols))
     assert "for each side between two dots beside each other" in reading
+
+
+def test_highlighted_as_a_keyword_only_in_the_index():
+    from pygments.token import Keyword, Name
+
+    assert [t for t in tokens("var line[edge of dot] global: bool = false;") if t[1] in ("edge", "of")] == \
+        [(Keyword, "edge"), (Keyword, "of")]
+    assert (Name, "edge") in tokens("func f(a: dot, b: dot): bool = line[edge(a, b)];")
+    assert (Keyword, "edge") not in tokens("var road_at[edge] global: bool = false;")
