@@ -95,7 +95,7 @@ def main() -> None:
     if differ:
         print(f"  DIFFERENT games: {', '.join(differ)}")
         sys.exit(1)
-    print("  the same games (log and final state) in both trees")
+    print("  the same games (log and messages) in both trees")
 
 
 if __name__ == "__main__":

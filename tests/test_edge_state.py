@@ -15,7 +15,7 @@ from rulebook.runtime.engine import Game, RulesRuntimeError
 from rulebook.runtime.record import load_state, save_state
 from rulebook.runtime.view import build_view
 
-from .conftest import analyse_text, printed_back, rules_programs
+from .conftest import analyse_text, printed_back, rules_programs, run_proc
 from .test_highlight import tokens
 from .test_board_cells import value
 
@@ -141,6 +141,23 @@ def test_a_saved_state_loads_back(played, tmp_path):
     assert loaded.gvars["line[2,2|2,3]"] is True
 
 
+def test_a_sides_set_is_heard_and_reset_puts_every_side_back(program):
+    built = program("""
+counter any_line;
+whenever set(line) { gain 1 any_line; }
+counter that_line;
+whenever set(name = line[edge(d(1, 1), d(2, 1))]) { gain 1 that_line; }
+proc two() { set line[edge(d(1, 1), d(1, 2))] = true; set line[edge(d(2, 1), d(1, 1))] = true; }
+proc clear() { reset line; }
+""")
+    game = Game(built, 2, 1)
+    game.start()
+    run_proc(game, "two")
+    assert [game.state.players[0].stock[c] for c in ("any_line", "that_line")] == [2, 1]
+    run_proc(game, "clear")
+    assert not any(v for k, v in game.state.gvars.items() if k.startswith("line["))
+
+
 def test_a_side_changes_the_digest(program):
     built = program()
     plain, drawn = Game(built, 2, 1), Game(built, 2, 1)
@@ -219,6 +236,7 @@ record sized { col: 1..size; row: 1..3; }
     ("func x(): bool = line[[d(1, 1), d(1, 2), d(1, 3)]];", "E679", "names no side of dot's board"),
     ("func x(): bool = line[[dot(col = 1, row = 1), dot(col = 2, row = 2)]];", "E679", "names no side"),
     ("func x(): bool = line[1];", "E679", "not a number"),
+    ("func x(a: seat_cell, b: seat_cell): bool = line[[a, b]];", "E679", "not a list of seat_cell"),
     ("var x[edge of nothing] global: bool = false;", "E201", "nothing"),
 ])
 def test_misuse(text, code, words):
