@@ -13638,11 +13638,11 @@ class Checker(A.Visitor):
                              "one period", o.span, f"write '{first} as {name}' on each option of the limit")
 
     def _lint_faces_unshown(self) -> None:
-        """W640/W641: a prompt's or label's value read from the faces of items seen item by item (3.9) that
+        """W640/W641/W661: a prompt's or label's value read from the faces of items seen item by item (3.9) that
         compiler/hidden.py cannot tie to the items read, so that every player, the one who sees those faces
         too, is shown it masked: through a local or a proc's parameter one of whose bindings or calls gives it a
         value no items go with (W640, at the read) or a func reading the faces of items not worked out from its
-        parameters alone (W641, at the call)."""
+        parameters alone (W641, at the call), or a local set under a condition on faces (W661, at the read)."""
         if not any(type(x) is A.Zone and A.face_rule(x.visibility) is not None for x in self.sym.decls.values()):
             return
         from .hidden import open_values
@@ -13657,6 +13657,12 @@ class Checker(A.Visitor):
                     "masked", node.span, "bind it from faces only ('let' and 'set' of face reads, a func of the "
                     "item's place) or from open values, or pass the item itself and read the face in the text "
                     "('{ITEM.FIELD}')"))
+            elif code == "W661":
+                self.diags.append(Diagnostic(
+                    "W661", f"{{{name}}} is set under a condition on faces seen item by item: its value tells the "
+                    "condition, and no items go with it (nothing is set when the condition fails), so every player, "
+                    "the one who sees the face too, is shown it masked", node.span,
+                    "read the face itself in the text ('{ITEM.FIELD}'), or ask the question inside the branch"))
             else:
                 self.diags.append(Diagnostic(
                     "W641", f"{name}() reads faces seen item by item of items not worked out from its parameters "

@@ -71,8 +71,13 @@ def open_values(sym, faces_out: dict | None = None, unshown_out: list | None = N
     if face_zones:   # a card's title and name are read off its face too (`{c.title}`, `{c.name}`)
         face_fields |= {"title", "name"}
     unshown: list = []
-    # (the field each such zone names, shown on every item: `seen by side`'s side)
-    shown_fields = frozenset(A.face_rule(zones[name])[1] for name in face_zones)
+    # (the field each such zone names, shown on every item: `seen by side`'s side; and the fields its kinds declare
+    # `shown`, 3.7, a mark every player sees on a face-down item: those no kind of such a zone has unshown)
+    face_kinds = [sym.decls[k] for name in face_zones for k in (sym.decls[name].kind, *sym.decls[name].more_kinds)
+                  if type(sym.decls.get(k)) is A.Kind]
+    declared_shown = {f.name for k in face_kinds for f in k.fields if f.shown} \
+        - {f.name for k in face_kinds for f in k.fields if not f.shown}
+    shown_fields = frozenset(A.face_rule(zones[name])[1] for name in face_zones) | declared_shown
     others = _open(sym, {name for name, v in zones.items() if v != "public"}, True,
                    faces=(face_fields, faces, unshown, frozenset(face_zones), shown_fields) if face_zones else None)
     if faces_out is not None:
@@ -106,7 +111,7 @@ def hidden_funcs(sym) -> set[str]:
 
 def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset(),
           results_out: set | None = None, own: frozenset = frozenset(), picker: bool = False,
-          faces: tuple | None = None) -> dict[int, bool]:
+          faces: tuple | None = None, untold_out: set | None = None) -> dict[int, bool]:
     """Each value part of a decision's prompt or an option's label (by id()) -> whether it is worked
     out from nothing in `hidden_zones` (nor the current card or event, when `current`), nor from a zone
     of `theirs` read as another holder's (`victim.hand`: through anything but `you`), nor from a zone of
@@ -114,12 +119,16 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
     `picker`, a pick's variable is bound from its domain only (the deciding player sees their options).
     `faces`, (the fields of the items of zones seen item by item, a dict): a part not open that would be
     but for reads `ITEM.FIELD` of one of those fields on an item worked out from hidden cards is put in
-    the dict, by id(), with those ITEM expressions (whose faces the runtime checks per viewer)."""
+    the dict, by id(), with those ITEM expressions (whose faces the runtime checks per viewer). A local set under
+    a condition on hidden cards (`if first(hand).rank > 5 { set n = 2; }`, `_guarded`) is bound from them: its
+    value tells the condition. `untold_out` gets the rules positions of the decisions asked only when such a
+    condition holds, or offered by one (`untold_answers`)."""
     zones = {name for name, d in sym.decls.items() if type(d) is A.Zone}
     callables = {name: d for name, d in sym.decls.items() if type(d) in (A.Proc, A.Func)}
     roots = list(sym.decls.values()) + [amend for amend, _ in sym.amended] \
         + [space for _, space, _ in sym.amended_spaces]
     tainted: set[tuple[int, str]] = set()   # (id of the declaration, a local or parameter bound from hidden)
+    under: set[tuple[int, str]] = set()     # those of them set under a condition on hidden cards (`_guarded`)
     results: set[str] = set()               # funcs and procs whose value may be hidden
     # (field, expression) of each computed field's value on a card or default of a kind, and the fields
     # whose value may be hidden: a read of one is (its expression's `this` is the card, not the current one)
@@ -182,10 +191,11 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 return False
         return True
 
-    def hidden(e, root, opaque: frozenset = frozenset(), face_open: set | None = None) -> bool:
+    def hidden(e, root, opaque: frozenset = frozenset(), face_open: set | None = None, direct: bool = False) -> bool:
         """Whether an expression may be worked out from hidden cards (without recursion: chains can
         be long); the nodes of `opaque` (by id()) count as open. `face_open` (the locals looked at): which item of
-        a zone seen item by item counts as open, its face fields do not (`open_item`)."""
+        a zone seen item by item counts as open, its face fields do not (`open_item`). `direct`: read there, not
+        through a local or a parameter (a card picked from a hand and played is seen once played)."""
         key = id(root)
         stack = [e]
         while stack:
@@ -195,7 +205,7 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 continue
             if t is A.Name:
                 if n.id in hidden_zones or n.id in own or (current and n.id in ("this", "it") and key not in computed_roots) \
-                        or (key, n.id) in tainted:
+                        or (not direct and (key, n.id) in tainted):
                     if face_open is None or not open_item(n, root, face_open):
                         return True
             elif t is A.Attr and shown_fields and n.name in shown_fields and not hidden(n.obj, root, face_open=set()):
@@ -254,10 +264,18 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
             if type(root) is A.Func and root.name not in results and hidden(root.value, root):
                 results.add(root.name)
                 changed = True
+            guarded = _guarded(root, lambda e: hidden(e, root))
+            # (a name bound only inside the guarded part lives there alone: that it is asked about at all is
+            # the decision's, `untold_answers`; one bound outside too carries the condition out of it)
+            outside = {x for n in A.walk(root) if id(n) not in guarded for x in _bound_names(n)} \
+                | {p.name for p in getattr(root, "params", None) or ()} if guarded else ()
             for n in A.walk(root):
                 t = type(n)
                 if t is A.Let or t is A.SetName:
-                    if hidden(n.value, root):
+                    if id(n) in guarded and n.name in outside:
+                        under.add((id(root), n.name))
+                        changed |= bind((id(root), n.name))
+                    elif hidden(n.value, root):
                         changed |= bind((id(root), n.name))
                 elif picker and t is A.Pick and id(n) in sym.value_picks:
                     continue   # shown every candidate by value (a move worked out from their own faces): theirs to see
@@ -337,7 +355,9 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
         a func reading faces that is no face func (W641)."""
         out = []
         for x in A.walk(part):
-            if type(x) is A.Name and (id(root), x.id) in tainted and (id(root), x.id) not in face_lets and (any(
+            if type(x) is A.Name and (id(root), x.id) in under:
+                out.append(("W661", x, x.id))
+            elif type(x) is A.Name and (id(root), x.id) in tainted and (id(root), x.id) not in face_lets and (any(
                     type(n) in (A.Let, A.SetName) and n.name == x.id and reads_faces(n.value, root) for n in A.walk(root))
                     or (type(root) is A.Proc and given_faces(root, x.id))):
                 out.append(("W640", x, x.id))
@@ -384,7 +404,9 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 if (type(n) is A.Call or type(n) is A.CallStmt) and type(callables.get(n.func)) is A.Proc:
                     calls.setdefault(n.func, []).append((caller, n))
         params = {(id(d), p.name): (d, i) for d in callables.values() if type(d) is A.Proc for i, p in enumerate(d.params)}
-        face_lets |= {key for key in tainted if key not in loops and (key in params or any(
+        # (a local set under a condition on faces is none: its value tells the condition, and no binding of it
+        # runs when the condition fails, so nothing would go with the value it keeps then: W661)
+        face_lets |= {key for key in tainted if key not in loops and key not in under and (key in params or any(
             type(n) is A.Let for n in bindings.get(key, ()))) and not any(id(n) in valued for n in bindings.get(key, ()))}
 
         def given(value, root) -> tuple | None:
@@ -417,6 +439,8 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 for caller, n in calls.get(proc.name, ()):
                     if at < len(n.args):
                         faces[1][id(n.args[at])] = given(n.args[at], caller)
+    if untold_out is not None:
+        untold_out |= _untold(roots, callables, lambda e, root: hidden(e, root, direct=True))
     found: dict[int, bool] = {}
     for root in roots:
         for n in A.walk(root):
@@ -430,6 +454,78 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                             else:
                                 faces[2].extend((id(part), *why) for why in unshown(part, root))
     return found
+
+
+# the statements whose parts run only when a condition holds: (the condition's field, the fields of those parts)
+GUARDS = {A.If: ("cond", ("then", "otherwise")),
+          A.MatchStmt: ("subject", ("arms", "otherwise")), A.Option: ("guard", ("body",)),
+          A.May: ("when", ("body", "otherwise")), A.ForEach: ("where", ("body",))}
+# the decisions the hot seat tells the other players (runtime/agents.py HumanAgent), by their rules position
+ASKING = (A.Choose, A.May, A.Pick, A.ForEach, A.Auction, A.Offer, A.FirstMay)
+
+
+def _guarded(root, hidden) -> set[int]:
+    """By id(), the nodes of `root` that run only when a condition `hidden` says may be worked out from hidden
+    cards holds (or fails): an `if`'s or a `while`'s, a `match`'s subject, an option's or a `may`'s `when`, a `for
+    each`'s `where` (a `pick`'s `where` only filters: its block runs whichever is picked; a `while`'s body runs again
+    and again, as often as the table sees it run)."""
+    out: set[int] = set()
+    for n in A.walk(root):   # (parents first: a part guarded already needs no second look)
+        spec = GUARDS.get(type(n))
+        if spec is None or id(n) in out:
+            continue
+        cond = getattr(n, spec[0])
+        if cond is None or not hidden(cond):
+            continue
+        for name in spec[1]:
+            for part in getattr(n, name) or ():
+                out.update(id(x) for x in A.walk(part))
+    return out
+
+
+def _untold(roots: list, callables: dict, hidden) -> set:
+    """The rules positions of the decisions asked only when a condition on hidden cards holds (`_guarded`, also
+    through the procs such a part calls, wherever else they are called) or whose options are offered by one (a
+    choose's option `when`, a `may`'s `when`): that the player was asked, or which option they took, tells the
+    condition to whoever is told the answer."""
+    from .layout import where
+    guarded = {id(root): _guarded(root, lambda e, root=root: hidden(e, root)) for root in roots}
+    procs: set[str] = set()   # the procs called from a guarded part (or from such a proc)
+    changed = True
+    while changed:
+        changed = False
+        for root in roots:
+            inside = type(root) is A.Proc and root.name in procs
+            for n in A.walk(root):
+                if (type(n) is A.Call or type(n) is A.CallStmt) and type(callables.get(n.func)) is A.Proc \
+                        and n.func not in procs and (inside or id(n) in guarded[id(root)]):
+                    procs.add(n.func)
+                    changed = True
+    out = set()
+    for root in roots:
+        inside = type(root) is A.Proc and root.name in procs
+        for n in A.walk(root):
+            t = type(n)
+            if t not in ASKING or (t is A.ForEach and not n.any_order):
+                continue
+            if inside or id(n) in guarded[id(root)] or (t is A.May and n.when is not None and hidden(n.when, root)) \
+                    or (t is A.Choose and any(o.guard is not None and hidden(o.guard, root) for o in n.options)):
+                out.add(where(n))
+    return out
+
+
+def untold_answers(sym) -> list:
+    """The rules positions of the decisions the hot seat does not tell the other players (runtime/view.py
+    `Asked.untold`): asked only when a condition on what some player may not see holds (a `hidden` or `secret`
+    zone's contents, a face seen item by item, a variable declared `hidden`), or offered by one (`_untold`); the
+    current card or event (`this`, `it`) counts as seen. Told, "P1: discard the Countess? → no" would tell the
+    others what P1 holds."""
+    zones = {name: d.visibility for name, d in sym.decls.items() if type(d) is A.Zone}
+    zones.update({name: "hidden" for name, d in sym.decls.items() if A.kept_hidden(d)})
+    found: set = set()
+    if any(v != "public" for v in zones.values()):
+        _open(sym, {name for name, v in zones.items() if v != "public"}, False, untold_out=found)
+    return sorted(found)
 
 
 def _bound_names(n) -> tuple:

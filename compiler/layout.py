@@ -414,6 +414,7 @@ class Layout:
     # of the choose options that set one, and of the decisions written `secret` (hidden.kept_answers): told to
     # the other players masked
     kept: list = field(default_factory=list)
+    untold: list = field(default_factory=list)   # hidden.untold_answers: decisions not told to the other players
     # the rules positions of the picks written `always asked` (asked_picks): asked with one candidate too
     asked: list = field(default_factory=list)
 
@@ -1333,8 +1334,9 @@ def layout(sym: Symbols) -> Layout:
     )
     lay.idle = idle_slots(lay, sym)
     lay.order_free = order_free(sym)
-    from .hidden import kept_answers   # (hidden.py reads this module's helpers)
+    from .hidden import kept_answers, untold_answers   # (hidden.py reads this module's helpers)
     lay.kept = kept_answers(sym)
+    lay.untold = untold_answers(sym)
     lay.asked = asked_picks(sym)
     return lay
 
@@ -1943,6 +1945,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"idle": lay.idle} if lay.idle else {}),   # likewise
         **({"order_free": lay.order_free} if lay.order_free else {}),   # likewise
         **({"kept": lay.kept} if lay.kept else {}),   # likewise
+        **({"untold": lay.untold} if lay.untold else {}),   # likewise
         **({"asked": lay.asked} if lay.asked else {}),   # likewise
         **({"option_periods": lay.option_periods} if lay.option_periods else {}),   # likewise
         **({"zone_caps": lay.zone_caps} if lay.zone_caps else {}),   # likewise

@@ -612,6 +612,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "it drops the cell the ray stopped at, which is 'ray(c from ... via ... while NOT COND)'"),
     "W659": (WARNING, "a variable indexed by a board's sides read with a list of cells written out ('wall[[a, b]]'): "
                       "'edge(a, b)' says it is a side and stops play at once where the cells are not beside each other"),
+    "W661": (WARNING, "a prompt's value set under a condition on faces seen item by item: shown masked to every "
+                      "player, the one who sees the face too"),
     "W603": (WARNING, "an auction's 'doubling N' without a third name in 'as (WINNER, PRICE, STAKES)', or stakes its "
                       "body never reads: the doubles change nothing the rules read"),
     "W604": (WARNING, "a 'deal' inside the block a deal runs for each card dealt ('deal ... as (P, C) { deal ... }')"),

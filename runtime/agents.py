@@ -198,7 +198,8 @@ class HumanAgent(Agent):
     question it shows the player's screen (`console.screen`): what happened since that player's last
     decision, then the state their view shows. One agent may sit at every seat (hot seat): it then
     also tells each player the others' answers, except answers that could name a hidden card or
-    tile (a pick of cards or tiles, a secret pick), each with the values filled into its prompt and
+    tile (a pick of cards or tiles, a secret pick) or tell what a condition on hidden cards asking or offering
+    it found (`Asked.untold`), each with the values filled into its prompt and
     chosen option that this player's own view could not show masked (`view.teller()`: "P1: tell nobody
     that P2 holds …? → no")."""
 
@@ -222,7 +223,7 @@ class HumanAgent(Agent):
                               (f"({printable(str(decision.where))})", "dim")))
         choice = self.number(span) if span is not None else self.option(decision, data, view)
         if data is not None:
-            if not decision.of_items and "chosen_in_secret" not in data:
+            if not decision.of_items and "chosen_in_secret" not in data and not getattr(decision, "untold", False):
                 seat = decision.player.index
                 lines = {other: f"{decision.player.name}: " + (tell(other, choice) if tell is not None else
                                                                 f"{decision.prompt} → {decision.options[choice]}")

@@ -139,6 +139,9 @@ class Program:
     # the rules positions of the picks whose answer a hidden value keeps, and (position, label) of the choose
     # options that set one: told to the other players masked (hidden.kept_answers)
     kept: frozenset = frozenset()
+    # the rules positions of the decisions asked only when a condition on hidden cards holds, or offered by one:
+    # not told to the other players at all (hidden.untold_answers, view.Asked.untold)
+    untold: frozenset = frozenset()
     # the rules positions of the picks written `always asked`: asked with one candidate too (layout.asked_picks)
     asked: frozenset = frozenset()
     piled: frozenset = frozenset()   # the flat names of the zones of the indexed zones `piles(ZONE)` reads
@@ -573,6 +576,7 @@ def assemble(tables: dict, fns: dict) -> Program:
             program.windows.setdefault(window, []).append(card)
     program.idle = frozenset(map(tuple, tables.get("idle", ())))
     program.kept = frozenset(tuple(k) if isinstance(k, list) else k for k in tables.get("kept", ()))
+    program.untold = frozenset(tables.get("untold", ()))
     program.asked = frozenset(tables.get("asked", ()))
     program.order_free = {tid: tuple(map(tuple, moves)) for tid, moves in tables.get("order_free", ())}
     program.option_periods = [(site, (subject, event, {})) for site, subject, event in tables.get("option_periods", ())]

@@ -128,6 +128,12 @@ class Asked:
         return low, low + len(values) - 1
 
     @property
+    def untold(self) -> bool:
+        """Whether the decision is asked only when a condition on what some player may not see holds, or offered
+        by one (Program.untold): that it was asked, or its answer, would tell the other players the condition."""
+        return self._game is not None and self._decision.where in self._game.program.untold
+
+    @property
     def of_items(self) -> bool:
         """Whether the options are cards or tiles: their answer may name what other players cannot
         see (a pick from a hidden hand), so a screen never tells it to them."""
