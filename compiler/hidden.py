@@ -14,9 +14,11 @@ hidden), the current card or event (`this`, `it`), a local bound from a hidden v
 `for each` or `pick` over or filtered by one, an aggregate's variable), a proc's parameter some call
 passes a hidden value to, or a func (or a proc's `return`) whose value may be hidden: a func's by what
 it reads itself, or at a call by its arguments (`price(c)` of a chain picked is open, `price(c)` of a
-chain next to a tile in a hidden hand is not). Values chosen under a
-condition on hidden cards (`if holds(you, duke) { set x = 1; }`) are not followed. A part the
-analysis did not reach counts as hidden (it only masks more).
+chain next to a tile in a hidden hand is not), or a local set under a condition on hidden cards
+(`if holds(you, duke) { set x = 1; }`: an `if`, a `match`, an option's or a `may`'s `when`, a `for
+each`'s `where`), whose value tells the condition. A part the analysis did not reach counts as hidden
+(it only masks more). A decision asked under such a condition, or offered by one, is not told the
+other players at all (`untold_answers`).
 
 The deciding player's own question is masked too where it could show what they may not see: a card
 or tile they cannot see where it is, and a value worked out (by the same analysis, without `this`
@@ -34,6 +36,8 @@ reading their own pieces' ranks, is theirs to see in their label and later promp
 
 from __future__ import annotations
 
+import weakref
+
 from rulebook.dsl import ast as A
 
 from .layout import opening_reads, opening_test
@@ -44,7 +48,14 @@ BINDERS = (A.ForEach, A.Pick, A.Aggregate, A.Sorted, A.Network, A.FirstMay)
 DECIDING = (A.Choose, A.May, A.Pick, A.ForEach, A.Option, A.Auction, A.Offer, A.FirstMay)
 
 
-def open_values(sym, faces_out: dict | None = None, unshown_out: list | None = None) -> dict[int, str]:
+# sym -> (the marks, the items of each face part, the untold decisions) of its build: worked out once, for the layout's
+# table of untold decisions and the backend's marks alike (never for the checker's lint, which runs before the
+# symbols are complete and asks for what is unshown)
+_BUILT: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def open_values(sym, faces_out: dict | None = None, unshown_out: list | None = None,
+                untold_out: set | None = None) -> dict[int, str]:
     """The mark of each value part of a decision's prompt, an option's label or a pick's candidate
     label, by id(): 'v' worked out from nothing hidden (see the module's doc), 'h' from what only a
     hidden zone's owner sees (the deciding player may be shown it), 'f' from the faces of items of a
@@ -60,7 +71,23 @@ def open_values(sym, faces_out: dict | None = None, unshown_out: list | None = N
     both backends read it. `unshown_out` gets (code, node, name) of each read of faces that leaves a part
     's' (masked from every player, its owner too): W640 a local or a proc's parameter bound from faces one of
     whose bindings or calls no items go with, W641 a func reading faces of items not worked out from its
-    parameters alone."""
+    parameters alone, W661 a local set under a condition on faces. `untold_out` gets the rules positions of the
+    decisions asked or offered under a condition on hidden cards (`untold_answers`)."""
+    built = _BUILT.get(sym) if unshown_out is None else None
+    if built is None:
+        built = _open_values(sym, unshown_out)
+        if unshown_out is None:
+            _BUILT[sym] = built
+    found, faces, untold = built
+    if faces_out is not None:
+        faces_out.update(faces)
+    if untold_out is not None:
+        untold_out |= untold
+    return dict(found)
+
+
+def _open_values(sym, unshown_out: list | None) -> tuple:
+    """open_values' analysis: (the marks, the items of each face part, the untold decisions)."""
     zones = {name: d.visibility for name, d in sym.decls.items() if type(d) is A.Zone}
     # a variable or counter declared `hidden` is seen as a `hidden` zone is: by its holder only
     zones.update({name: "hidden" for name, d in sym.decls.items() if A.kept_hidden(d)})
@@ -78,10 +105,10 @@ def open_values(sym, faces_out: dict | None = None, unshown_out: list | None = N
     declared_shown = {f.name for k in face_kinds for f in k.fields if f.shown} \
         - {f.name for k in face_kinds for f in k.fields if not f.shown}
     shown_fields = frozenset(A.face_rule(zones[name])[1] for name in face_zones) | declared_shown
+    untold: set = set()
     others = _open(sym, {name for name, v in zones.items() if v != "public"}, True,
-                   faces=(face_fields, faces, unshown, frozenset(face_zones), shown_fields) if face_zones else None)
-    if faces_out is not None:
-        faces_out.update(faces)
+                   faces=(face_fields, faces, unshown, frozenset(face_zones), shown_fields) if face_zones else None,
+                   untold_out=untold)
     # the deciding player sees their own `hidden` zones, not another player's: `victim.hand`, read through
     # anything but `you`, is hidden from them (Catan's robber asking about a card picked from it)
     # and a zone `hidden from owner` is hidden from them only as their own (`hand`, `you.hand`): another
@@ -95,7 +122,7 @@ def open_values(sym, faces_out: dict | None = None, unshown_out: list | None = N
     if unshown_out is not None:
         unshown_out.extend(dict.fromkeys((code, node, name) for part, code, node, name in unshown
                                          if found.get(part) == "s"))
-    return found
+    return found, faces, untold
 
 
 def hidden_funcs(sym) -> set[str]:
@@ -195,7 +222,7 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
         """Whether an expression may be worked out from hidden cards (without recursion: chains can
         be long); the nodes of `opaque` (by id()) count as open. `face_open` (the locals looked at): which item of
         a zone seen item by item counts as open, its face fields do not (`open_item`). `direct`: read there, not
-        through a local or a parameter (a card picked from a hand and played is seen once played)."""
+        through a local or a parameter, nor `this` or `it` (a card picked from a hand and played is seen once played)."""
         key = id(root)
         stack = [e]
         while stack:
@@ -204,7 +231,8 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
             if opaque and id(n) in opaque:
                 continue
             if t is A.Name:
-                if n.id in hidden_zones or n.id in own or (current and n.id in ("this", "it") and key not in computed_roots) \
+                if n.id in hidden_zones or n.id in own \
+                        or (current and not direct and n.id in ("this", "it") and key not in computed_roots) \
                         or (not direct and (key, n.id) in tainted):
                     if face_open is None or not open_item(n, root, face_open):
                         return True
@@ -520,11 +548,8 @@ def untold_answers(sym) -> list:
     zone's contents, a face seen item by item, a variable declared `hidden`), or offered by one (`_untold`); the
     current card or event (`this`, `it`) counts as seen. Told, "P1: discard the Countess? → no" would tell the
     others what P1 holds."""
-    zones = {name: d.visibility for name, d in sym.decls.items() if type(d) is A.Zone}
-    zones.update({name: "hidden" for name, d in sym.decls.items() if A.kept_hidden(d)})
     found: set = set()
-    if any(v != "public" for v in zones.values()):
-        _open(sym, {name for name, v in zones.items() if v != "public"}, False, untold_out=found)
+    open_values(sym, untold_out=found)   # (made once a build: the backend's marks come from the same analysis)
     return sorted(found)
 
 
