@@ -487,16 +487,17 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
 # the statements whose parts run only when a condition holds: (the condition's field, the fields of those parts)
 GUARDS = {A.If: ("cond", ("then", "otherwise")),
           A.MatchStmt: ("subject", ("arms", "otherwise")), A.Option: ("guard", ("body",)),
-          A.May: ("when", ("body", "otherwise")), A.ForEach: ("where", ("body",))}
+          A.May: ("when", ("body", "otherwise")), A.ForEach: ("where", ("body",)), A.Each: ("where", ("body",))}
 # the decisions the hot seat tells the other players (runtime/agents.py HumanAgent), by their rules position
 ASKING = (A.Choose, A.May, A.Pick, A.ForEach, A.Auction, A.Offer, A.FirstMay)
 
 
 def _guarded(root, hidden) -> set[int]:
     """By id(), the nodes of `root` that run only when a condition `hidden` says may be worked out from hidden
-    cards holds (or fails): an `if`'s or a `while`'s, a `match`'s subject, an option's or a `may`'s `when`, a `for
-    each`'s `where` (a `pick`'s `where` only filters: its block runs whichever is picked; a `while`'s body runs again
-    and again, as often as the table sees it run)."""
+    cards holds (or fails): an `if`'s, a `match`'s subject, an option's or a `may`'s `when`, a `for each`'s or an
+    `each PLAYERS`'s `where` (One Night Werewolf's `each all_players where dealt is seer`). A `pick`'s `where` only
+    filters: its block runs whichever is picked; a `while`'s body runs again and again, as often as the table sees
+    it run."""
     out: set[int] = set()
     for n in A.walk(root):   # (parents first: a part guarded already needs no second look)
         spec = GUARDS.get(type(n))

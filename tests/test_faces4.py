@@ -9,6 +9,8 @@ a face-down item to every player: in views, in position labels and in prompts ('
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rulebook.compiler.driver import analyse_text
 from rulebook.compiler.hidden import marks, open_values, untold_answers
 from rulebook.dsl import ast as A
@@ -16,7 +18,8 @@ from rulebook.runtime.agents import HumanAgent
 from rulebook.runtime.engine import Game
 from rulebook.runtime.view import MASK, Asked, shown_prompt, told
 
-from .conftest import ScriptedConsole, build_text, found_at, on_both_backends, run_answering, run_proc
+from .conftest import (ScriptedConsole, build_text, found_at, on_both_backends, pack_program, run_answering,
+                       run_proc)
 
 # Love Letter's Countess rule, written as a choose: the Countess must be played when the other card is the King or
 # a Prince; the strength a player announces is worked out from their hand by a branch
@@ -198,3 +201,35 @@ def test_the_other_players_view_lists_the_mark(faces):
     assert g.view(1)["zones"]["at[1]"]["partly"] == [{"at": 1, "kind": "piece",
                                                        "fields": {"side": {"player": 0}, "marked": True}}]
     assert g.view(0)["zones"]["at[1]"]["known"][0]["fields"]["marked"] is True
+
+
+# One Night Werewolf (tests/packs/werewolf): each night role's question is asked under `each all_players where
+# dealt is ROLE`, a variable only its holder sees; told, even masked ("P3: Robber: rob whom? → …"), it named the role
+NIGHT = ("lone Werewolf", "Seer:", "Robber:", "Troublemaker:", "Drunk:")
+
+
+werewolf = pack_program(str(Path(__file__).parent / "packs" / "werewolf"))
+
+
+def test_the_night_roles_questions_are_untold():
+    text = Path(__file__).parent.joinpath("packs/werewolf/werewolf.rules").read_text()
+    lines = text.splitlines()
+    asked = [lines[n - 1] for n in untold_lines(text)]
+    assert all(any(role in line for role in NIGHT) for line in asked)
+    assert all(any(role in line for line in asked) for role in NIGHT)
+    assert not any("vote" in line.lower() for line in asked)
+
+
+def test_the_hot_seat_tells_nobody_who_holds_a_night_role(werewolf):
+    asked = 0
+    for seed in (1, 2, 3):
+        agent = HumanAgent(ScriptedConsole())
+        g = Game(werewolf, 5, seed, [agent] * 5)
+        entries: list = []
+        g.tracer = entries.append
+        g.play()
+        # the night's questions were asked (44 lines of these three games told them, masked, before)
+        asked += sum(e.kind == "choice" and any(role in e.what for role in NIGHT) for e in entries)
+        lines = [line for _seat, by_seat, _at in agent.answers for line in by_seat.values()]
+        assert not any(role in line for line in lines for role in NIGHT), lines
+    assert asked >= 10
