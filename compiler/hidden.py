@@ -154,6 +154,7 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
     callables = {name: d for name, d in sym.decls.items() if type(d) in (A.Proc, A.Func)}
     roots = list(sym.decls.values()) + [amend for amend, _ in sym.amended] \
         + [space for _, space, _ in sym.amended_spaces]
+    walked = {id(root): list(A.walk(root)) for root in roots}   # each declaration's nodes, walked once for every pass
     tainted: set[tuple[int, str]] = set()   # (id of the declaration, a local or parameter bound from hidden)
     under: set[tuple[int, str]] = set()     # those of them set under a condition on hidden cards (`_guarded`)
     results: set[str] = set()               # funcs and procs whose value may be hidden
@@ -190,7 +191,7 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
     binders: dict[tuple[int, str], list] = {}
     if shown_fields:
         for root in roots:
-            for n in A.walk(root):
+            for n in walked[id(root)]:
                 for name in _bound_names(n):
                     binders.setdefault((id(root), name), []).append(n)
 
@@ -281,6 +282,10 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
         tainted.add(key)
         return True
 
+    # (only those whose parts set a local matter here: what they guard is a binding)
+    guard_nodes = {id(root): [n for n in walked[id(root)] if type(n) in GUARDS and any(
+        type(x) is A.Let or type(x) is A.SetName for name in GUARDS[type(n)][1] for part in getattr(n, name) or ()
+        for x in A.walk(part))] for root in roots}
     changed = True
     while changed:   # until nothing more is found hidden (each round only adds)
         changed = False
@@ -292,12 +297,12 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
             if type(root) is A.Func and root.name not in results and hidden(root.value, root):
                 results.add(root.name)
                 changed = True
-            guarded = _guarded(root, lambda e: hidden(e, root))
+            guarded = _guarded(guard_nodes[id(root)], lambda e: hidden(e, root)) if guard_nodes[id(root)] else ()
             # (a name bound only inside the guarded part lives there alone: that it is asked about at all is
             # the decision's, `untold_answers`; one bound outside too carries the condition out of it)
-            outside = {x for n in A.walk(root) if id(n) not in guarded for x in _bound_names(n)} \
+            outside = {x for n in walked[id(root)] if id(n) not in guarded for x in _bound_names(n)} \
                 | {p.name for p in getattr(root, "params", None) or ()} if guarded else ()
-            for n in A.walk(root):
+            for n in walked[id(root)]:
                 t = type(n)
                 if t is A.Let or t is A.SetName:
                     if id(n) in guarded and n.name in outside:
@@ -375,7 +380,7 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
         at = next((i for i, p in enumerate(proc.params) if p.name == name), None)
         return at is not None and any(
             (type(n) is A.Call or type(n) is A.CallStmt) and n.func == proc.name and at < len(n.args)
-            and reads_faces(n.args[at], caller) for caller in roots for n in A.walk(caller))
+            and reads_faces(n.args[at], caller) for caller in roots for n in walked[id(caller)])
 
     def unshown(part, root) -> list:
         """(code, node, name) of each read of faces in `part` the analysis could not tie to its items: a local
@@ -418,17 +423,17 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
         bindings: dict[tuple[int, str], list] = {}
         loops: set[tuple[int, str]] = set()   # bound by a loop's, a pick's or an aggregate's variable: never one
         for root in roots:
-            for n in A.walk(root):
+            for n in walked[id(root)]:
                 for name in _bound_names(n):
                     if type(n) is A.Let or (type(n) is A.SetName and n.index is None):
                         bindings.setdefault((id(root), name), []).append(n)
                     else:
                         loops.add((id(root), name))
         # (a func's `let ... ;` before its value is read by no prompt: it keeps nothing)
-        valued = {id(s) for root in roots for n in A.walk(root) if type(n) is A.LetIn for s in n.lets}
+        valued = {id(s) for root in roots for n in walked[id(root)] if type(n) is A.LetIn for s in n.lets}
         calls: dict[str, list] = {}   # a proc -> (the caller, the call) of each call of it
         for caller in roots:
-            for n in A.walk(caller):
+            for n in walked[id(caller)]:
                 if (type(n) is A.Call or type(n) is A.CallStmt) and type(callables.get(n.func)) is A.Proc:
                     calls.setdefault(n.func, []).append((caller, n))
         params = {(id(d), p.name): (d, i) for d in callables.values() if type(d) is A.Proc for i, p in enumerate(d.params)}
@@ -468,10 +473,10 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                     if at < len(n.args):
                         faces[1][id(n.args[at])] = given(n.args[at], caller)
     if untold_out is not None:
-        untold_out |= _untold(roots, callables, lambda e, root: hidden(e, root, direct=True))
+        untold_out |= _untold(roots, walked, callables, lambda e, root: hidden(e, root, direct=True))
     found: dict[int, bool] = {}
     for root in roots:
-        for n in A.walk(root):
+        for n in walked[id(root)]:
             if isinstance(n, DECIDING):
                 for part in n.title_parts + getattr(n, "label_parts", ()):
                     if not isinstance(part, str):
@@ -492,16 +497,16 @@ GUARDS = {A.If: ("cond", ("then", "otherwise")),
 ASKING = (A.Choose, A.May, A.Pick, A.ForEach, A.Auction, A.Offer, A.FirstMay)
 
 
-def _guarded(root, hidden) -> set[int]:
-    """By id(), the nodes of `root` that run only when a condition `hidden` says may be worked out from hidden
+def _guarded(guards: list, hidden) -> set[int]:
+    """By id(), the nodes under `guards` (a declaration's statements of GUARDS, parents first) that run only when a condition `hidden` says may be worked out from hidden
     cards holds (or fails): an `if`'s, a `match`'s subject, an option's or a `may`'s `when`, a `for each`'s or an
     `each PLAYERS`'s `where` (One Night Werewolf's `each all_players where dealt is seer`). A `pick`'s `where` only
     filters: its block runs whichever is picked; a `while`'s body runs again and again, as often as the table sees
     it run."""
     out: set[int] = set()
-    for n in A.walk(root):   # (parents first: a part guarded already needs no second look)
-        spec = GUARDS.get(type(n))
-        if spec is None or id(n) in out:
+    for n in guards:   # (parents first: a part guarded already needs no second look)
+        spec = GUARDS[type(n)]
+        if id(n) in out:
             continue
         cond = getattr(n, spec[0])
         if cond is None or not hidden(cond):
@@ -512,28 +517,30 @@ def _guarded(root, hidden) -> set[int]:
     return out
 
 
-def _untold(roots: list, callables: dict, hidden) -> set:
+def _untold(roots: list, walked: dict, callables: dict, hidden) -> set:
     """The rules positions of the decisions asked only when a condition on hidden cards holds (`_guarded`, also
     through the procs such a part calls, wherever else they are called) or whose options are offered by one (a
     choose's option `when`, a `may`'s `when`): that the player was asked, or which option they took, tells the
-    condition to whoever is told the answer."""
+    condition to whoever is told the answer. `walked`: each declaration's nodes, by id() of the declaration."""
     from .layout import where
-    guarded = {id(root): _guarded(root, lambda e, root=root: hidden(e, root)) for root in roots}
+    guarded = {id(root): _guarded([n for n in walked[id(root)] if type(n) in GUARDS],
+                                  lambda e, root=root: hidden(e, root)) for root in roots}
+    calls = {id(root): [n for n in walked[id(root)] if (type(n) is A.Call or type(n) is A.CallStmt)
+                        and type(callables.get(n.func)) is A.Proc] for root in roots}
     procs: set[str] = set()   # the procs called from a guarded part (or from such a proc)
     changed = True
     while changed:
         changed = False
         for root in roots:
             inside = type(root) is A.Proc and root.name in procs
-            for n in A.walk(root):
-                if (type(n) is A.Call or type(n) is A.CallStmt) and type(callables.get(n.func)) is A.Proc \
-                        and n.func not in procs and (inside or id(n) in guarded[id(root)]):
+            for n in calls[id(root)]:
+                if n.func not in procs and (inside or id(n) in guarded[id(root)]):
                     procs.add(n.func)
                     changed = True
     out = set()
     for root in roots:
         inside = type(root) is A.Proc and root.name in procs
-        for n in A.walk(root):
+        for n in walked[id(root)]:
             t = type(n)
             if t not in ASKING or (t is A.ForEach and not n.any_order):
                 continue
