@@ -717,6 +717,35 @@ def _check_seats(program, pack: str, players: int, variants: List[str], whose: s
     return g
 
 
+def roles_option():
+    """`--roles R1,R2,...` (play, simulate): the roles the seats hold from the start, one a seat in seat order, in
+    a pack whose seats line gives them (`seats ... roles ...`), in place of those it deals."""
+    return click.option("--roles", metavar="ROLE,ROLE,...", callback=_role_names,
+                        help="Seat these roles, one a seat in seat order (a pack whose seats line gives roles), "
+                             "instead of dealing them; -n defaults to their count.")
+
+
+def _role_names(ctx, param, value) -> Optional[list]:
+    """`--roles` as a list of names (None when not given); checked against the pack by `seated_roles`."""
+    return None if value is None else [name.strip() for name in value.split(",")]
+
+
+def seated_roles(program, pack: str, players: int, roles: Optional[list]) -> Optional[tuple]:
+    """`--roles` checked as `Game(..., roles=[...])` checks them (runtime.engine.checked_seat_roles), or exit
+    with a usage error (E510, at the pack) naming what does not fit; None when not given."""
+    if roles is None:
+        return None
+    from rulebook.runtime.engine import RulesRuntimeError, checked_seat_roles
+
+    if not program.seat_roles:   # said for the command line, not for a program calling Game
+        usage_error([_at_path("E510", pack, "--roles seats roles only in a pack whose seats line gives them "
+                              "(`seats ... roles ...`)")], Format.text)
+    try:
+        return checked_seat_roles(program, players, roles)
+    except RulesRuntimeError as e:
+        usage_error([_at_path("E510", pack, f"--roles: {e.message}")], Format.text)
+
+
 def players_or_only_count(program, pack: str, players: Optional[int]) -> int:
     """`--players` as given, or the game's one player count when it seats only one (Chess, Go: `seats 2
     to 2`); a usage error (E510, at the pack) when it seats several and none was given."""
@@ -775,6 +804,7 @@ def game_limits(pack: str, expansions, max_decisions: Optional[int], max_rounds:
 @click.option("--log", type=PATH, help="Write the game log here.")
 @many("--variant", help="Switch on an optional rule.")
 @setting_option()
+@roles_option()
 @interpreted_option()
 @flag("--quiet", "-q", help="Print only the result.")
 @flag("--show-state", help="Print the whole game state at the end.")
@@ -783,8 +813,8 @@ def game_limits(pack: str, expansions, max_decisions: Optional[int], max_rounds:
 @limit_options()
 @with_option()
 def play(pack: str, players: Optional[int], seed: int, agent: AgentKind, log: Optional[Path], variant: List[str],
-         settings: List[str], interpret: bool, quiet: bool, show_state: bool, show_each: bool, trace: bool, max_decisions: Optional[int],
-         max_rounds: Optional[int], expansions: List[str]) -> None:
+         settings: List[str], roles: Optional[list], interpret: bool, quiet: bool, show_state: bool, show_each: bool,
+         trace: bool, max_decisions: Optional[int], max_rounds: Optional[int], expansions: List[str]) -> None:
     """Play a whole game with the given agents and print the final scores and the winner."""
     from rulebook.runtime.agents import make_agents
     from rulebook.runtime.engine import Game
@@ -797,10 +827,11 @@ def play(pack: str, players: Optional[int], seed: int, agent: AgentKind, log: Op
         program = _program(pack, interpret, expansions)
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
-    players = players_or_only_count(program, pack, players)
+    players = players_or_only_count(program, pack, len(roles) if players is None and roles else players)
     g = _check_seats(program, pack, players, variant)
+    seated = seated_roles(program, pack, players, roles)
     limits = game_limits(pack, expansions, max_decisions, max_rounds)
-    game = limit(Game(program, players, seed, make_agents(agent.value, players, seed), variant), limits)
+    game = limit(Game(program, players, seed, make_agents(agent.value, players, seed), variant, seated), limits)
     _play_out(game, g, log, quiet, show_state, show_each, trace)
 
 

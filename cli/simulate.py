@@ -18,7 +18,7 @@ import click
 
 from . import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, Exit, Format, PATH, _check_seats, setting_option, _fail, \
     _sources_of, app, err, AutoAgent, _program, existing_packs, game_limits, interpreted_option, limit_options, many, \
-    out, pack_argument, players_or_only_count, with_option, writable, _team_rows, _key_heading
+    out, pack_argument, players_or_only_count, roles_option, seated_roles, with_option, writable, _team_rows, _key_heading
 from rulebook.dsl.diagnostics import RulesError, printable
 from rulebook.runtime.console import distinct_cuts
 
@@ -43,6 +43,7 @@ class Backend(str, Enum):
 @click.option("--seed", "-s", type=int, default=1, help="First seed; games use seed, seed+1, ...")
 @many("--variant", help="Switch on an optional rule (for the main pack; --against-variant for the other).")
 @setting_option()
+@roles_option()
 @click.option("--agent", type=click.Choice(AutoAgent), default=AutoAgent.random,
               help="random, focused (random, but repeats its earlier answers), mixed (both, seat by seat) or first.")
 @click.option("--against", callback=existing_packs, help="Compare with this pack on the same seeds.")
@@ -55,7 +56,8 @@ class Backend(str, Enum):
               help="Components in the table: half with the largest difference, half with the smallest (0: all).")
 @limit_options()
 def simulate(pack: str, expansions: List[str], players: Optional[int], games: int, workers: int, backend: Backend,
-             ray_address: Optional[str], interpret: bool, seed: int, variant: List[str], settings: List[str], agent: AutoAgent, against: Optional[str],
+             ray_address: Optional[str], interpret: bool, seed: int, variant: List[str], settings: List[str],
+             roles: Optional[list], agent: AutoAgent, against: Optional[str],
              against_with: List[str], against_variant: List[str], json_file: Optional[Path], html: Optional[Path],
              failures: Path, shown_components: int, max_decisions: Optional[int], max_rounds: Optional[int]) -> None:
     """Play many seeded games and report win rates, scores, lengths and components, with intervals."""
@@ -81,6 +83,8 @@ def simulate(pack: str, expansions: List[str], players: Optional[int], games: in
     workers = workers or os.cpu_count() or 1
     writable(json_file)
     writable(html, folder=True)
+    if players is None and roles:   # as many as the roles seated
+        players = len(roles)
     if players is None:   # the game's only count; the --against pack must seat as many
         try:
             players = players_or_only_count(_program(pack, interpret, expansions), pack, None)
@@ -90,7 +94,7 @@ def simulate(pack: str, expansions: List[str], players: Optional[int], games: in
     if against:
         sides.append((against, against_with, against_variant, "the --against pack"))
     prepared = [_prepare(ref, stack, players, variants, agent.value, whose, interpret,
-                         game_limits(ref, stack, max_decisions, max_rounds))
+                         game_limits(ref, stack, max_decisions, max_rounds), roles)
                 for ref, stack, variants, whose in sides]
     started = time.perf_counter()
     try:
@@ -180,10 +184,10 @@ def component_labels(components: List[dict]) -> dict:
 
 
 def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agent: str, whose: str,
-             interpreted: bool = False, limits=None) -> tuple:
+             interpreted: bool = False, limits=None, roles: Optional[list] = None) -> tuple:
     """Compile one pack stack for the workers (or build it on the interpreter): (job, score key labels,
     components), or exit on bad rules (`whose`: which side of the run it is, for a message about a
-    variant it lacks)."""
+    variant it lacks) or on `--roles` it cannot seat."""
     from rulebook.dsl.diagnostics import RulesError
     from rulebook.runtime import simulate as sim
 
@@ -194,6 +198,7 @@ def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agen
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
     _check_seats(program, ref, players, variants, f"{whose} ({stack_label(_pack_names(job))})")
+    job = dataclasses.replace(job, roles=seated_roles(program, ref, players, roles) or ())
     keys = [_key_heading(text, program.label) for text in keys]   # headed as play's score table heads them
     return job, keys, sim.component_names(program, job.used)
 
@@ -289,8 +294,9 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
                                        f"{stopped} stopped at {report['limits']}" if stopped else "") if part)
     counted = f" ({left}: the figures are of the {finished} that finished)" if left else ""
     together = report.get("together", False)   # a cooperative game: the team's win rate, not the seats'
-    seats = Table(title=f"{report['label']}: {report['games']} games, {report['players']} players{counted}"
-                  + (", cooperative" if together else ""))
+    seated = report.get("seated_roles")   # `--roles`: the same roles every game, said with the players
+    seats = Table(title=f"{report['label']}: {report['games']} games, {report['players']} players"
+                  + (f" seated {', '.join(seated)}" if seated else "") + counted + (", cooperative" if together else ""))
     seats.add_column("team" if together else "seat")
     seats.add_column("win rate [95% CI]", justify="right")
     for key in report["score_keys"]:

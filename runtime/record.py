@@ -14,7 +14,7 @@ from rulebook.dsl.ast import decimal_text
 from rulebook.dsl.diagnostics import RulesError
 from rulebook.dsl.files import read_limited, write_atomic
 
-from .engine import MAX_SEATS, SEED_LIMIT, Game, RulesRuntimeError, misuse, seating_refusal
+from .engine import MAX_SEATS, SEED_LIMIT, Game, RulesRuntimeError, checked_seat_roles, seating_refusal
 from .program import Program
 from .state import State, StateError, check_saved, seat_names
 
@@ -114,7 +114,8 @@ RandomEntry = tuple[Literal["roll", "shuffle", "pick"], str, int]   # pick: `pic
 
 class GameLog(BaseModel):
     """Everything needed to replay a game: the pack (by name and content digest, with where it was as a
-    hint), the expansions stacked on it, the seed, seats, variants and every decision and random outcome."""
+    hint), the expansions stacked on it, the seed, seats, variants, the roles seated (if any) and every
+    decision and random outcome."""
 
     model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
 
@@ -127,6 +128,9 @@ class GameLog(BaseModel):
     players: int = Field(ge=1, le=MAX_SEATS)
     seed: int = Field(ge=-SEED_LIMIT, lt=SEED_LIMIT)
     variants: list[str] = []
+    # the roles seated by the caller (`Game(..., roles=[...])`, `play --roles`), one a seat in seat order; absent
+    # (left out of the file) when the seats line dealt them from the seed, as in every log written before
+    roles: Optional[list[str]] = Field(default=None, max_length=MAX_SEATS)
     entries: list[Union[DecisionEntry, RandomEntry]]
     final_digest: Optional[str] = Digest
     result: Optional[Result] = None
@@ -142,6 +146,14 @@ class GameLog(BaseModel):
             raise ValueError(f"`unfinished` is a {LOG_FORMAT} field naming one of the log's players")
         return self
 
+    @model_serializer(mode="wrap")
+    def _without_absent_roles(self, handler):
+        """`roles` only for a game whose roles were seated: every other log reads as it always did."""
+        data = handler(self)
+        if data.get("roles") is None:
+            data.pop("roles", None)
+        return data
+
 
 def record(game: Game, location: Optional[str] = None, expansions: Optional[Sequence[str]] = None,
            pack_name: Optional[str] = None) -> GameLog:
@@ -152,10 +164,7 @@ def record(game: Game, location: Optional[str] = None, expansions: Optional[Sequ
     its own name, no folder, no expansions). A game not over yet is logged `unfinished`, with the
     seat its pending decision asks and the state's digest there, and no result; a game stopped by a
     rules error is logged with that error (`error[CODE]: message`), which its replay reproduces. A game whose
-    roles the caller seated (`Game(..., roles=[...])`) is refused (E608): a log replays from the seed's deal."""
-    if game.seated_roles:
-        raise misuse("a game whose roles were seated (Game(..., roles=[...])) has no log: its replay would deal "
-                     "the seed's roles")
+    roles the caller seated (`Game(..., roles=[...])`) logs them (`roles`), and its replay seats them again."""
     stack = game.program.stack
     if stack is not None:
         location = stack.location if location is None else location
@@ -173,7 +182,7 @@ def record(game: Game, location: Optional[str] = None, expansions: Optional[Sequ
         raise RulesRuntimeError("E601", "the game has not started: there is nothing to record")
     return GameLog(pack=pack_name or game.program.name, digest=game.program.digest, location=location,
                    expansions=expansion_entries(expansions or ()), players=len(state.players), seed=game.seed,
-                   variants=sorted(game.variants), entries=[tuple(e) for e in game.log], **outcome)
+                   variants=sorted(game.variants), roles=list(game.seated_roles) or None, entries=[tuple(e) for e in game.log], **outcome)
 
 
 def dump(log: GameLog) -> str:
@@ -213,8 +222,8 @@ def _validated(model, path: Path, code: str, what: str):
 
 
 def check_log(program: Program, log: GameLog, where: Optional[str] = None) -> None:
-    """The checks a log needs against the pack it is replayed on: the same rules (E508), its seats and
-    variants (E604)."""
+    """The checks a log needs against the pack it is replayed on: the same rules (E508), its seats,
+    variants and seated roles (E604)."""
     # a stacked program is named after its last expansion: its digest, of every pack in order, decides
     if program.digest != log.digest or (not log.expansions and program.name != log.pack):
         raise RulesRuntimeError("E508", f"the log was played with pack {log.pack!r} of rules digest {log.digest}, "
@@ -222,6 +231,11 @@ def check_log(program: Program, log: GameLog, where: Optional[str] = None) -> No
     refused = seating_refusal(program, log.players, log.variants)
     if refused:
         raise RulesRuntimeError("E604", f"the log's game cannot be played: {refused}", where)
+    if log.roles is not None:
+        try:   # the checks of Game(..., roles=[...]), said of the log
+            checked_seat_roles(program, log.players, log.roles)
+        except RulesRuntimeError as e:
+            raise RulesRuntimeError("E604", f"the log's roles cannot be seated: {e.message}", where) from None
 
 
 def replay(program: Program, log: GameLog, where: Optional[str] = None) -> Game:
@@ -290,7 +304,7 @@ def _played_back(program: Program, log: GameLog, until: Optional[int], where: Op
     asked of its seat's agent first (agents.catch_up: a random agent's stream goes on as it was)."""
     check_log(program, log, where)
     answers = [e[1] for e in log.entries if isinstance(e[0], int)]
-    game = Game(program, log.players, log.seed, None, log.variants)
+    game = Game(program, log.players, log.seed, None, log.variants, log.roles)
     if limits:
         from .limits import limit
         limit(game, limits)

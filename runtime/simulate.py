@@ -65,6 +65,7 @@ class Job:
     # (name, `file:line:column`) of each counter, resource, track, zone and variable (growth.declared_places):
     # where a W642 warning says what keeps growing is declared; () when the caller analysed nothing
     declared: tuple = ()
+    roles: tuple = ()   # `--roles`: the role each seat holds from the start (Game's `roles=`); () when dealt
 
 
 @dataclass
@@ -419,7 +420,8 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
     """Play one seeded game; a game that fails is recorded with its log so far, never raised."""
     recorder.used.clear()
     Tallied.tally.clear()
-    game = Game(program, job.players, seed, make_agents(job.agent, job.players, seed), job.variants)
+    game = Game(program, job.players, seed, make_agents(job.agent, job.players, seed), job.variants,
+                job.roles or None)
     game.__class__ = _tallied_class(type(game))
     game = limit(game, job.limits)
     recorder.follow(game)
@@ -848,7 +850,7 @@ def failure_logs(job: Job, records: list[GameRecord], folder) -> list[dict]:
         located = located if located is not None else expansion_entries(job.expansions)
         path = Path(folder) / f"{job.name}-{job.players}p-seed{r.seed}.json"
         log = GameLog(pack=job.base, location=job.pack, expansions=located, digest=job.digest,
-                      players=job.players, seed=r.seed, variants=sorted(job.variants),
+                      players=job.players, seed=r.seed, variants=sorted(job.variants), roles=list(job.roles) or None,
                       entries=[tuple(e) for e in r.error["entries"]], final_digest=None, error=r.error["message"])
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, log.model_dump_json(indent=1, by_alias=True))
@@ -873,6 +875,7 @@ def summary(job: Job, records: list[GameRecord], keys: Sequence[str], components
         **({"stopped": sum(r.stopped is not None for r in records), "limits": job.limits.reason(),
             "stopped_seeds": [r.seed for r in records if r.stopped is not None]} if job.limits else {}),
         **({"roles": roles} if (roles := role_table(records)) else {}),   # only for packs with roles
+        **({"seated_roles": list(job.roles)} if job.roles else {}),   # only when `--roles` seated them
         **({"growing": growing} if (growing := growing_games(job, records)) else {}),   # W642: only when one grew
         **({"together": True, "team": team_rate(records) if job.won_or_lost else None} if job.together else {}),
         **({"team_score": team_score_table(records, job.team_score)} if job.team_score is not None else {}),
