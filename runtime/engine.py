@@ -998,6 +998,13 @@ def checked_seat_roles(program: Program, players: int, roles) -> tuple:
     return tuple(names)
 
 
+def moved_all_words(source, moved: list, keep) -> str:
+    """What `move all of Z [where COND] ...` moved, as its trace says it (`at N from top` too): "all of P1.hand (2)",
+    "1 of open_routes (all that match)"."""
+    return f"all of {source.label()} ({len(moved)})" if keep is None else \
+        f"{len(moved)} of {source.label()} (all that match)"
+
+
 def whole_number(value, what: str) -> int:
     """`value` as an int if it is one (numpy's ints too: operator.index), else E608; a bool is no
     number here, though Python counts it as one."""
@@ -5665,14 +5672,11 @@ class Game:
             raise RulesRuntimeError("E601", f"cannot move all of {source.label()} into itself")
         moved = list(source.items) if keep is None else [e for e in self.loop(source.items[:], None) if keep(e)]
         if depth is not None:
-            self._move_at(h, moved, dest, *depth, (f"all of {source.label()} ({len(moved)})" if keep is None else
-                                                   f"{len(moved)} of {source.label()} (all that match)"))
+            self._move_at(h, moved, dest, *depth, moved_all_words(source, moved, keep))
             return moved
-        if self.tracer is not None and moved:
-            self._note("move", h, (f"all of {source.label()} ({len(moved)}) " if keep is None else
-                                   f"{len(moved)} of {source.label()} (all that match) ") +
-                                  f"to {END_WORDS[top]}"
-                                  f"{dest.label()}: {self.text(moved)}")   # "move all of P1.hand (2) to ...", "move 1 of open_routes (all that match) to ..."
+        if self.tracer is not None and moved:   # "move all of P1.hand (2) to ...", "move 1 of open_routes (all that match) to ..."
+            self._note("move", h, f"{moved_all_words(source, moved, keep)} to {END_WORDS[top]}{dest.label()}: "
+                                  f"{self.text(moved)}")
         for i, e in enumerate(moved):
             self.move(e, dest, traced=False, at=i if top else None)
         return moved
