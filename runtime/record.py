@@ -26,6 +26,15 @@ NAME = r"^[A-Za-z_][A-Za-z0-9_]*$"
 Digest = Field(pattern=r"^[0-9a-f]{16,64}$")
 
 
+def without_absent(data: dict, *keys: str) -> dict:
+    """A model's dumped `data` without those of `keys` that are None: fields added to the files later are left
+    out where a game has none, so every other file reads as it always did."""
+    for key in keys:
+        if data.get(key) is None:
+            data.pop(key, None)
+    return data
+
+
 class Result(BaseModel):
     """A game's final scores (by the winner keys), its winners and the final state digest."""
 
@@ -44,11 +53,7 @@ class Result(BaseModel):
     def _without_absent_score(self, handler):
         """The team's score, the draw and the reason only when the game has them: other games' logs read as
         they always did."""
-        data = handler(self)
-        for key in ("team_score", "draw", "reason", "sudden"):
-            if data.get(key) is None:
-                data.pop(key, None)
-        return data
+        return without_absent(handler(self), "team_score", "draw", "reason", "sudden")
 
 
 def _logged_result(game) -> Result:
@@ -102,10 +107,7 @@ class Unfinished(BaseModel):
     @model_serializer(mode="wrap")
     def _without_absent_stop(self, handler):
         """`stopped` only for a stopped game: a saved game's log reads as it always did."""
-        data = handler(self)
-        if data.get("stopped") is None:
-            data.pop("stopped", None)
-        return data
+        return without_absent(handler(self), "stopped")
 
 
 DecisionEntry = tuple[int, int]
@@ -149,10 +151,7 @@ class GameLog(BaseModel):
     @model_serializer(mode="wrap")
     def _without_absent_roles(self, handler):
         """`roles` only for a game whose roles were seated: every other log reads as it always did."""
-        data = handler(self)
-        if data.get("roles") is None:
-            data.pop("roles", None)
-        return data
+        return without_absent(handler(self), "roles")
 
 
 def record(game: Game, location: Optional[str] = None, expansions: Optional[Sequence[str]] = None,
