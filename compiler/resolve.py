@@ -805,18 +805,19 @@ def _shortfall_procs(sym: Symbols, diags: list[Diagnostic], sources: dict) -> No
 
 
 def lowered_shortfall(d: A.Shortfall, kind: Optional[str] = None) -> A.Proc:
-    """The proc a shortfall runs as, `PROC(debt, creditor, missing): bool`, written in the language's own statements
+    """The proc a shortfall runs as, `PROC(debt, creditor, missing): int`, written in the language's own statements
     so that both backends and the checker read it as any proc: the payer raises while something is
-    missing, the guard holds and an option is open; covered, it gives true (the engine then pays);
-    else the payer pays all they hold (to the creditor, or the bank) and the `else` runs: false.
+    missing, the guard holds and an option is open; covered, it gives `debt` (the engine then pays it);
+    else the payer pays all they hold (to the creditor, or the bank), the `else` runs, and it gives what
+    was paid, less than `debt` (what `let N = pay ...` binds then).
 
         while missing > 0 and GUARD and (OPTION GUARDS, or'ed) {
           choose "raise {missing} more RES" { OPTIONS }
           if debt - RES >= missing { break; }   # a round that raised nothing ends the raising
           set missing = debt - RES;
         }
-        if missing > 0 { lose RES RES [to creditor]; ELSE; return false; }
-        return true;
+        if missing > 0 { set missing = debt - RES; lose RES RES [to creditor]; ELSE; return debt - missing; }
+        return debt;
     """
     at = d.span
 
@@ -854,11 +855,15 @@ def lowered_shortfall(d: A.Shortfall, kind: Optional[str] = None) -> A.Proc:
                         span=at)
     else:   # a card's stock is paid to the bank (card_shortfall_of: `lose N F on CARD;`, a cost term `N F on CARD`)
         paid_all = A.Lose(held(), d.resource, None, on=name("holder"), span=at)
-    body.append(A.If(missing, (paid_all,) + d.otherwise + (A.Return(A.Bool(False, span=at), span=at),), (), span=at))
-    body.append(A.Return(A.Bool(True, span=at), span=at))
+    # not covered: what was paid is what the payer held once the raising ended; `missing` is made current first
+    # (a round that ended the raising by lowering the stock left it as it was before that round)
+    current = A.SetName("missing", still_missing(), span=at)
+    paid = A.Return(A.Binary("-", name("debt"), name("missing"), span=at), span=at)
+    body.append(A.If(missing, (current, paid_all) + d.otherwise + (paid,), (), span=at))
+    body.append(A.Return(name("debt"), span=at))
     params = (A.Param("debt", "int", span=at), A.Param("creditor", "player", span=at),
               A.Param("missing", "int", span=at)) + ((A.Param("holder", kind, span=at),) if kind is not None else ())
-    return A.Proc(d.name, params, tuple(body), "bool", span=at)
+    return A.Proc(d.name, params, tuple(body), "int", span=at)
 
 
 def slot_zones(places: tuple, sym: Symbols) -> list:

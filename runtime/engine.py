@@ -3297,7 +3297,7 @@ class Game:
         """`lose N R [to P] [for ACTION(args)];` of a stock with a `shortfall` (A.Shortfall): a tagged loss is
         first changed by the modifiers of its action (as lose_for); when the payer holds less than N, the
         shortfall's proc runs first for them (the payer raises, or pays what they hold and its `else` runs);
-        the payment is made only when it was covered. `to` None: the bank is paid."""
+        the payment is made only when it was covered (the proc gives the whole debt). `to` None: the bank is paid."""
         payer = self.holder_of(h)
         why = ""
         if tag is not None and amount > 0 and tag[0] in self.by_action:
@@ -3307,9 +3307,9 @@ class Game:
             if self.tracer is not None:
                 self._note("short", payer, f"{name}: {amount} to pay, {payer.stock[name]} held, to its shortfall",
                            amount - payer.stock[name], where)
-            covered = yield from self.program.procs[self.program.shortfalls[name]](
+            paid = yield from self.program.procs[self.program.shortfalls[name]](
                 self, payer, amount, to, amount - payer.stock[name])
-            if not covered:
+            if paid < amount:
                 return
         if to is None:
             self.lose(payer, name, amount, why)
@@ -3543,12 +3543,13 @@ class Game:
         what it holds and the `else` runs); the loss is made only when it was covered."""
         card = self.stock_card(card, name)
         if amount > self.field(card, name):
-            if not (yield from self._raised_on(h, card, name, amount, where)):
+            if (yield from self._raised_on(h, card, name, amount, where)) < amount:
                 return
         self.lose_on(h, card, name, amount)
 
     def _raised_on(self, h: Holder, card, name: str, amount: int, where: str):
-        """The shortfall of the stock `name` run for `card`, which holds less than `amount`: whether covered."""
+        """The shortfall of the stock `name` run for `card`, which holds less than `amount`: what it gives (all of
+        `amount` when covered, else what the card paid)."""
         held = self.field(card, name)
         if self.tracer is not None:
             self._note("short", h, f"{name} on {card.label()}: {amount} to pay, {held} held, to its shortfall",
@@ -4372,21 +4373,22 @@ class Game:
         """A cost of plain terms the payer cannot pay, some of resources with a `shortfall`: each such term
         the payer holds too little of runs its shortfall for the bank (lose_short); all covered, the cost is
         paid; a term not covered ends the payment (its `else` ran)."""
-        if (yield from self._raised(h, terms)):
+        if (yield from self._raised(h, terms)) is None:
             yield from self.pay(h, terms, where)
 
     def _raised(self, h: Holder, terms: list):
         """Each plain term of `terms` of a resource with a `shortfall` that the payer holds too little of runs
-        its shortfall for the bank, in the order written; whether all were covered (one not covered ends
-        the raising: its `else` ran)."""
+        its shortfall for the bank, in the order written. None when all were covered; else what the one not
+        covered paid (it ends the raising: the payer paid what they held and its `else` ran), which is all
+        the cost took (`let N = pay ...` binds it)."""
         for (name, card), amount in self._owed(terms).items():
             if amount > self._held(h, name, card):
-                covered = yield from (self.program.procs[self.program.shortfalls[name]](
+                paid = yield from (self.program.procs[self.program.shortfalls[name]](
                     self, h, amount, None, amount - h.stock[name]) if card is None else
                     self._raised_on(h, card, name, amount, ""))
-                if not covered:
-                    return False
-        return True
+                if paid < amount:
+                    return paid
+        return None
 
     def _held(self, h: Holder, name: str, card) -> int:
         """What the payer holds of a stock with a shortfall: their own, or the one card's (`card`)."""
@@ -4422,23 +4424,23 @@ class Game:
     def _raise_for(self, h: Holder, costs: list, prompt: str, where: str):
         """No cost of `costs` (a tagged cost's as the modifiers leave it, an `or` cost's alternatives, a cost
         with `any` terms) is affordable: the payer picks one a shortfall may cover (`prompt`; unasked when
-        one is) and raises for it (_raised). (the cost picked, whether it was covered); (None, False) when
-        no shortfall may cover any (E601 then, as before)."""
+        one is) and raises for it (_raised). (the cost picked, None when it was covered or else what was paid
+        short of it); (None, None) when no shortfall may cover any (E601 then, as before)."""
         raisable = [c for c in costs if self._raisable(h, c)] if self.program.shortfalls else []
         if not raisable:
-            return None, False
+            return None, None
         cost = raisable[0]
         if len(raisable) > 1:
             labels = [describe_cost([t for t in c if t[0] != "trade"]) for c in raisable]
             cost = raisable[(yield self.decide(h, prompt, labels, where))]
-        covered = yield from self._raised(h, cost)
-        if covered and not self.affordable(h, cost):   # raising took what the rest of the cost needed
+        short = yield from self._raised(h, cost)
+        if short is None and not self.affordable(h, cost):   # raising took what the rest of the cost needed
             raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(cost)} (after raising)", where)
-        return cost, covered
+        return cost, short
 
     def paid(self, h: Holder, terms: list, where: str, tag: Optional[tuple] = None):
         """`let x = pay ...`: pay as `pay` does; gives how many units the payment took (the cost as
-        the modifiers left it)."""
+        the modifiers left it; a cost a shortfall did not cover: what the payer paid of it before its `else`)."""
         return self._pay(h, terms, where, tag)
 
     def _pay(self, h: Holder, terms: list, where: str, tag: Optional[tuple]):
@@ -4448,13 +4450,13 @@ class Game:
             if not options:
                 if not self.allowed(h, tag):
                     raise RulesRuntimeError("E606", f"{h.name} may not {tag[0]} here (a modifier forbids it)", where)
-                cost, covered = yield from self._raise_for(h, self._modified(h, tag, terms)[0],
+                cost, short = yield from self._raise_for(h, self._modified(h, tag, terms)[0],
                                                            f"raise for which cost of {tag[0]}?", where)
                 if cost is None:
                     raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)} "
                                             f"(as modifiers change it)", where)
-                if not covered:   # the shortfall's else ran: nothing more is paid
-                    return 0
+                if short is not None:   # the shortfall's else ran: nothing more is paid
+                    return short
                 options = [cost]
             if self.program.hooks and any(m.mid in self.program.hooks for m in used):   # 7.7d: its holder asked
                 hooked = yield from self._consent(
@@ -4474,22 +4476,22 @@ class Game:
         elif any(t[0] == "or" for t in terms):   # alternatives: the payer picks one they can pay
             options = [alt for alt in _alternatives(terms) if self.affordable(h, alt)]
             if not options:   # none affordable: the payer raises for one a shortfall may cover
-                cost, covered = yield from self._raise_for(h, _alternatives(terms), "raise for which cost?", where)
+                cost, short = yield from self._raise_for(h, _alternatives(terms), "raise for which cost?", where)
                 if cost is None:
                     raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)}", where)
-                if not covered:
-                    return 0
+                if short is not None:
+                    return short
                 options = [cost]
             terms = options[0]
             if len(options) > 1:
                 labels = [describe_cost([t for t in o if t[0] != "trade"]) for o in options]   # (the exchange: in each)
                 terms = options[(yield self.decide(h, "pay which cost?", labels, where))]
         elif not self.affordable(h, terms):
-            cost, covered = yield from self._raise_for(h, [terms], "", where)
+            cost, short = yield from self._raise_for(h, [terms], "", where)
             if cost is None:
                 raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)}", where)
-            if not covered:
-                return 0
+            if short is not None:
+                return short
         total = sum(amount for mode, _name, amount in terms if mode != "trade")
         if terms and terms[0][0] == "trade":   # an exchange within a group: that group's terms paid first
             yield from self._pay_traded(h, terms, where)
