@@ -26,7 +26,7 @@ from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var,
 from .resolve import TEAM_WORDS, ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, PHASES, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import held_only, holds_slots, reads_it, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
 from .resolve import LABELLED, arm_change, enum_changes, if_change, loop_change, may_change, option_change, pick_change
-from .resolve import said_for_names, index_place, index_cell, shortfall_holder
+from .resolve import said_for_names, index_place, index_cell, shortfall_holder, card_term_zone
 from .layout import TABLE_TYPES, table_value
 from .resolve import CELL_WALKS, DIAGONAL, PAIR_WALKS, HEX, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
 
@@ -67,6 +67,10 @@ MAX_EXPR_DEPTH = 100
 # `* 100000000000000000` must be refused before it exhausts the memory (found by bench/fuzz.py).
 MAX_COPIES = 1_000
 MAX_ENTITIES = 100_000
+
+
+# statements that bring cards into a zone: a zone's shortfall option raises with one (or a call that might)
+CARDS_IN = (A.Draw, A.Move, A.MoveAll, A.Deal, A.Fill, A.CallStmt, A.Call)
 
 
 def printed_break(s: A.Break) -> str:
@@ -1551,7 +1555,12 @@ class Checker(A.Visitor):
     def shortfall(self, d: A.Shortfall) -> None:
         """`shortfall RES { raise by { ... } else { ... } }` (its statements are checked in the proc it runs
         as, lowered_shortfall): E654 of a name that is no resource, W639 of a `raise by` without an option,
-        W638 of an option that never gains RES (nor calls a proc that might)."""
+        W638 of an option that never gains RES (nor calls a proc that might); of a zone: E682 when it is indexed,
+        W660 when no cost term pays cards from it (it never runs)."""
+        zone = self.sym.decls.get(d.resource)
+        if isinstance(zone, A.Zone):
+            self.zone_shortfall(d, zone)
+            return
         if shortfall_holder(self.sym, d.resource) is None:
             kinds = [k.name for k in self.sym.decls.values() if isinstance(k, A.Kind)
                      and any(f.name == d.resource and f.stock for f in k.fields)]
@@ -1579,6 +1588,31 @@ class Checker(A.Visitor):
                 self.err("W638", f"the option {o.title or ''!r} never gains {d.resource}: taken, it raises nothing "
                          "and the shortfall asks again", o.span,
                          f"gain what it raises ('gain N {d.resource};'), or leave the option out")
+
+    def zone_shortfall(self, d: A.Shortfall, zone: A.Zone) -> None:
+        """`shortfall ZONE { ... }`: the cards a cost term (`N cards from ZONE ...`) pays from the zone, raised by
+        bringing cards into it. E682 of an indexed zone (a term pays from one of its zones, the raising counts
+        another); W660 when no `pay` term takes cards from the zone; W639 and W638 (an option that moves no card
+        nor calls a proc) as for a stock's."""
+        if zone.indexes is not None:
+            self.err("E682", f"a shortfall of the indexed zone {d.resource!r}: a cost pays from one of its zones, and "
+                     "the raising could not tell which to count", d.span,
+                     f"pay from a zone of its own ('zone NAME per_player of {zone.kind};') and give that one the shortfall")
+            return
+        if not any(type(n) is A.CostTerm and n.mode == "cards" and card_term_zone(n) == d.resource
+                   for decl in self.sym.decls.values() for n in A.walk(decl)):
+            self.err("W660", f"no cost pays cards from {d.resource!r}: its shortfall never runs ('lose', 'discard' "
+                     "and 'move' take what there is; only a cost term of cards raises)", d.span,
+                     f"pay with its cards ('pay N cards from {d.resource} to ZONE;'), or leave the shortfall out")
+        if d.raises and not d.options:
+            self.err("W639", f"this 'raise by' of the shortfall of {d.resource!r} has no option: nothing is ever "
+                     "raised", d.span, "write an option for each way to bring cards into it ('option \"draw\" { draw "
+                     f"1 from deck to {d.resource}; }}'), or leave 'raise by' out")
+        for o in d.options:
+            if not any(type(n) in CARDS_IN for n in A.walk(o)):
+                self.err("W638", f"the option {o.title or ''!r} brings no card into {d.resource}: taken, it raises "
+                         "nothing", o.span, f"draw or move cards into it ('draw 1 from deck to {d.resource};'), or "
+                         "leave the option out")
 
     def overflow(self, d: "A.Resource | A.Zone", units: str = "units") -> None:
         """`cap C over PROC` (a resource's, or a zone's: `units` the cards): PROC a proc taking the number

@@ -20,7 +20,7 @@ from rulebook.runtime.state import decimal_text
 from .layout import record_shape, deciding, is_live, is_field_value, is_filter, proc_result_call, subject_mode
 from .layout import copy_fields, never_runs, set_fields
 from .layout import at_seats, binder, period_end, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var
-from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_HAS, HELD_USES, HEX, KEEPING, blocks_kept, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS, shortfall_of, shortfall_holder, card_shortfall_of
+from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_HAS, HELD_USES, HEX, KEEPING, blocks_kept, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS, shortfall_of, shortfall_holder, card_shortfall_of, card_term_zone
 
 # Words that take no plural ("3 prestige", "2 lavandium").
 MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone", "debt", "income",
@@ -1728,8 +1728,15 @@ class Reader(A.Visitor):
             self.say(depth + 1, f"(Holding less {_either([self.noun(r) for r in raised], 'or')}, you must raise it: "
                                 "see its shortfall" + ("; unable to pay any way, you pick which way to raise for"
                                                        if ways else "") + ".)")
+        zones = [] if self.symbols is None else list(dict.fromkeys(   # a zone with a shortfall (Game._raised_cards)
+            card_term_zone(n) for t in s.terms for n in A.walk(t) if type(n) is A.CostTerm
+            and card_term_zone(n) in self.symbols.shortfalls))
+        if zones:
+            self.say(depth + 1, f"(Holding too few cards in {_either([self.noun(z) for z in zones], 'or')}, you must "
+                                "raise them: see its shortfall.)")
         if s.name is not None:
-            self.say(depth + 1, f"Let {s.name} be how many were paid (after any change to the cost).")
+            self.say(depth + 1, f"Let {s.name} be how many were paid (after any change to the cost" +
+                     ("; not covered, what was paid)." if raised or zones else ")."))
         if s.tag is not None:
             self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
         if s.announce:   # `and emit`: read as the `emit` it stands for
@@ -3079,8 +3086,13 @@ class Reader(A.Visitor):
     def visit_Shortfall(self, d, depth: int) -> None:
         """`shortfall RES { raise by { ... } else { ... } }`: when a payment of RES is more than its payer holds."""
         res = self.noun(d.resource)
-        on_card = self.symbols is not None and shortfall_holder(self.symbols, d.resource) not in (None, "player")
-        if on_card:   # a stock cards hold: paid off the card (the holder), to the bank (resolve.card_shortfall_of)
+        holder = shortfall_holder(self.symbols, d.resource) if self.symbols is not None else None
+        on_card = holder not in (None, "player", "zone")
+        if holder == "zone":   # a cost term of cards paid from the zone (Game._raised_cards)
+            self.say(depth, f"When you must pay more cards from {res} than it holds:")
+            self.say(depth + 1, "(The cards owed, with those of the zone the payment may not take, are the debt; "
+                                "the cards still lacking are missing.)")
+        elif on_card:   # a stock cards hold: paid off the card (the holder), to the bank (resolve.card_shortfall_of)
             self.say(depth, f"When a card must pay more {res} than it holds:")
             self.say(depth + 1, "(The card is the holder, the payment the debt, what it lacks missing; you are the "
                                 "player paying from it, and it pays the bank.)")
@@ -3096,6 +3108,13 @@ class Reader(A.Visitor):
                                 "covered, none is open or one raises nothing (you may not stop before):")
             self.visit_Choose(A.Choose(None, d.options, span=d.span), depth + 2)
         self.say(depth + 1, "Covered, you pay the debt.")
+        if holder == "zone":
+            self.say(depth + 1, ("Otherwise" + (":" if d.otherwise else ", you pay every card the payment may take, "
+                                                "and the rest of the debt is forgiven.")))
+            self.block(d.otherwise, depth + 2)
+            if d.otherwise:
+                self.say(depth + 1, "Then you pay every card the payment may take; the rest of the debt is forgiven.")
+            return
         self.say(depth + 1, (f"Otherwise the holder pays all its {res} to the bank" if on_card else
                              f"Otherwise you pay all your {res} to the creditor (or the bank)") +
                  (", then" if d.otherwise else ", and the rest of the debt is forgiven") +

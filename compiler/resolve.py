@@ -714,12 +714,22 @@ def paid_stock(d) -> bool:
 
 def shortfall_holder(sym: Symbols, res: str) -> Optional[str]:
     """Who holds the stock a `shortfall` of `res` covers: "player" for a player's stock (paid_stock), the kind
-    for a stock its cards hold (`treasury: stock;`, one kind only), else None (E654)."""
-    if paid_stock(sym.decls.get(res)):
+    for a stock its cards hold (`treasury: stock;`, one kind only), "zone" for a zone whose cards a cost term
+    pays (`N cards from ZONE`; unindexed: E682 otherwise), else None (E654)."""
+    decl = sym.decls.get(res)
+    if paid_stock(decl):
         return "player"
+    if isinstance(decl, A.Zone):
+        return "zone" if decl.indexes is None else None
     kinds = [d.name for d in sym.decls.values() if isinstance(d, A.Kind)
              and any(f.name == res and f.stock for f in d.fields)]
     return kinds[0] if len(kinds) == 1 and res not in sym.decls else None
+
+
+def card_term_zone(term: A.CostTerm) -> Optional[str]:
+    """The zone a cost term of cards pays from, by name (`hand`, `you.hand`); None for any other term or place."""
+    place = term.source if term.mode == "cards" else None
+    return place.id if type(place) is A.Name else place.name if type(place) is A.Attr else None
 
 
 def card_shortfall_of(s: A.Lose, sym: Symbols) -> bool:
@@ -818,13 +828,18 @@ def lowered_shortfall(d: A.Shortfall, kind: Optional[str] = None) -> A.Proc:
         }
         if missing > 0 { set missing = debt - RES; lose RES RES [to creditor]; ELSE; return debt - missing; }
         return debt;
+
+    A zone's (`kind` "zone"): RES is `size(ZONE)`, nothing is lost in the proc (the engine pays the cards the
+    term may take after it ran, Game._raised_cards) and the choose asks for "more cards in ZONE".
     """
     at = d.span
 
     def name(n: str) -> A.Name:
         return A.Name(n, span=at)
 
-    def held() -> A.Expr:   # what the payer holds: a player's stock, or the stock on the card `holder` (`kind`)
+    def held() -> A.Expr:   # what the payer holds: a player's stock, the stock on the card `holder` (`kind`), a zone's cards
+        if kind == "zone":
+            return A.Call("size", (name(d.resource),), span=at)
         return name(d.resource) if kind is None else A.Attr(name("holder"), d.resource, span=at)
 
     def still_missing() -> A.Expr:
@@ -841,8 +856,8 @@ def lowered_shortfall(d: A.Shortfall, kind: Optional[str] = None) -> A.Proc:
         for extra in (d.guard, open_):
             if extra is not None:
                 cond = A.Binary("and", cond, extra, span=at)
-        prompt = f"raise {{missing}} more {d.resource}"
-        ask = A.Choose(prompt, d.options, title_parts=("raise ", name("missing"), f" more {d.resource}"), span=at)
+        more = f" more cards in {d.resource}" if kind == "zone" else f" more {d.resource}"
+        ask = A.Choose(f"raise {{missing}}{more}", d.options, title_parts=("raise ", name("missing"), more), span=at)
         # a round that raised nothing (an option giving nothing, a `once` option spent, a pick without a
         # candidate) ends the raising: asking again would ask the same until the step budget stops the game
         raised_nothing = A.If(A.Binary(">=", still_missing(), name("missing"), span=at), (A.Break(span=at),), (),
@@ -853,16 +868,20 @@ def lowered_shortfall(d: A.Shortfall, kind: Optional[str] = None) -> A.Proc:
         to_creditor = A.Lose(held(), d.resource, None, to=name("creditor"), span=at)
         paid_all = A.If(A.Binary("==", name("creditor"), A.Nothing(span=at), span=at), (to_bank,), (to_creditor,),
                         span=at)
+    elif kind == "zone":   # the engine pays the cards the term may take once the proc ran (Game._raised_cards)
+        paid_all = None
     else:   # a card's stock is paid to the bank (card_shortfall_of: `lose N F on CARD;`, a cost term `N F on CARD`)
         paid_all = A.Lose(held(), d.resource, None, on=name("holder"), span=at)
     # not covered: what was paid is what the payer held once the raising ended; `missing` is made current first
     # (a round that ended the raising by lowering the stock left it as it was before that round)
     current = A.SetName("missing", still_missing(), span=at)
     paid = A.Return(A.Binary("-", name("debt"), name("missing"), span=at), span=at)
-    body.append(A.If(missing, (current, paid_all) + d.otherwise + (paid,), (), span=at))
+    body.append(A.If(missing, (current,) + ((paid_all,) if paid_all is not None else ()) + d.otherwise + (paid,), (),
+                     span=at))
     body.append(A.Return(name("debt"), span=at))
     params = (A.Param("debt", "int", span=at), A.Param("creditor", "player", span=at),
-              A.Param("missing", "int", span=at)) + ((A.Param("holder", kind, span=at),) if kind is not None else ())
+              A.Param("missing", "int", span=at)) + ((A.Param("holder", kind, span=at),) if kind not in (None, "zone")
+                                                     else ())
     return A.Proc(d.name, params, tuple(body), "int", span=at)
 
 

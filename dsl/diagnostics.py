@@ -291,7 +291,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "declare different parameters (or none has one): the arguments cannot be matched"),
     "E652": (ERROR, "a shared zone declared only of per-player kinds: no card can ever go into it"),
     "E653": (ERROR, "a card's 'cost' field compared with none: a card that gives no cost costs nothing, never none"),
-    "E654": (ERROR, "a 'shortfall' of a name that is not a player's resource: only a resource is paid"),
+    "E654": (ERROR, "a 'shortfall' of a name that is not a player's resource (nor a stock cards hold, nor a zone "
+                    "cards are paid from): only what is paid can be short"),
     "E655": (ERROR, "a second 'shortfall' of one resource: every payment of it runs one rule"),
     "E656": (ERROR, "an actor's title that reads as another player or actor (a seat's name, another actor's name or "
                     "title), is empty, or holds '{' or '}': text names the actor by it"),
@@ -336,6 +337,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "enum, a kind, a record with a players' field or a field an option sizes), beside other indexes or "
                     "on a counter or zone; or such a variable read with what is no side of that board (a cell, a list "
                     "of cells of another board, a list of constant cells that are not two beside each other)"),
+    "E682": (ERROR, "a 'shortfall' of an indexed zone: a cost pays cards from one of its zones, and the raising "
+                    "could not tell which to count"),
     "W406": (WARNING, "two expansions override one declaration"),
     "W407": (WARNING, "override calls itself"),
     "W408": (WARNING, "match without a case for every member"),
@@ -614,6 +617,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "'edge(a, b)' says it is a side and stops play at once where the cells are not beside each other"),
     "W661": (WARNING, "a prompt's value set under a condition on faces seen item by item: shown masked to every "
                       "player, the one who sees the face too"),
+    "W660": (WARNING, "a 'shortfall' of a zone no cost term pays cards from: it never runs ('lose', 'discard' and "
+                      "'move' take what there is)"),
     "W603": (WARNING, "an auction's 'doubling N' without a third name in 'as (WINNER, PRICE, STAKES)', or stakes its "
                       "body never reads: the doubles change nothing the rules read"),
     "W604": (WARNING, "a 'deal' inside the block a deal runs for each card dealt ('deal ... as (P, C) { deal ... }')"),

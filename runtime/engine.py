@@ -4385,14 +4385,36 @@ class Game:
             if amount > self._held(h, name, card):
                 paid = yield from (self.program.procs[self.program.shortfalls[name]](
                     self, h, amount, None, amount - h.stock[name]) if card is None else
+                    self._raised_cards(h, card, amount, "") if type(card) is CardPayment else
                     self._raised_on(h, card, name, amount, ""))
                 if paid < amount:
                     return paid
         return None
 
     def _held(self, h: Holder, name: str, card) -> int:
-        """What the payer holds of a stock with a shortfall: their own, or the one card's (`card`)."""
+        """What the payer holds of a stock with a shortfall: their own, the one card's (`card`), or the cards a
+        card term may take of a zone with a shortfall (`card` its CardPayment)."""
+        if type(card) is CardPayment:
+            return len(card.best(card.offered()))
         return h.stock[name] if card is None else self.field(card, name)
+
+    def _raised_cards(self, h: Holder, pay: "CardPayment", amount: int, where: str):
+        """The shortfall of the zone a card term pays from, which offers fewer than `amount` cards: the payer
+        raises (its proc counts the zone's cards, so the debt it is given is what the zone must hold: the cards
+        owed and those the term may not take); not covered, once its `else` ran, every card the term may
+        still take is paid. What was paid: `amount` when covered, else the cards paid."""
+        offered = self._held(h, pay.source.name, pay)
+        unpaid = len(pay.source) - offered   # cards of the zone the term never takes (`except`, `where`)
+        if self.tracer is not None:
+            self._note("short", h, f"cards from {pay.source.label()}: {amount} to pay, {offered} to pay with, "
+                                   "to its shortfall", amount - offered, where)
+        paid = yield from self.program.procs[self.program.shortfalls[pay.source.name]](
+            self, h, amount + unpaid, None, amount - offered)
+        if paid >= amount + unpaid:
+            return amount
+        left = self._held(h, pay.source.name, pay)
+        yield from self._pay_cards(h, pay, left, where)
+        return left
 
     def _owed(self, terms: list) -> dict:
         """The terms of a cost a `shortfall` may cover, summed by (stock, None) for a player's resource (a
@@ -4412,6 +4434,9 @@ class Game:
             return name, None
         if mode == "on" and name[0] in self.program.shortfalls and len(name[1]) == 1:
             return name[0], name[1][0]
+        if mode == "cards" and name is not None and name.source.name in self.program.shortfalls and \
+                getattr(name.source, "card", None) is None:   # (a zone a card holds is no zone a shortfall names)
+            return name.source.name, name
         return None
 
     def _raisable(self, h: Holder, terms: list) -> bool:

@@ -4,9 +4,11 @@ too few (docs 3.1a, 4.3); both backends, fmt, explain and the diagnostics."""
 
 from __future__ import annotations
 
+from rulebook.compiler.driver import analyse_text
+from rulebook.compiler.explain import explain
 from rulebook.runtime.engine import Game
 
-from .conftest import rules_programs, run_proc
+from .conftest import explained, printed_back, rules_programs, run_proc
 
 # A market game (for illustration): a player short of coin may sell goods (2 coin each); a payment is
 # passed on to the neighbour as it was actually paid, and who cannot pay is ruined.
@@ -88,3 +90,131 @@ def test_a_cost_with_nothing_held_binds_0(market):
     game, _you, left = started(market(), 0, 0)
     run_proc(game, "buy_from_left", 4)
     assert left.stock["coin"] == 0 and game.messages[-1].endswith("paid 0") and game.state.gvars["ruined"]
+
+
+# An adventure card game (for illustration): disarming a trap costs 2 cards from hand (never the trap
+# itself); a player holding too few draws from the deck while it lasts, and takes a wound for each card
+# still missing.
+ADVENTURE = """
+counter wounds "Wounds";
+kind card { }
+card torch "Torch" * 3 { }
+card rope "Rope" * 3 { }
+card trap "Trap" { }
+zone deck of card;
+zone hand per_player of card;
+zone discards of card;
+shortfall hand {
+  raise by {
+    option "draw a card" when size(deck) > 0 { draw 1 from deck to hand; }
+  }
+  else {
+    say "{you} is {missing} short";
+    gain missing wounds;
+  }
+}
+proc disarm() {
+  let paid = pay 2 cards from hand to discards;
+  say "{you} paid {paid}";
+}
+proc disarm_trap() {
+  let paid = pay 2 cards from hand except trap to discards;
+  say "{you} paid {paid}";
+}
+game adventure { seats 1 to 4; phase play { disarm(); } winner most wounds; }
+"""
+
+adventure = rules_programs(ADVENTURE)
+
+
+def dealt(program, hand: list[str], deck: list[str]) -> tuple[Game, object]:
+    """An adventure game of 2 players (seed 1), P1's hand and the deck (top first) as listed; and P1."""
+    game = Game(program, 2, 1)
+    you = game.state.players[0]
+    for names, zone in ((hand, game.zone(you, "hand")), (deck, game.zone(None, "deck"))):
+        for name in names:
+            game.move(next(e for e in game.program.entities.values() if e.name.startswith(name)
+                           and e not in game.zone(you, "hand") and e not in game.zone(None, "deck")), zone)
+    return game, you
+
+
+def names(zone) -> list[str]:
+    return sorted(e.name.split("#")[0] for e in zone)
+
+
+def test_a_hand_too_small_draws_until_the_cards_are_covered_then_pays_them(adventure):
+    game, you = dealt(adventure(), ["torch"], ["rope", "rope"])
+    run_proc(game, "disarm")   # one card short: one drawn (the only open option: unasked), both paid
+    assert len(game.zone(you, "hand")) == 0 and names(game.zone(None, "discards")) == ["rope", "torch"]
+    assert len(game.zone(None, "deck")) == 1 and you.stock["wounds"] == 0
+    assert game.messages[-1].endswith("paid 2")
+
+
+def test_not_covered_the_else_runs_then_every_card_the_term_may_take_is_paid(adventure):
+    game, you = dealt(adventure(), ["torch"], [])
+    run_proc(game, "disarm")   # the deck is empty: nothing raised; 1 short (a wound), the torch paid
+    assert you.stock["wounds"] == 1 and names(game.zone(None, "discards")) == ["torch"]
+    assert any(m.endswith("is 1 short") for m in game.messages) and game.messages[-1].endswith("paid 1")
+
+
+def test_the_raising_counts_the_cards_the_term_may_not_take_as_held_back(adventure):
+    # the trap stays out of the payment: with the trap and a torch, one more card is drawn, not two
+    game, you = dealt(adventure(), ["trap", "torch"], ["rope", "rope"])
+    run_proc(game, "disarm_trap")
+    assert names(game.zone(you, "hand")) == ["trap"] and names(game.zone(None, "discards")) == ["rope", "torch"]
+    assert len(game.zone(None, "deck")) == 1 and game.messages[-1].endswith("paid 2")
+
+
+def test_a_hand_holding_enough_runs_nothing(adventure):
+    game, you = dealt(adventure(), ["torch", "rope", "rope"], ["torch"])
+    asked = run_proc(game, "disarm", answers=["Torch"])   # (the ropes alike: after the torch, both are paid unasked)
+    assert [d.prompt for d in asked] == ["pay with which card from P1.hand (1 of 2)?"]
+    assert names(game.zone(you, "hand")) == ["rope"] and len(game.zone(None, "deck")) == 1
+
+
+def codes(text: str) -> list[tuple]:
+    """The diagnostics of `text`: (code, line, column), but the unused-declaration warnings."""
+    return [(d.code, d.span.line, d.span.column) for d in analyse_text(text).diagnostics
+            if d.code not in ("W401", "W402")]
+
+
+CARDS = ("kind card { }\ncard torch \"Torch\" * 4 { }\nzone deck of card;\nzone hand per_player of card;\n"
+         "zone discards of card;\nresource wounds;\n")
+PAYS = "proc disarm() { pay 2 cards from hand to discards; }\ngame g { seats 2; phase play { each players { disarm(); } } winner most wounds; }\n"
+
+
+def test_a_zone_shortfall_no_cost_pays_from_is_w660():
+    text = CARDS + "shortfall hand { else { gain missing wounds; } }\n" + \
+        "game g { seats 2; phase play { each players { move first(hand) to discards; } } winner most wounds; }\n"
+    assert codes(text) == [("W660", 7, 1)]
+    assert codes(CARDS + "shortfall hand { else { gain missing wounds; } }\n" + PAYS) == []
+
+
+def test_a_shortfall_of_an_indexed_zone_is_e682():
+    text = ("enum suit { red, blue }\nkind card { }\nzone piles[suit] of card;\nzone discards of card;\n"
+            "shortfall piles { else { say \"short\"; } }\ncounter wounds;\n"
+            "game g { seats 2; phase play { pay 1 cards from piles[red] to discards; } winner most wounds; }\n")
+    assert [c for c in codes(text) if c[0].startswith("E")] == [("E682", 5, 1)]
+
+
+def test_a_zone_shortfall_option_that_brings_no_card_is_w638_and_one_that_draws_is_not():
+    text = CARDS + ("shortfall hand {\n  raise by {\n    option \"wait\" { gain 1 wounds; }\n"
+                    "    option \"draw\" { draw 1 from deck to hand; }\n  }\n}\n") + PAYS
+    assert codes(text) == [("W638", 9, 5)]
+
+
+def test_a_zone_shortfall_prints_back_and_explain_reads_it_and_the_payment():
+    _module, printed = printed_back(ADVENTURE)
+    assert "shortfall hand {\n  raise by {\n    option \"draw a card\" when size(deck) > 0 {" in printed
+    result = analyse_text(ADVENTURE)
+    assert result.ok
+    shortfall = "\n".join(explain(result.symbols.shortfalls["hand"], result.symbols))
+    assert "\n  When you must pay more cards from hand than it holds:\n" in shortfall
+    assert "Then you pay every card the payment may take; the rest of the debt is forgiven." in shortfall
+    disarm = explained(result, "disarm")
+    assert "(Holding too few cards in hand, you must raise them: see its shortfall.)" in disarm
+    assert "not covered, what was paid" in disarm
+
+
+def test_the_market_explains_what_a_let_binds_when_not_covered():
+    assert "not covered, what was paid" in explained(analyse_text(MARKET), "buy_from_left")
