@@ -3303,18 +3303,25 @@ class Game:
         if tag is not None and amount > 0 and tag[0] in self.by_action:
             changed, why = self.modified_amount("lose", payer, tag, amount)
             amount = 0 if changed is None else changed
-        if amount > payer.stock[name]:
-            if self.tracer is not None:
-                self._note("short", payer, f"{name}: {amount} to pay, {payer.stock[name]} held, to its shortfall",
-                           amount - payer.stock[name], where)
-            paid = yield from self.program.procs[self.program.shortfalls[name]](
-                self, payer, amount, to, amount - payer.stock[name])
-            if paid < amount:
-                return
+        if not (yield from self._covered(payer, name, amount, to, where)):
+            return
         if to is None:
             self.lose(payer, name, amount, why)
         else:
             yield from self.lose_to(payer, name, amount, to, where)
+
+    def _covered(self, payer: Holder, name: str, amount: int, to: Optional[Holder], where: str):
+        """Whether the payer can make a payment of `amount` of their stock `name` (which has a `shortfall`): at
+        once when they hold it, else once its shortfall's proc covered it (not covered, the proc paid what
+        they held, to `to` or the bank, and ran its `else`)."""
+        if amount <= payer.stock[name]:
+            return True
+        if self.tracer is not None:
+            self._note("short", payer, f"{name}: {amount} to pay, {payer.stock[name]} held, to its shortfall",
+                       amount - payer.stock[name], where)
+        paid = yield from self.program.procs[self.program.shortfalls[name]](
+            self, payer, amount, to, amount - payer.stock[name])
+        return paid >= amount
 
     def shift(self, h: Holder, source: str, dest: str, amount: int) -> int:
         """`shift N C[a] to C[b];` (4.2a): units moved from one element of an indexed counter to another
@@ -6839,12 +6846,18 @@ class Game:
 
     def lose_asking(self, h: Holder, name: str, amount: int, tag: tuple, where: str):
         """A tagged `lose` of an action a hooked modifier changes (7.7d): as lose_for, asking first, then
-        the consequences."""
+        the consequences. Of a player's stock with a `shortfall`, the loss as the modifiers left it is a
+        payment (lose_short): held short, the payer raises first; not covered, nothing more is lost (the
+        consequences of the modifiers used still follow)."""
+        short = name in self.program.shortfalls   # (a `lose` without `on`: a player's own stock)
         if amount <= 0 or tag[0] not in self.by_action:
-            self.lose(h, name, amount)
+            if not short or (yield from self._covered(self.holder_of(h), name, amount, None, where)):
+                self.lose(h, name, amount)
             return
         changed, why, used = yield from self._amount_asking("lose", h, tag, amount, where)
-        self.lose(h, name, 0 if changed is None else changed, why)
+        amount = 0 if changed is None else changed
+        if not short or (yield from self._covered(self.holder_of(h), name, amount, None, where)):
+            self.lose(h, name, amount, why)
         yield from self._consequences(h, used, tag)
 
     def valued_asking(self, h: Holder, value, tag: tuple, where: Optional[str] = None):

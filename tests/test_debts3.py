@@ -218,3 +218,52 @@ def test_a_zone_shortfall_prints_back_and_explain_reads_it_and_the_payment():
 
 def test_the_market_explains_what_a_let_binds_when_not_covered():
     assert "not covered, what was paid" in explained(analyse_text(MARKET), "buy_from_left")
+
+
+# Stupor Mundi-like (for illustration): a fine of florins is a payment (a shortfall: sell a castle for 3); a
+# bishop's favour may waive 2 of a fine, its holder asked (7.7d), at the price of 1 piety.
+FINES = """
+resource florins "Florins";
+resource castles "Castles";
+resource piety "Piety";
+event fined();
+var excommunicated "Excommunicated" global: bool = false;
+shortfall florins {
+  raise by {
+    option "sell a castle" when castles > 0 { lose 1 castles; gain 3 florins; }
+  }
+  else { set excommunicated = true; }
+}
+proc start(money: int, held: int) {
+  gain money florins;
+  gain held castles;
+  gain 1 piety;
+  modifier you fined optional "use the bishop's favour?" { lose -2; then { lose 1 piety; } }
+}
+proc fine(n: int) { lose n florins for fined(); }
+game stupor { seats 2 to 4; phase play { start(0, 0); } winner most florins; }
+"""
+
+fines = rules_programs(FINES)
+
+
+def fined(program, money: int, castles: int, fine: int, answers: list) -> tuple[Game, object, list]:
+    game = Game(program, 2, 1)
+    run_proc(game, "start", money, castles)
+    asked = run_proc(game, "fine", fine, answers=answers)
+    return game, game.state.players[0], [d.prompt for d in asked]
+
+
+def test_a_tagged_loss_whose_modifier_asks_raises_what_the_loss_as_changed_lacks(fines):
+    # a fine of 6 with 1 florin: the favour taken, 4 are owed: a castle sold (4 held), paid; 1 piety spent
+    game, you, asked = fined(fines(), 1, 2, 6, ["yes"])
+    assert asked == ["use the bishop's favour?"]
+    assert (you.stock["florins"], you.stock["castles"], you.stock["piety"]) == (0, 1, 0)
+    assert not game.state.gvars["excommunicated"]
+
+
+def test_declined_the_whole_fine_is_raised_for_and_not_covered_the_else_runs(fines):
+    # declined: 6 owed, one castle sold (4 held), still short: the 4 are paid and the else runs
+    game, you, _asked = fined(fines(), 1, 1, 6, ["no"])
+    assert (you.stock["florins"], you.stock["castles"], you.stock["piety"]) == (0, 0, 1)
+    assert game.state.gvars["excommunicated"]
