@@ -735,7 +735,8 @@ def card_term_zone(term: A.CostTerm) -> Optional[str]:
 def card_shortfall_of(s: A.Lose, sym: Symbols) -> bool:
     """Whether a `lose N F on CARD;` (untagged, to no one) is a payment the `shortfall` of the cards' stock F
     covers: both backends then call Game.lose_on_short."""
-    return s.on is not None and s.to is None and s.tag is None and s.resource in sym.shortfalls
+    return s.on is not None and s.to is None and s.tag is None and s.resource in sym.shortfalls and \
+        shortfall_holder(sym, s.resource) not in (None, "player", "zone")   # (W519: a player's stock so named)
 
 
 def shortfall_of(s: A.Lose, sym: Symbols, hooked=()) -> bool:

@@ -4439,7 +4439,9 @@ class Game:
         mode, name, _amount = term
         if mode == "plain" and name in self.program.shortfalls:
             return name, None
-        if mode == "on" and name[0] in self.program.shortfalls and len(name[1]) == 1:
+        if mode == "on" and name[0] in self.program.shortfalls and len(name[1]) == 1 and \
+                name[0] not in self.program.resources and name[0] not in self.program.counters:
+            # (a cards' stock named like a player's stock, W519: the shortfall is the player's, not the card's)
             return name[0], name[1][0]
         if mode == "cards" and name is not None and name.source.name in self.program.shortfalls and \
                 getattr(name.source, "card", None) is None:   # (a zone a card holds is no zone a shortfall names)

@@ -267,3 +267,30 @@ def test_declined_the_whole_fine_is_raised_for_and_not_covered_the_else_runs(fin
     game, you, _asked = fined(fines(), 1, 1, 6, ["no"])
     assert (you.stock["florins"], you.stock["castles"], you.stock["piety"]) == (0, 0, 1)
     assert game.state.gvars["excommunicated"]
+
+
+# A cards' stock named like a player's resource (W519): the shortfall is the player's; a payment off the
+# card is not raised by it (before debts3, it ran the player's proc with a card: a TypeError as E601).
+NAMESAKE = """
+resource treasury;
+kind company { treasury: stock; }
+company prr "PRR" { treasury = 5; }
+shortfall treasury { else { say "short"; } }
+proc off_the_card() { lose 9 treasury on prr; }
+proc paid_off_the_card() { pay 9 treasury on prr; }
+game g { seats 2; phase play { each players { off_the_card(); } } winner most treasury; }
+"""
+
+namesake = rules_programs(NAMESAKE)
+
+
+def test_a_cards_stock_named_like_a_players_never_runs_the_players_shortfall(namesake):
+    import pytest
+
+    from rulebook.runtime.engine import RulesRuntimeError
+
+    game = Game(namesake(), 2, 1)
+    run_proc(game, "off_the_card")   # never below 0, as without a shortfall; nothing said
+    assert game.field(game.program.entities["prr"], "treasury") == 0 and "short" not in game.messages
+    with pytest.raises(RulesRuntimeError, match="cannot pay 9 treasury on PRR"):
+        run_proc(game, "paid_off_the_card")
