@@ -18,16 +18,8 @@ resource goods "Goods";
 var ruined "Ruined" global: bool = false;
 event trade();
 shortfall coin {
-  raise by {
-    option "sell goods" when goods > 0 {
-      lose 1 goods;
-      gain 2 coin;
-    }
-  }
-  else {
-    say "{you} is ruined, {missing} short";
-    set ruined = true;
-  }
+  raise by { option "sell goods" when goods > 0 { lose 1 goods; gain 2 coin; } }
+  else { set ruined = true; say "{you} is ruined, {missing} short"; }
 }
 proc start(money: int, held: int) { gain money coin; gain held goods; }
 proc buy_from_left(price: int) {
