@@ -286,3 +286,21 @@ def test_a_cards_stock_named_like_a_players_never_runs_the_players_shortfall(nam
     assert game.field(game.program.entities["prr"], "treasury") == 0 and "short" not in game.messages
     with pytest.raises(RulesRuntimeError, match="cannot pay 9 treasury on PRR"):
         run_proc(game, "paid_off_the_card")
+
+
+# A house rule: a player short of cards may also take the top discard back into hand.
+SALVAGE = """
+amend shortfall hand {
+  raise by {
+    option "take the top discard" when size(discards) > 0 { move first(discards) to hand; }
+  }
+}
+"""
+
+
+def test_an_amend_adds_an_option_to_a_zones_shortfall(adventure):
+    game, you = dealt(adventure(SALVAGE), ["torch"], [])
+    game.move(next(e for e in game.program.entities.values() if e.name.startswith("rope")), game.zone(None, "discards"))
+    run_proc(game, "disarm")   # no deck: the discarded rope comes back and pays with the torch
+    assert names(game.zone(None, "discards")) == ["rope", "torch"] and you.stock["wounds"] == 0
+    assert game.messages[-1].endswith("paid 2")
