@@ -1573,8 +1573,8 @@ class Checker(A.Visitor):
             self.err("E654", f"a shortfall of {d.resource!r}, " + (
                 f"which is {article(what)}" + (" that is not a player's own, stopping at zero" if what == "counter"
                                                else "") if what else "which is not declared") +
-                ": a shortfall is what a payment of a player's stock (or of a stock cards hold) does when they hold "
-                "too little", d.span,
+                ": a shortfall is what a payment of a player's stock (or of a stock cards hold, or of a zone's cards) "
+                "does when they hold too little", d.span,
                 f"declare 'resource {d.resource};' (or 'counter {d.resource};', each player's, from 0) and write "
                 f"'shortfall {d.resource} {{ ... }}'")
             return
