@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from compare import ROOT, shim  # noqa: E402
-from instructions import per_game  # noqa: E402
+from instructions import per_game, report  # noqa: E402
 
 
 def edit_entry(cache: Path, edits: list) -> str:
@@ -65,16 +65,11 @@ def main() -> None:
         scratch = Path(scratch)
         entry = shim(ROOT, scratch / "shim")
         plain, edited = scratch / "cache-plain", scratch / "cache-edited"
-        before, before_outcome = per_game(ROOT, entry, args, plain)   # compiles the entry, then measures
+        before = per_game(ROOT, entry, args, plain)   # compiles the entry, then measures
         shutil.copytree(plain, edited)
         edit_entry(edited, edits)
-        after, after_outcome = per_game(ROOT, entry, args, edited)
-    print(f"{args.pack} {args.players}p, {args.games} games: as compiled {before / 1e6:,.2f} M instructions a game | "
-          f"edited {after / 1e6:,.2f} M ({before / after:.3f}x fewer)")
-    if before_outcome != after_outcome:
-        print("  the edited module played DIFFERENT games (logs or scores differ)")
-        sys.exit(1)
-    print("  the same games (logs and scores) with and without the edits")
+        after = per_game(ROOT, entry, args, edited)
+    report(args, before, after, ("as compiled", "edited"), ("the edited module played", "with and without the edits"))
 
 
 if __name__ == "__main__":

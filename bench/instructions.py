@@ -59,13 +59,21 @@ def main() -> None:
         with checked_out(args.commit, scratch / "before") as before:
             counts = {name: per_game(tree, shim(tree, scratch / f"shim-{name}"), args, scratch / f"cache-{name}")
                       for name, tree in (("before", before), ("after", ROOT))}
-    (b, b_outcome), (a, a_outcome) = counts["before"], counts["after"]
-    print(f"{args.pack} {args.players}p, {args.games} games: before ({args.commit}) {b / 1e6:,.2f} M instructions "
-          f"a game | after (this tree) {a / 1e6:,.2f} M ({b / a:.3f}x fewer)")
+    report(args, counts["before"], counts["after"], (f"before ({args.commit})", "after (this tree)"),
+           ("the two trees played", "in both trees"))
+
+
+def report(args, before: tuple[float, str], after: tuple[float, str], names: tuple[str, str],
+           phrases: tuple[str, str]) -> None:
+    """Print the two (instructions a game, outcome) measures side by side and whether the games were
+    the same (`phrases`: who played different games, where the same ones were played); exit 1 if not."""
+    (b, b_outcome), (a, a_outcome) = before, after
+    print(f"{args.pack} {args.players}p, {args.games} games: {names[0]} {b / 1e6:,.2f} M instructions "
+          f"a game | {names[1]} {a / 1e6:,.2f} M ({b / a:.3f}x fewer)")
     if b_outcome != a_outcome:
-        print("  the two trees played DIFFERENT games (logs or scores differ)")
+        print(f"  {phrases[0]} DIFFERENT games (logs or scores differ)")
         sys.exit(1)
-    print("  the same games (logs and scores) in both trees")
+    print(f"  the same games (logs and scores) {phrases[1]}")
 
 
 if __name__ == "__main__":
