@@ -952,11 +952,10 @@ THINGS, PLAIN_VALUES = ("entity", "player", "zone", "list"), ("int", "decimal", 
 SUPPLY_CALLS = ("min", "max", "abs")
 
 
-def before_play(e: A.Expr, sym: Optional[Symbols] = None, tables: tuple = ()) -> Optional[A.Node]:
-    """The first part of a supply's expression that cannot be worked out before play (None: all can):
-    numbers, operators, `if`/`match`, `player_count`, `enabled(VARIANT)`, min, max and abs, a read of one of
-    `tables` (printed tables: `gems[player_count]`); with `sym` (a counter's or variable's start), enum members,
-    options and texts too."""
+def before_play(e: A.Expr, sym: Symbols, tables: tuple = ()) -> Optional[A.Node]:
+    """The first part of a value worked out before play (a supply, a start) that cannot be (None: all can):
+    numbers, texts, operators, `if`/`match`, `player_count`, `enabled(VARIANT)`, min, max and abs, enum members,
+    options (set as the game is made), a read of one of `tables` (printed tables: `gems[player_count]`)."""
     stack = [e]
     while stack:
         n = stack.pop()
@@ -965,7 +964,7 @@ def before_play(e: A.Expr, sym: Optional[Symbols] = None, tables: tuple = ()) ->
         if type(n) is A.Index and type(n.obj) is A.Name and n.obj.id in tables:
             stack.extend(n.index.parts if type(n.index) is A.Pair else (n.index,))   # its indexes: before play too
             continue
-        if type(n) is A.Name and sym is not None and sym.category(n.id) in ("member", "option"):   # (set as the game is made)
+        if type(n) is A.Name and sym.category(n.id) in ("member", "option"):   # (set as the game is made)
             continue
         if type(n) is A.Call and n.func not in SUPPLY_CALLS or type(n) is A.Name and n.id != "player_count" \
                 or type(n) not in (A.Int, A.Bool, A.Str, A.Name, A.Unary, A.Binary, A.Cond, A.Match, A.Case, A.Range, A.Call):
@@ -1670,10 +1669,12 @@ class Checker(A.Visitor):
     def supply(self, d: A.Resource) -> None:
         """`supply EXPR`: a whole number worked out once, before play, from numbers, `player_count`
         and the variants chosen (`enabled(v)`); anything the game changes is E303."""
-        read = before_play(d.supply, tables=tuple(self.sym.of("table")))
+        read, said = self.read_in_play(d.supply, f"the supply of {d.name!r}", settable=False)
+        if said:
+            return
         if read is not None:
             self.err("E303", f"the supply of {d.name!r} is worked out before play, from numbers, player_count, "
-                     f"printed tables and enabled(VARIANT): it cannot read {printed(read)!r}", read.span,
+                     f"options, printed tables and enabled(VARIANT): it cannot read {printed(read)!r}", read.span,
                      "a supply that depends on the seats: 'supply match player_count { 2: 4, 3: 5, else: 7 }'")
             return
         kind = self.expr(d.supply, Scope())
@@ -1888,11 +1889,11 @@ class Checker(A.Visitor):
         game is made: E447 when it lies outside the bounds for a number of seats the game allows."""
         value, low, high = constant(d.start), constant(d.low), constant(d.high)
         if type(value) is not int:
-            read = before_play(d.start, self.sym, tuple(self.sym.of("table")))
+            read, said = self.read_in_play(d.start, f"the start of counter {d.name!r}")
+            if said:
+                return
             if read is None:   # `12 * player_count`, `hand[player_count]`: worked out as the game is made
                 self.seated_start(d)
-                return
-            if self.table_read_in_play(d.start, read, f"the start of counter {d.name!r}"):
                 return
             self.err("E322", f"the start of counter {d.name!r} must be a whole number known before play, not "
                      f"{printed(d.start)}", d.start.span, "give the value every player starts with, as in 'start 0', "
@@ -1909,17 +1910,20 @@ class Checker(A.Visitor):
             self.err("E322", f"counter {d.name!r} starts at {value}, outside its bounds: {shown}", d.start.span,
                      "widen the bounds ('from LOW to HIGH') or start within them")
 
-    def table_read_in_play(self, start: A.Expr, part: A.Node, what: str) -> bool:
-        """E677: a start worked out before play (a counter's `start`, a variable's default) reading a printed table at
-        a value known only in play (`start hand[vp]`): said at that value, True; False when `part` is in no table's
-        indexes (the caller's own finding says what else it cannot read)."""
-        read = table_read_around(start, part, tuple(self.sym.of("table")))
+    def read_in_play(self, value: A.Expr, what: str, settable: bool = True) -> tuple[Optional[A.Node], bool]:
+        """A value worked out before play (a resource's or bank's `supply`, a counter's `start`, a variable's
+        default): the first part of it known only in play (None: none is), and whether E677 said it already, as a
+        printed table read at that part (`start hand[vp]`, `supply gems[vp]`: said at the part; anything else is
+        the caller's own finding, E303 or E322). `settable`: a rule may set it instead (a start; a bank it may not)."""
+        tables = tuple(self.sym.of("table"))
+        part = before_play(value, self.sym, tables)
+        read = table_read_around(value, part, tables) if part is not None else None
         if read is None:
-            return False
+            return part, False
         self.err("E677", f"{what} is worked out before play, and reads table {read.obj.id!r} at {printed(part)!r}, "
                  "which is known only in play", part.span, f"read it at numbers, player_count, options or constants "
-                 f"('{read.obj.id}[player_count]'), or set it in setup")
-        return True
+                 f"('{read.obj.id}[player_count]')" + (", or set it in setup" if settable else ""))
+        return part, True
 
     def seated_start(self, d: A.Counter) -> None:
         """A start from the seats: a whole number (E322), on a counter whose elements keep no bounds of their
@@ -2236,8 +2240,9 @@ class Checker(A.Visitor):
                          "'none' without one, and conditions as false")
             return
         if not is_field_value(d.default) or isinstance(d.default, A.You):
-            read = None if isinstance(d.default, A.You) else before_play(d.default, self.sym, tuple(self.sym.of("table")))
-            if read is not None and self.table_read_in_play(d.default, read, f"the start of variable {d.name!r}"):
+            read, said = (None, False) if isinstance(d.default, A.You) else \
+                self.read_in_play(d.default, f"the start of variable {d.name!r}")
+            if said:
                 return
             if not isinstance(d.default, A.You) and read is None and \
                     (d.type in ("bool", "str") or self.sym.category(d.type) == "enum"):

@@ -329,8 +329,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "field): they share no side, and play would stop there"),
     "E676": (ERROR, "'seats ... roles ... shuffled' with fewer roles than the most seats: the first as many as "
                     "seats are dealt, so the list needs one for each"),
-    "E677": (ERROR, "a counter's start or a variable's default, worked out before play, reading a printed table at a "
-                    "value known only in play (a counter, a variable, a func)"),
+    "E677": (ERROR, "a supply, a counter's start or a variable's default, worked out before play, reading a printed "
+                    "table at a value known only in play (a counter, a variable, a func)"),
     "E678": (ERROR, "'index ... of ITEM in HOLDER.GRID' of a shared zone, of a HOLDER that is no player or actor, or "
                     "a GRID that is neither a zone's name nor a holder's zone (an element, 'techs[2]')"),
     "E679": (ERROR, "a board's sides as an index misused: 'var NAME[edge of RECORD]' of what is no board's cell (an "

@@ -187,6 +187,11 @@ def test_a_supply_reads_a_table_by_the_seats_on_both_backends(supplied, players,
     assert game.state.players[0].stock["vp"] == tokens
 
 
-def test_a_supply_reading_a_table_at_a_counter_is_E303_at_the_counter():
-    where, found = first(SUPPLY.replace("gem_tokens[player_count]", "gem_tokens[vp]"), "E303")
-    assert where == [(2, 40)] and "printed tables" in found.message and "cannot read 'vp'" in found.message
+def test_a_supply_reading_a_table_at_a_counter_is_E677_at_the_counter():
+    # (E303 until branch tidy: a start reading a table in play was E677 and a supply E303; one check serves both)
+    text = SUPPLY.replace("gem_tokens[player_count]", "gem_tokens[vp]")
+    where, found = first(text, "E677")
+    assert where == [(2, 40)] and "the supply of 'ruby' is worked out before play, and reads table 'gem_tokens' at " \
+        "'vp', which is known only in play" in found.message
+    assert found.hint == "read it at numbers, player_count, options or constants ('gem_tokens[player_count]')"
+    assert first(text, "E303")[0] == []
