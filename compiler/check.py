@@ -23,7 +23,7 @@ from .layout import SHAPE_CALLS, blind_zones, destinations, grid_cells, grid_row
 from .layout import filled_base, redeal_params, at_seats, plain_values, python_blocks, recursive, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var, indexed_counter, pattern_binders, pattern_element
-from .resolve import TEAM_WORDS, ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, PHASES, STEPS, SUBJECT, Symbols, declared_at
+from .resolve import zone_kinds, TEAM_WORDS, ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, PHASES, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import held_only, holds_slots, reads_it, knowledge_args, knowledge_call, revealed_field, tokens_in, unknowing_reads
 from .resolve import LABELLED, arm_change, enum_changes, if_change, loop_change, may_change, option_change, pick_change
 from .resolve import said_for_names, index_place, index_cell, shortfall_holder, card_term_zone
@@ -2615,7 +2615,7 @@ class Checker(A.Visitor):
             return f"list:{self.declared(item)}" if self.sym.category(item) in ("enum", "kind", "record") \
                 or item in LIST_ITEMS or (item.startswith("list of ") and self.declared(item) != "list") else "list"
         if type_name.startswith("zone of "):   # `z: zone of card or joker`: a zone of those kinds, as one declared so
-            kinds = type_name[len("zone of "):].split(" or ")
+            kinds = zone_kinds(type_name)
             return f"zone:{'|'.join(kinds)}" if all(self.sym.category(k) == "kind" for k in kinds) else "zone"
         if " or " in type_name:   # `c: chameleon or joker`: an item of a zone of those kinds (3.9)
             kinds = type_name.split(" or ")
@@ -10365,9 +10365,19 @@ class Checker(A.Visitor):
             self.err("W656", f"{e.name!r} is data of the members of {' and '.join(d.name for d in enums)}, read here "
                      f"of {printed(e.obj)}, whose type is not known (an item of a 'zone' parameter, say): play cannot "
                      f"tell which table to read", self.at_name(e.name, e.span),
-                     "give the value a type: a parameter 'cards: list of card' (called with 'gather(c in hand, "
-                     "[c])') types its items")
+                     self.typed_items_hint(e.obj))
         return None
+
+    def typed_items_hint(self, value: A.Expr) -> str:
+        """W656's hint: type the zone (or list) whose item `value` is read of, naming the kinds that declare the first
+        field read off the item (`c.value.points`: the kinds with a field `value`), else `card`."""
+        while type(value) is A.Attr and type(value.obj) is A.Attr:
+            value = value.obj
+        kinds = [k for k in self.sym.of("kind") if type(value) is A.Attr
+                 and any(f.name == value.name for f in self.sym.decls[k].fields)] or ["card"]
+        of = " or ".join(kinds)
+        return f"give the value a type: a parameter 'z: zone of {of}' types a zone's items (a list's, 'cards: list of " \
+               f"{kinds[0]}')"
 
     def member_field(self, e: A.Attr, kind: A.Kind, f: A.FieldDecl, index, scope: Scope, site, setting: bool) -> str:
         """`card.field[member]` of a field declared `int[ENUM]`: the index is a member of the enum; `c.layout[s]` of

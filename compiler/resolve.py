@@ -566,6 +566,24 @@ def tokens_in(sources: dict, span: A.Span) -> list:
             (line, col + len(t)) <= (span.end_line, span.end_column)]
 
 
+def zone_kinds(type_name: str) -> Optional[tuple]:
+    """The kinds a declared zone type names (`zone of card or joker`: ('card', 'joker')), () for a plain `zone` (of
+    any kind), None for a type that is no zone."""
+    if type_name == "zone":
+        return ()
+    return tuple(type_name[len("zone of "):].split(" or ")) if type_name.startswith("zone of ") else None
+
+
+def zone_types_agree(given: str, taking: str) -> bool:
+    """Whether a zone of the declared type `given` may stand where `taking` is declared, as the checker's `fits`
+    reads them: `taking`'s kinds hold `given`'s, and a plain `zone` (of any kind) agrees with any. False for types
+    that are not both zones."""
+    given_kinds, taking_kinds = zone_kinds(given), zone_kinds(taking)
+    if given_kinds is None or taking_kinds is None:
+        return False
+    return not given_kinds or not taking_kinds or set(given_kinds) <= set(taking_kinds)
+
+
 def declared_at(sources: dict, name: str, span: A.Span) -> A.Span:
     """Where a declaration (or a remove, extension or amendment) writes its own name, for a finding
     about that name: the first word spelt so inside its span (only keywords come before the name,
@@ -4001,8 +4019,12 @@ def _held_fits(sym: Symbols, name: str, old, d: A.Entity, h: A.HeldOverride, dia
         diags.append(Diagnostic("E354", f"{name!r} is {_article(CATEGORY[type(old)])}: override it as one",
                                 at, f"write 'override {CATEGORY[type(old)]} {name}(...)'",
                                 notes=(f"{name!r} is declared at {old.span}",)))
-    elif [p.type for p in old.params] != [p.type for p in h.decl.params] or \
-            (old.returns != h.decl.returns and None not in (old.returns, h.decl.returns)):
+    elif len(old.params) != len(h.decl.params) or \
+            any(a.type != b.type and not zone_types_agree(a.type, b.type) for a, b in zip(old.params, h.decl.params)) or \
+            (old.returns != h.decl.returns and None not in (old.returns, h.decl.returns)
+             and not zone_types_agree(h.decl.returns, old.returns)):
+        # (zones whose kinds agree are one signature: the version takes every zone the base's calls give, and gives
+        # a zone its callers read, as an extending pack's override is checked, E220 and E219)
         def sig(x):
             return f"{name}({', '.join(f'{p.name}: {p.type}' for p in x.params)})" + (f": {x.returns}" if x.returns else "")
         diags.append(Diagnostic("E354", f"this override takes {sig(h.decl)}, but the {what} it changes is {sig(old)}",

@@ -69,3 +69,99 @@ def test_a_table_read_in_play_is_E677_in_a_supply_a_bank_and_a_start_alike(old, 
 def test_a_supply_reading_a_counter_outside_a_table_is_still_E303():
     found = findings(BANKS.replace("supply gems;", "supply gems + vp;"), "E677", "E303")
     assert [f[:3] for f in found] == [("E303", 4, 36)] and "cannot read 'vp'" in found[0][3]
+
+
+# (2) zoneparam's left items: W656's hint types a zone `zone of KIND`; a card's version of a func whose zone
+# parameter it types by kind (or whose kinds it writes in another order) keeps the func's signature (E354 only
+# when the kinds disagree), as an extending pack's override is read (E220).
+
+# Gin Rummy (for illustration): each card's points are its rank's data, and the suits hold points too
+RANKS = """
+enum rank_of_card { points: int; ace "Ace" (points = 1), seven "7" (points = 7), king "King" (points = 10) }
+enum suit { points: int; hearts (points = 2) }
+kind card { value: rank_of_card; }
+card playing_card "{r.title}" for each r in rank_of_card { value = r; }
+zone hand per_player of card hidden;
+counter deadwood;
+func points_in(z: zone): int = total(c in z, c.value.points);
+proc count_hand() { gain points_in(hand) deadwood; }
+"""
+
+
+def test_w656s_hint_types_the_zone_by_the_kind_that_holds_the_field():
+    (w656,) = [d for d in analyse_text(RANKS).diagnostics if d.code == "W656"]
+    assert w656.hint == "give the value a type: a parameter 'z: zone of card' types a zone's items (a list's, " \
+                        "'cards: list of card')"
+    typed = RANKS.replace("points_in(z: zone)", "points_in(z: zone of card)")
+    assert [d.code for d in analyse_text(typed).diagnostics] == []   # as the hint says, the data is then found
+
+
+# Cosmic Encounter-like (for illustration): an alien's power counts the strength of any zone of ships one more
+SHIPS = """
+counter strength_seen;
+kind alien { text: str; strength: int = 1; }
+kind joker { strength: int = 0; }
+zone aliens of alien;
+zone jokers of joker;
+zone power per_player of alien public;
+func strength_of(z: BASE): int = total(c in z, c.strength);
+proc tally() { gain strength_of(aliens) strength_seen; }
+alien amoeba "Amoeba" {
+  text = "Your aliens count one more.";
+  override func strength_of(z: VERSION): int in power = base(z) + 10;
+}
+alien scout "Scout" { text = ""; strength = 3; }
+proc deal() { fill aliens with alien; }
+proc take(a: alien) { move a to power; }
+"""
+
+
+def ships(base: str, version: str) -> str:
+    return SHIPS.replace("BASE", base).replace("VERSION", version)
+
+
+@pytest.mark.parametrize("base, version", [
+    ("zone of alien", "zone"),
+    ("zone of alien or joker", "zone of joker or alien"),
+    ("zone of alien", "zone of alien or joker"),   # (base(z) gives the base a wider zone: E667 says that, not E354)
+])
+def test_a_card_version_of_a_zone_whose_kinds_agree_keeps_the_signature(base, version):
+    assert "E354" not in [d.code for d in analyse_text(ships(base, version)).diagnostics]
+
+
+@pytest.mark.parametrize("base, version", [
+    ("zone of alien", "zone of joker"),
+    ("zone of alien or joker", "zone of alien"),   # the base's calls may pass a zone of jokers
+    ("int", "zone of alien"),
+])
+def test_a_card_version_of_a_zone_of_other_kinds_is_E354(base, version):
+    found = [d for d in analyse_text(ships(base, version)).diagnostics if d.code == "E354"]
+    assert len(found) == 1 and found[0].message == f"this override takes strength_of(z: {version}): int, but the " \
+                                                   f"func it changes is strength_of(z: {base}): int"
+
+
+@pytest.mark.parametrize("base, version, agree", [
+    ("zone", "zone of alien", True),   # the version gives a zone the base's callers read
+    ("zone of alien", "zone", True),
+    ("zone of alien", "zone of joker", False),
+])
+def test_a_card_versions_zone_result_agrees_by_its_kinds(base, version, agree):
+    text = SHIPS.replace("func strength_of(z: BASE): int = total(c in z, c.strength);",
+                         f"func strength_of(z: zone): int = 0;\nfunc mine(): {base} = aliens;").replace(
+        "override func strength_of(z: VERSION): int in power = base(z) + 10;",
+        f"override func mine(): {version} in power = aliens;")
+    assert ("E354" in [d.code for d in analyse_text(text).diagnostics]) is not agree
+
+
+typed_version = rules_programs(ships("zone", "zone of alien"))
+
+
+def test_a_card_version_typing_a_zone_parameter_plays_on_both_backends(typed_version):
+    game = Game(typed_version(), 2, 1)
+    run_proc(game, "deal")
+    run_proc(game, "tally")
+    you = game.state.players[0]
+    assert you.stock["strength_seen"] == 1 + 3   # amoeba and scout in the aliens, no version held
+    run_proc(game, "take", game.program.entities["amoeba"])
+    run_proc(game, "tally")
+    assert you.stock["strength_seen"] == 4 + 3 + 10   # the scout left, the amoeba's version read
