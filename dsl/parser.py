@@ -316,6 +316,12 @@ AUCTION_CLAUSES = {"mode": "its form ('open', 'once around', 'sealed', 'open in 
 SUBJECT_WORDS = ("you", "opponents", "opponent", "others", "teammates", "teammate", "anyone", "players")   # a pattern's subjects (7.2)
 
 
+def _or_kinds(typed: str, local_type: tuple) -> str:
+    """A declared type with the kinds `or` joins after it (`c: chameleon or joker`, `z: zone of card or joker`), kept
+    as that text, which the checker reads (Checker.declared)."""
+    return " or ".join([typed, *local_type[2]])
+
+
 def _valued(items: list) -> list:
     """The items of a `let`, `set` or func whose value is tagged (`... = EXPR for ACTION(args);`), its
     value made the tagged value (dsl.ast.Valued: the expression the modifiers' `value` lines change)."""
@@ -618,11 +624,7 @@ class _Builder:
 
     def param(self, meta, items):
         typed = self._list_type(meta, items[1], f"'{items[0]}: list of {items[1][1]}'")
-        more = [i.value for i in items[2:] if isinstance(i, _Marker) and i.tag == "param_kind"]
-        if more:   # `c: chameleon or joker`: a card of any of those kinds, kept as that text (Checker.declared)
-            typed = " or ".join([typed, *more])
-        rest = [i for i in items[2:] if not (isinstance(i, _Marker) and i.tag == "param_kind")]
-        return A.Param(str(items[0]), typed, rest[0] if rest else None, span=self._s(meta))
+        return A.Param(str(items[0]), typed, items[2] if len(items) > 2 else None, span=self._s(meta))
 
     def param_kind(self, meta, items):
         return _Marker("param_kind", str(items[0]))
@@ -630,11 +632,11 @@ class _Builder:
     def _list_type(self, meta, local_type: tuple, hint: str) -> str:
         """A parameter's or result's type (`local_type`, as a `let` writes it): `list of ITEM` or `zone of KIND`
         is kept as that text, which the checker reads (`Checker.declared`); E343 for `TYPE of ITEM` after another type."""
-        typed, of = local_type
+        typed, of = local_type[:2]
         if typed == "zone" and of is not None:   # `z: zone of card`: a zone whose items are cards of that kind
-            return f"zone of {of}"
+            return _or_kinds(f"zone of {of}", local_type)
         self._only_a_list(meta, typed, of, f"write {hint}")
-        return typed if of is None else f"list of {of}"
+        return _or_kinds(typed if of is None else f"list of {of}", local_type)
 
     def type_ref(self, meta, items):
         return str(items[0])
@@ -2278,13 +2280,20 @@ class _Builder:
         return A.Arm((), _arm_body(items[-1]), span=self._s(meta))
 
     def local_type(self, meta, items):
-        return (items[0], _pick(items, "element_of"))
+        """(TYPE, ITEM or None, the kinds joined with `or` after them): `zone of card or joker` is ("zone", "card",
+        ("joker",))."""
+        return (items[0], _pick(items, "element_of"),
+                tuple(i.value for i in items[1:] if isinstance(i, _Marker) and i.tag == "param_kind"))
 
     def let_stmt(self, meta, items):
         items = _valued(items)
-        typed, of = items[1] if len(items) == 3 else (None, None)
+        typed, of, more = items[1] if len(items) == 3 else (None, None, ())
         if typed == "zone" and of is not None:   # `let z: zone of card = ...`: kept as one text, as a parameter's
-            typed, of = f"zone of {of}", None
+            typed, of = _or_kinds(f"zone of {of}", items[1]), None
+        elif more and of is not None:   # (`list of card or joker`, as a parameter's: the item's text)
+            of = _or_kinds(of, items[1])
+        elif more:   # `let c: chameleon or joker = ...`
+            typed = _or_kinds(typed, items[1])
         self._only_a_list(meta, typed, of, f"write 'let {items[0]}: list of {of} = ...;' or 'let {items[0]}: {typed} = ...;'")
         return A.Let(str(items[0]), items[-1], typed, of, span=self._s(meta))
 

@@ -10,7 +10,7 @@ import pytest
 from rulebook.compiler.driver import analyse_text
 from rulebook.runtime.engine import Game
 
-from .conftest import rules_programs, run_proc
+from .conftest import printed_back, rules_programs, run_proc
 
 # Splendor-like (for illustration): the gems of each colour by the seats, a variant's bank by an option
 BANKS = """game g { seats 2 to 4; phase play { } winner most vp; }
@@ -165,3 +165,90 @@ def test_a_card_version_typing_a_zone_parameter_plays_on_both_backends(typed_ver
     run_proc(game, "take", game.program.entities["amoeba"])
     run_proc(game, "tally")
     assert you.stock["strength_seen"] == 4 + 3 + 10   # the scout left, the amoeba's version read
+
+
+# (3) `index ... of ITEM in HOLDER.GRID` with the holder reached through a card: `c.owner.techs` reads the tier of
+# whichever player's grid the card lies in (Tapestry's tech rows; here Race for the Galaxy-like tiers of a tableau)
+TIERS = """
+kind card { coins: int; }
+card tavern "Tavern" * 6 { coins = 4; }
+zone deck of card;
+zone techs[1..3] "Tech cards" per_player of card;
+counter vp;
+func tier_of(c: card): int = index of c in c.owner.techs;
+proc deal() {
+  fill deck with card;
+  draw 1 from deck to techs[3];
+  draw 1 from deck to left.techs[2];
+}
+proc score() {
+  gain tier_of(first(techs[3])) vp;
+  gain 10 * tier_of(first(left.techs[2])) vp;   # another player's card: its owner's tier
+  if tier_of(first(deck)) == none { gain 1000 vp; }   # a shared zone's card has no owner: no tier
+}
+proc up(c: card) { move c to c.owner.techs[index of c in c.owner.techs + 1]; }
+"""
+
+tiers = rules_programs(TIERS)
+
+
+def test_an_index_in_the_grid_of_a_cards_owner_plays_on_both_backends(tiers):
+    game = Game(tiers(), 2, 1)
+    run_proc(game, "deal")
+    run_proc(game, "score")
+    assert game.state.players[0].stock["vp"] == 3 + 10 * 2 + 1000
+    theirs = game.zone(game.state.players[1], "techs[2]").items[0]
+    run_proc(game, "up", theirs)   # moved up one tier in its owner's grid, whoever runs it
+    assert game.zone(game.state.players[1], "techs[3]").items == [theirs]
+    assert game.program.funcs["tier_of"](game, game.state.players[0], theirs) == 3
+
+
+# zoneparam's `zone of KIND or KIND` and a card of several kinds (`c: chameleon or joker`) were read in a parameter
+# only: a func's or proc's result and a `let` (language.md 3.12 and 4.12 say they are typed the same way) stopped
+# at `or` (E100). Now one `local_type` takes the kinds after `or` wherever a type is declared.
+# Lost Cities-like (for illustration): wager cards beside the expedition cards
+KINDS = """
+kind expedition_card { value: int; }
+kind wager { value: int = 0; }
+expedition_card red_5 "Red 5" { value = 5; }
+expedition_card red_7 "Red 7" { value = 7; }
+wager red_wager "Red wager" { }
+zone red of expedition_card;
+zone wagers of wager;
+zone dealt per_player of expedition_card public;
+counter vp;
+func laid(): zone of expedition_card or wager = red;
+func worth(z: zone of wager or expedition_card, c: expedition_card or wager): int = total(q in z, q.value) + c.value;
+func staked(): int =
+  let w: zone of wager or expedition_card = wagers;
+  size(w);
+proc p() {
+  let z: zone of expedition_card or wager = laid();
+  let c: wager or expedition_card = first(wagers);
+  gain worth(z, c) + 100 * staked() vp;
+}
+proc deal() { fill red with expedition_card; fill wagers with wager; }
+"""
+
+kinds = rules_programs(KINDS)
+
+
+def test_a_result_and_a_let_of_several_kinds_lint_clean_print_back_and_play_on_both_backends(kinds):
+    assert [d.code for d in analyse_text(KINDS).diagnostics] == []
+    _module, printed = printed_back(KINDS)
+    assert "func laid(): zone of expedition_card or wager = red;" in printed
+    assert "let w: zone of wager or expedition_card = wagers;" in printed
+    assert "let c: wager or expedition_card = first(wagers);" in printed
+    game = Game(kinds(), 2, 1)
+    run_proc(game, "deal")
+    run_proc(game, "p")
+    assert game.state.players[0].stock["vp"] == 5 + 7 + 0 + 100
+
+
+@pytest.mark.parametrize("old, new, code", [
+    ("func laid(): zone of expedition_card or wager = red;", "func laid(): zone of expedition_card or vp = red;", "E204"),
+    ("let c: wager or expedition_card", "let c: wager or int", "E303"),
+    ("func laid(): zone of expedition_card or wager = red;", "func laid(): zone of wager = red;", "E667"),
+])
+def test_a_result_or_a_let_of_several_kinds_is_checked_as_a_parameter_is(old, new, code):
+    assert code in [d.code for d in analyse_text(KINDS.replace(old, new)).diagnostics]
