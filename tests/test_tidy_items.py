@@ -11,6 +11,7 @@ from rulebook.compiler.driver import analyse_text
 from rulebook.runtime.engine import Game
 
 from .conftest import printed_back, rules_programs, run_proc
+from .test_member_data_unknown import PACK as MEMBER_DATA
 
 # Splendor-like (for illustration): the gems of each colour by the seats, a variant's bank by an option
 BANKS = """game g { seats 2 to 4; phase play { } winner most vp; }
@@ -75,17 +76,8 @@ def test_a_supply_reading_a_counter_outside_a_table_is_still_E303():
 # parameter it types by kind (or whose kinds it writes in another order) keeps the func's signature (E354 only
 # when the kinds disagree), as an extending pack's override is read (E220).
 
-# Gin Rummy (for illustration): each card's points are its rank's data, and the suits hold points too
-RANKS = """
-enum rank_of_card { points: int; ace "Ace" (points = 1), seven "7" (points = 7), king "King" (points = 10) }
-enum suit { points: int; hearts (points = 2) }
-kind card { value: rank_of_card; }
-card playing_card "{r.title}" for each r in rank_of_card { value = r; }
-zone hand per_player of card hidden;
-counter deadwood;
-func points_in(z: zone): int = total(c in z, c.value.points);
-proc count_hand() { gain points_in(hand) deadwood; }
-"""
+# Gin Rummy's deadwood (test_member_data_unknown's pack), the suits holding points too
+RANKS = MEMBER_DATA + "enum suit { points: int; hearts (points = 2) }\n"
 
 
 def test_w656s_hint_types_the_zone_by_the_kind_that_holds_the_field():
