@@ -10,7 +10,7 @@ import pytest
 from rulebook.compiler.driver import analyse_text
 from rulebook.runtime.engine import Game
 
-from .conftest import printed_back, rules_programs, run_proc
+from .conftest import explained, printed_back, rules_programs, run_proc
 from .test_member_data_unknown import PACK as MEMBER_DATA
 
 # Splendor-like (for illustration): the gems of each colour by the seats, a variant's bank by an option
@@ -39,8 +39,10 @@ def test_a_supply_reads_an_option_and_a_table_at_it_on_both_backends(banks, play
     assert game.state.players[0].stock["vp"] == ruby * 100 + onyx
 
 
-def test_the_banks_lint_clean():
-    assert [d.code for d in analyse_text(BANKS).diagnostics] == []
+def test_the_banks_lint_clean_and_explain_reads_the_option():
+    result = analyse_text(BANKS)
+    assert [d.code for d in result.diagnostics] == []
+    assert "They come from a limited supply (“Gems per colour”)" in explained(result, "ruby")
 
 
 def findings(text: str, *codes: str) -> list[tuple]:
