@@ -499,7 +499,8 @@ class _FileIndexer:
             value = getattr(node, attr)
             if attr == "each_more":   # a per-entity declaration's later (bound, domain) pairs, in order
                 value = tuple(word for pair in value or () for word in pair)
-            if attr == "type" and isinstance(value, str) and " or " in value:   # `c: chameleon or joker`: each kind
+            if attr in TYPE_ATTRS and isinstance(value, str) and " or " in value:   # `c: chameleon or joker`, a
+                # result's `zone of card or joker`: each kind
                 value = tuple(value.split(" or "))
             for name in (value if isinstance(value, tuple) else (value,)):
                 if not isinstance(name, str):
