@@ -66,6 +66,8 @@ def type_noun(t: str, noun=spoken) -> str:
         return f"list of {plural(type_noun(t[len('list of '):], noun))}"
     if t.startswith("zone of "):   # `zone of card or joker`: "zone of cards or jokers"
         return f"zone of {' or '.join(plural(noun(k)) for k in t[len('zone of '):].split(' or '))}"
+    if " or " in t:   # `c: wager or expedition_card`: "wager or expedition card"
+        return " or ".join(noun(k) for k in t.split(" or "))
     return TYPE_NOUNS.get(t) or noun(t)
 
 
@@ -2022,7 +2024,8 @@ class Reader(A.Visitor):
         if s.type is not None:
             self.words.typed[s.name] = s.type if s.of is None else f"list of {s.of}"
         typed = f", a list of {plural(type_noun(s.of, lambda t: singular(self.noun(t))))}," if s.of else \
-            f", a {type_noun(s.type, lambda t: singular(self.noun(t)))}," if s.type and s.type.startswith("zone of ") \
+            f", a {type_noun(s.type, lambda t: singular(self.noun(t)))}," if s.type and (s.type.startswith("zone of ")
+                                                                           or " or " in s.type) \
             else f", a {s.type}," if s.type else ""
         if isinstance(s.value, A.ListLit) and not s.value.items:   # `let seen: list of city = [];`
             self.say(depth, f"Let {s.name}{typed} be an empty list.")

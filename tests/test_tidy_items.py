@@ -234,6 +234,8 @@ def test_a_result_and_a_let_of_several_kinds_lint_clean_print_back_and_play_on_b
     assert "func laid(): zone of expedition_card or wager = red;" in printed
     assert "let w: zone of wager or expedition_card = wagers;" in printed
     assert "let c: wager or expedition_card = first(wagers);" in printed
+    said = explained(analyse_text(KINDS), "p")
+    assert "Let z, a zone of expedition cards or wagers, be" in said and "Let c, a wager or expedition card, be" in said
     game = Game(kinds(), 2, 1)
     run_proc(game, "deal")
     run_proc(game, "p")
