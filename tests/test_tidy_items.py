@@ -8,10 +8,9 @@ from __future__ import annotations
 import pytest
 
 from rulebook.compiler.driver import analyse_text
-from rulebook.compiler.workspace import Workspace
 from rulebook.runtime.engine import Game
 
-from .conftest import explained, printed_back, rules_programs, run_proc, write_pack
+from .conftest import explained, printed_back, rules_programs, run_proc
 from .test_member_data_unknown import PACK as MEMBER_DATA
 
 # Splendor-like (for illustration): the gems of each colour by the seats, a variant's bank by an option
@@ -250,14 +249,3 @@ def test_a_result_and_a_let_of_several_kinds_lint_clean_print_back_and_play_on_b
 def test_a_result_or_a_let_of_several_kinds_is_checked_as_a_parameter_is(old, new, code):
     assert code in [d.code for d in analyse_text(KINDS.replace(old, new)).diagnostics]
 
-
-def test_the_kinds_of_a_result_and_a_let_of_several_kinds_are_references_of_the_kinds(tmp_path):
-    """Go to definition, hover and rename see each kind after `or`, in a parameter, a result and a let alike."""
-    root = write_pack(tmp_path / "zp", "kind card { v: int = 0; } kind joker { v: int = 0; } zone hand of card;\n"
-                      "func worth(z: zone of card or joker): zone of joker or card = z;\n"
-                      "proc p() { let z: zone of card or joker = hand; let c: joker or card = first(hand); }\n")
-    view = Workspace().view(root / "main.rules")
-    assert [(o.span.line, o.span.column) for o in view.occurrences_of(("name", "card"))] == \
-        [(1, 6), (1, 67), (2, 23), (2, 56), (3, 27), (3, 65)]
-    assert [(o.span.line, o.span.column) for o in view.occurrences_of(("name", "joker"))] == \
-        [(1, 32), (2, 31), (2, 47), (3, 35), (3, 56)]

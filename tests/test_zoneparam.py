@@ -127,14 +127,26 @@ def test_it_prints_back_and_is_read_aloud():
     assert "Let z, a zone of cards, be" in explained(result, "p")
 
 
+def references(root: Path, name: str) -> list[tuple]:
+    """Where the workspace finds the declared `name` in the pack at `root`: (line, column) of each."""
+    return [(o.span.line, o.span.column) for o in Workspace().view(root / "main.rules").occurrences_of(("name", name))]
+
+
 def test_the_kind_of_a_typed_zone_is_a_reference_of_the_kind(tmp_path):
     """Go to definition, hover and rename see `card` in `z: zone of card` (and in a let's type)."""
     root = write_pack(tmp_path / "zp", "kind card { v: int = 0; } zone hand of card;\n"
                       "func worth(z: zone of card): int = total(c in z, c.v);\n"
                       "proc p() { let z: zone of card = hand; }\n")
-    view = Workspace().view(root / "main.rules")
-    assert [(o.span.line, o.span.column) for o in view.occurrences_of(("name", "card"))] == \
-        [(1, 6), (1, 40), (2, 23), (3, 27)]
+    assert references(root, "card") == [(1, 6), (1, 40), (2, 23), (3, 27)]
+
+
+def test_the_kinds_after_or_are_references_of_the_kinds_in_a_parameter_a_result_and_a_let(tmp_path):
+    """(branch tidy) Each kind after `or`, in a parameter, a result and a let alike."""
+    root = write_pack(tmp_path / "zp", "kind card { v: int = 0; } kind joker { v: int = 0; } zone hand of card;\n"
+                      "func worth(z: zone of card or joker): zone of joker or card = z;\n"
+                      "proc p() { let z: zone of card or joker = hand; let c: joker or card = first(hand); }\n")
+    assert references(root, "card") == [(1, 6), (1, 67), (2, 23), (2, 56), (3, 27), (3, 65)]
+    assert references(root, "joker") == [(1, 32), (2, 31), (2, 47), (3, 35), (3, 56)]
 
 
 @pytest.mark.parametrize("pack", ["battleline", "bridge", "gin_rummy", "jaipur", "kingdomino"])
