@@ -7602,8 +7602,8 @@ class SuppliedGame(Game):
     put the units back. The other resources of the pack go straight to Game's primitives."""
 
     def __init__(self, program: Program, players: int, seed: int, agents: Optional[list] = None,
-                 variants: Iterable[str] = ()):
-        super().__init__(program, players, seed, agents, variants)
+                 variants: Iterable[str] = (), roles: Optional[Iterable] = None):
+        super().__init__(program, players, seed, agents, variants, roles)
         you = self.state.players[0]
         for name, (amount, where) in program.supplies.items():
             try:

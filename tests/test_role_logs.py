@@ -213,3 +213,36 @@ def test_a_failed_simulated_games_log_keeps_the_seated_roles(bang, games, tmp_pa
                                                    "entries": entries})
     [written] = sim.failure_logs(job, [failed], tmp_path)
     assert load(Path(written["log"])).roles == SEATED
+
+
+BANKED = """
+role banker "Banker" {}
+role thief "Thief" hidden {}
+resource coin "Coins" supply 5;
+counter vp;
+game g {
+  seats 2 roles banker, thief;
+  phase play { each player { gain 2 coin; } end game; }
+  winner most coin;
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["compiled", "interpreted"])
+def test_a_pack_with_a_bank_seats_roles_and_its_log_replays_them(backend, tmp_path):
+    """A pack with a limited supply plays as a SuppliedGame, which took no roles: seating them was a
+    TypeError, and so was replaying any log of such a pack once logs carried their roles."""
+    from rulebook.compiler.driver import build_text
+
+    program = build_text(BANKED, interpreted=backend == "interpreted")
+    game = Game(program, 2, 3, roles=["thief", "banker"])
+    assert game.supply_left("coin") == 5
+    game.play()
+    log = record(game)
+    assert [game.role_of(p).name for p in game.state.players] == ["thief", "banker"]
+    assert game.supply_left("coin") == 1
+    path = tmp_path / "banked.json"
+    path.write_text(dump(log))
+    replayed = replay(program, load(path))
+    assert replayed.state.digest() == game.state.digest()
+    assert [replayed.role_of(p).name for p in replayed.state.players] == ["thief", "banker"]
