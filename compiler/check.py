@@ -2155,6 +2155,7 @@ class Checker(A.Visitor):
         field or a field an option sizes, another index beside it, or a counter or zone."""
         record = self.sym.decls[d.enum]
         example = f"'var {decl.name}[edge of square] global: bool = false;'"
+        indexes = decl.index if type(decl) is A.Table else decl.indexes
         if not isinstance(record, A.Record):
             self.err("E679", f"{decl.name}[edge of {d.enum}]: the sides lie between a board's cells, and {d.enum!r} is "
                      f"{article(CATEGORY[type(record)])}, not a record of a board's cells", d.span,
@@ -2167,9 +2168,9 @@ class Checker(A.Visitor):
                      "kept only for a board the same in every game", d.span,
                      f"index by the cells ('{decl.name}[{d.enum}]') or keep the sides in a list of 'edge(a, b)'")
             return False
-        if decl.indexes.second is not None or type(decl) is not A.Var:
-            what = "beside other indexes" if decl.indexes.second is not None else f"on {article(CATEGORY[type(decl)])}"
-            self.err("E679", f"{decl.name}[{decl.indexes.shown()}]: a board's sides index a variable alone, not "
+        if indexes.second is not None or type(decl) not in (A.Var, A.Table):
+            what = "beside other indexes" if indexes.second is not None else f"on {article(CATEGORY[type(decl)])}"
+            self.err("E679", f"{decl.name}[{indexes.shown()}]: a board's sides index a variable or a table alone, not "
                      f"{what}", d.span, f"{example}, one variable per side, read '{decl.name}[edge(a, b)]'")
             return False
         return True
@@ -2485,6 +2486,9 @@ class Checker(A.Visitor):
         long as its indexes run and its values of its type (E658, at the index, the type, the row or the value)."""
         at_decl = self.at_name(d.name, d.span)
         dims = d.index.dims()
+        if dims[0].edge and isinstance(self.sym.decls.get(dims[0].enum), A.Record):
+            self.side_table(d, dims[0])
+            return
         for dim in dims:
             index = self.sym.decls.get(dim.enum) if dim.enum is not None else None
             cells = isinstance(index, A.Record) and len(dims) == 1 and self.sym.table(d.name).known
@@ -2519,6 +2523,22 @@ class Checker(A.Visitor):
             return
         if isinstance(self.sym.decls.get(d.type), A.Enum):
             self.used.add(d.type)
+        for code, message, span, hint in self.sym.table(d.name).problems:
+            self.err(code, message, span, hint)
+
+    def side_table(self, d: A.Table, dim: A.Indexes) -> None:
+        """`table wall[edge of square]: bool = [edge(a, b), ...];`: a board's printed sides, those listed true; the
+        index as a variable's sides (E679, E486), the type bool and each item a constant side (E687), a side listed
+        once (W666)."""
+        self.used.add(dim.enum)
+        if not (self.edge_index(d, dim) and self.cell_index(d, dim)):
+            return
+        if d.type != "bool":
+            self.err("E687", f"table {d.name!r} of {dim.enum}'s sides holds {d.type!r}: a table of a board's sides "
+                     "lists the sides that hold (a wall, a fence, a river), so it holds conditions (bool)",
+                     self.at_name(d.type, d.span), f"'table {d.name}[edge of {dim.enum}]: bool = [edge(a, b), ...];', "
+                     f"or a 'var {d.name}[edge of {dim.enum}]' for a value that is no condition")
+            return
         for code, message, span, hint in self.sym.table(d.name).problems:
             self.err(code, message, span, hint)
 
@@ -10184,6 +10204,9 @@ class Checker(A.Visitor):
             self.err("E659", f"table {name!r} is read with {len(parts)} index{'es' if len(parts) != 1 else ''}: it "
                      f"has {len(dims)} ({decl.index.shown()})", e.index.span,
                      f"write {name}[{', '.join(d.name or (d.enum or 'n') for d in dims)}]")
+            return value_type
+        if dims[0].edge:   # a board's side, `wall[edge(a, b)]`: read as a variable's side is
+            self.edge_element(name, dims[0], parts[0], scope)
             return value_type
         tops = self.sym.table(name).tops or (None,) * len(dims)
         for dim, part, top in zip(dims, parts, tops):

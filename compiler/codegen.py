@@ -402,6 +402,8 @@ class CodeGen(A.Visitor):
         if written is not None and cells.key_of(written) in cells:   # (past an open top: the last value)
             return repr(cells[cells.key_of(written)])
         table = self.constants.setdefault(("table", name), (f"_TABLE_{IDENT.sub('_', name)}", repr(cells)))[0]
+        if self.sym.decls[name].index.dims()[0].edge:   # a board's side, a list of its two cells: keyed by the pair
+            return f"{table}[tuple({self.ex(e.index, ctx)})]"
         return f"{table}[{self.ex(e.index, ctx)}]"
 
     def visit_Index(self, e, ctx) -> str:

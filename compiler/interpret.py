@@ -1370,7 +1370,8 @@ class Interpreter(A.Visitor):
         if found is not None:
             return found
         if not local and type(e.obj) is A.Name and self.sym.category(e.obj.id) == "table":   # `payout[r]`: a printed table
-            found = "table", e.obj.id
+            # a table of a board's sides is read with the side's two cells, a list: its key is their pair
+            found = "side_table" if self.sym.decls[e.obj.id].index.dims()[0].edge else "table", e.obj.id
         elif id(e) in self.sym.cost_reads:   # `b.cost[fish]`: the units a printed cost shows
             found = "cost_units", None
         elif type(e.obj) is A.Attr and id(e.obj) in self.sym.member_fields:   # `c.cost[white]`: a field of its own
@@ -1401,6 +1402,8 @@ class Interpreter(A.Visitor):
         how, base, _ = self.index_reading(e, f)
         if how == "table":
             return self.tables[base][self.ev(e.index, rt, f)]
+        if how == "side_table":
+            return self.tables[base][tuple(self.ev(e.index, rt, f))]
         if how == "list_item":
             return rt.item(self.ev(e.obj, rt, f), self.ev(e.index, rt, f), where(e))
         if how == "cost_units":

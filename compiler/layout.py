@@ -212,6 +212,8 @@ def is_table_constant(item, sym: Symbols) -> bool:
 def table_shape(decl: A.Table, sym: Symbols) -> TableShape:
     """A table's cells by index, read from its rows as `table_axes` orders them (the first level's values the rows,
     the last's the items of a row); E658's problems: a row of the wrong length, a value of the wrong type."""
+    if decl.index.dims()[0].edge:   # `table wall[edge of square]: bool = [edge(...), ...]`: the sides listed
+        return side_table_shape(decl, sym)
     found = table_axes(decl, sym)
     if found is None:
         return TableShape({}, (), (), False)
@@ -254,6 +256,47 @@ def table_shape(decl: A.Table, sym: Symbols) -> TableShape:
 
     fill(decl.value, cells_in_order, 0, ())
     return TableShape(cells, levels, tuple(problems), True, table_tops(decl, cells_in_order))
+
+
+def side_table_shape(decl: A.Table, sym: Symbols) -> TableShape:
+    """A table of a board's sides (`table wall[edge of square]: bool = [edge(a, b), ...];`): every side of the board
+    false but those listed, each `edge(CELL, CELL)` of two constant cells beside each other, keyed by the pair of the
+    cells in the board's order (`SideCells` reads it either way round); E687 for an item that is no such side, W666
+    for a side listed twice. Not known (the checker's E679 says why) when the record is no board the same in every
+    game; a type other than bool is the checker's E687."""
+    dim = decl.index.dims()[0]
+    record = sym.decls.get(dim.enum)
+    if not isinstance(record, A.Record) or len(decl.index.dims()) > 1 or \
+            any(f.bound is not None or f.type == "player" for f in record.fields):
+        return TableShape({}, (), (), False)
+    fields = [f.name for f in record.fields]
+
+    def cell(key) -> Record:
+        return Record(record.name, dict(zip(fields, key if type(key) is tuple else (key,))))
+    cells = {(cell(a), cell(b)): False for a, b in edge_keys(record, sym)}
+    problems, listed = [], {}
+    items = decl.value.items if type(decl.value) is A.ListLit else (decl.value,)
+    for item in items:
+        side = None
+        if type(item) is A.Call and item.func == "edge" and len(item.args) == 2 and \
+                all(type(a) is A.Construct and a.record == record.name for a in item.args):
+            try:
+                pair = tuple(field_value(a, sym) for a in item.args)
+            except A.NotConstant:
+                pair = None
+            side = next((p for p in (pair, pair and pair[::-1]) if p in cells), None)
+        if side is None:
+            problems.append(("E687", f"table {decl.name!r} lists the sides of {record.name}'s board that hold: "
+                             f"{printed_expr(item)} is no side of it", item.span,
+                             f"write each side as two cells beside each other, built of constants: 'edge({record.name}("
+                             + ", ".join(f"{f} = ..." for f in fields) + f"), {record.name}(...))'"))
+        elif side in listed:
+            problems.append(("W666", f"table {decl.name!r} lists the side {printed_expr(item)} twice (first as "
+                             f"{printed_expr(listed[side])})", item.span, "leave out the second"))
+        else:
+            listed[side] = item
+            cells[side] = True
+    return TableShape(cells, ("side",), tuple(problems), True)
 
 
 def grid_rows(cells: list) -> list:

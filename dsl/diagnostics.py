@@ -339,6 +339,9 @@ CODES: dict[str, tuple[str, str]] = {
                     "of cells of another board, a list of constant cells that are not two beside each other)"),
     "E682": (ERROR, "a 'shortfall' of an indexed zone: a cost pays cards from one of its zones, and the raising "
                     "could not tell which to count"),
+    "E687": (ERROR, "a table of a board's sides ('table NAME[edge of RECORD]: bool = [edge(a, b), ...];') holding "
+                    "other than conditions, or listing what is no side of that board written with constant cells "
+                    "(a cell, a call other than edge(...), two cells not beside each other, a cell worked out in play)"),
     "W406": (WARNING, "two expansions override one declaration"),
     "W407": (WARNING, "override calls itself"),
     "W408": (WARNING, "match without a case for every member"),
@@ -619,6 +622,7 @@ CODES: dict[str, tuple[str, str]] = {
                       "player, the one who sees the face too"),
     "W660": (WARNING, "a 'shortfall' of a zone no cost term pays cards from: it never runs ('lose', 'discard' and "
                       "'move' take what there is)"),
+    "W666": (WARNING, "a table of a board's sides listing one side twice (either way round): the second says nothing"),
     "W603": (WARNING, "an auction's 'doubling N' without a third name in 'as (WINNER, PRICE, STAKES)', or stakes its "
                       "body never reads: the doubles change nothing the rules read"),
     "W604": (WARNING, "a 'deal' inside the block a deal runs for each card dealt ('deal ... as (P, C) { deal ... }')"),

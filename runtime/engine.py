@@ -805,6 +805,8 @@ class TableCells(dict):
         key = self.key_of(index)
         if key != index and dict.__contains__(self, key):
             return dict.__getitem__(self, key)
+        if type(index) is tuple and len(index) == 2 and type(index[0]) is Record and dict.__contains__(self, index[::-1]):
+            return dict.__getitem__(self, index[::-1])   # a board's side (`wall[edge(b, a)]`), its cells either way round
         raise RulesRuntimeError("E601", f"table {self.name!r} has no value at {label_of(index)}")
 
     def __repr__(self) -> str:
