@@ -2486,7 +2486,7 @@ class Checker(A.Visitor):
         long as its indexes run and its values of its type (E658, at the index, the type, the row or the value)."""
         at_decl = self.at_name(d.name, d.span)
         dims = d.index.dims()
-        if dims[0].edge and isinstance(self.sym.decls.get(dims[0].enum), A.Record):
+        if dims[0].edge and dims[0].enum in self.sym.decls:   # (a name nothing declares: E658 below)
             self.side_table(d, dims[0])
             return
         for dim in dims:

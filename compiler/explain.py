@@ -18,7 +18,7 @@ from rulebook.dsl.diagnostics import did_you_mean
 from rulebook.runtime.state import decimal_text
 
 from .layout import record_shape, deciding, is_live, is_field_value, is_filter, proc_result_call, subject_mode
-from .layout import copy_fields, never_runs, set_fields
+from .layout import copy_fields, edge_label, never_runs, set_fields
 from .layout import at_seats, binder, period_end, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var
 from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_HAS, HELD_USES, HEX, KEEPING, blocks_kept, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS, shortfall_of, shortfall_holder, card_shortfall_of, card_term_zone
 
@@ -617,7 +617,8 @@ class ExprReader(A.Visitor):
             said.append(read if dim.name is None or read == spoken(dim.name) else f"{spoken(dim.name)} {read}")
         values = folded(table.value).items if isinstance(table.value, A.ListLit) else ()
         listed = f" ({', '.join(self.read(v) for v in values)})" if table.index.second is None \
-            and 0 < len(values) <= 12 and not any(isinstance(v, A.ListLit) for v in values) else ""
+            and 0 < len(values) <= 12 and not any(isinstance(v, A.ListLit) for v in values) \
+            and not table.index.edge else ""   # (a table of sides lists the sides that hold, read at its declaration)
         return f"the {self.noun(table.name)} for {_either(said, 'and')}{listed}"
 
     def visit_Index(self, e):
@@ -3403,6 +3404,9 @@ class Reader(A.Visitor):
 
     def visit_Table(self, d, depth: int) -> None:
         dims = d.index.dims()
+        if dims[0].edge:   # `table wall[edge of square]: bool = [edge(a, b), ...]`: the sides it lists hold
+            self.side_table(d, depth)
+            return
         tops = self.symbols.table(d.name).tops or (None,) * len(dims)
         each = []
         for x, top in zip(dims, tops):
@@ -3418,6 +3422,17 @@ class Reader(A.Visitor):
         self.say(depth, f"A table printed in the rules, the same in every game and never changed: one {kind} for each "
                  f"{_either(each, 'and')}{by}, read as {d.name}[{', '.join(x.name or x.enum or 'n' for x in dims)}]: "
                  f"{self.grid(folded(d.value))}.")
+
+    def side_table(self, d, depth: int) -> None:
+        """A table of a board's sides: the sides it lists, each by its cells' title (`c3|c4`), as a screen shows them."""
+        record = self.symbols.decls.get(d.index.enum)
+        titles = {m: t for e in self.symbols.decls.values() if isinstance(e, A.Enum)
+                  for m, t in zip(e.members, e.titles or ()) if t}
+        listed = [edge_label(tuple(tuple(c.fields.values()) for c in pair), record, titles)
+                  for pair, holds in self.symbols.table(d.name).cells.items() if holds]
+        self.say(depth, f"A table printed in the rules, the same in every game and never changed: one condition "
+                 f"{_indexed_by(d.index)}, true on the sides it lists and false on every other, read as "
+                 f"{d.name}[edge(a, b)]: {', '.join(listed) or 'none listed'}.")
 
     def visit_Setting(self, d, depth: int) -> None:
         self.say(depth, f"A number chosen for each game, read by its name in the rules: {self.option_text(d)}.")
