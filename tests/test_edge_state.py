@@ -204,10 +204,13 @@ func slide(s: square, w: way): square = if blocked(s, w) then s else slide(step(
         def robot(expr):
             found = value(lambda more: build_text(text + more, interpreted=interpreted), expr, walls, "square")
             return f"{found.fields['f']}{found.fields['rank']}"
-        assert robot("slide(sq(a, 3), east)") == "b3"
-        assert robot("slide(sq(d, 3), west)") == "c3"
-        assert robot("slide(sq(a, 4), south)") == "a2"
-        assert robot("slide(sq(a, 1), east)") == "d1"
+        assert [robot(slide) for slide, _ in SLIDES] == [stop for _, stop in SLIDES]
+
+
+# Where a robot stops on the 4 x 4 corner with walls between b3 and c3 and between a1 and a2 (tests/test_edge_tables.py
+# prints them on the board)
+SLIDES = [("slide(sq(a, 3), east)", "b3"), ("slide(sq(d, 3), west)", "c3"), ("slide(sq(a, 4), south)", "a2"),
+          ("slide(sq(a, 1), east)", "d1")]
 
 
 @pytest.mark.parametrize("index", ["edge(d(1, 1), step_off())", "far()"])
@@ -240,11 +243,16 @@ record sized { col: 1..size; row: 1..3; }
     ("var x[edge of nothing] global: bool = false;", "E201", "nothing"),
 ])
 def test_misuse(text, code, words):
-    result = analyse_text(MISUSE + text + "\n")
+    one_error_at_the_last_line(MISUSE, text, code, words)
+
+
+def one_error_at_the_last_line(rules: str, line: str, code: str, words: str) -> None:
+    """`rules` and one more `line` give one error, `code`, at that line, its message saying `words`."""
+    result = analyse_text(rules + line + "\n")
     errors = [d for d in result.diagnostics if d.severity == "error"]
     assert [d.code for d in errors] == [code], [d.headline() for d in errors]
     assert words in errors[0].message, errors[0].message
-    assert errors[0].span.line == len(MISUSE.splitlines()) + 1
+    assert errors[0].span.line == len(rules.splitlines()) + 1
 
 
 def test_a_side_written_as_a_list_of_cells_is_w659():

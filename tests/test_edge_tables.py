@@ -13,6 +13,7 @@ from rulebook.runtime.engine import RulesRuntimeError
 
 from .conftest import analyse_text, explained, printed_back, rules_programs
 from .test_board_cells import value
+from .test_edge_state import SLIDES, one_error_at_the_last_line
 
 # Ricochet Robots (a corner of the board): the walls are printed on the board, each between two squares; a robot
 # slides until a wall, another robot or the board's edge stops it.
@@ -44,14 +45,10 @@ def test_a_listed_side_holds_from_either_cell_and_every_other_side_does_not(prog
 
 
 def test_a_robot_slides_until_a_printed_wall(program):
-    def robot(expr):
-        found = value(program, expr, "", "square")
-        return f"{found.fields['f']}{found.fields['rank']}"
-    assert robot("slide(sq(a, 3), east)") == "b3"
-    assert robot("slide(sq(d, 3), west)") == "c3"
-    assert robot("slide(sq(a, 4), south)") == "a2"
-    assert robot("slide(sq(a, 1), east)") == "d1"
-    assert robot("slide(sq(d, 1), north)") == "d3"
+    # the slides of tests/test_edge_state.py's walls set in play, and one stopped by the third printed wall
+    slides = SLIDES + [("slide(sq(d, 1), north)", "d3")]
+    found = [value(program, slide, "", "square") for slide, _ in slides]
+    assert [f"{c.fields['f']}{c.fields['rank']}" for c in found] == [stop for _, stop in slides]
 
 
 @pytest.mark.parametrize("index", ["edge(sq(a, 1), shift(sq(a, 1), rank = -1))", "far()"])
@@ -92,11 +89,7 @@ func corner(): square = sq(a, 1);
     ("table x[edge of nothing]: bool = [];", "E658", "nothing declares"),
 ])
 def test_misuse(text, code, words):
-    result = analyse_text(MISUSE + text + "\n")
-    errors = [d for d in result.diagnostics if d.severity == "error"]
-    assert [d.code for d in errors] == [code], [d.headline() for d in errors]
-    assert words in errors[0].message, errors[0].message
-    assert errors[0].span.line == len(MISUSE.splitlines()) + 1
+    one_error_at_the_last_line(MISUSE, text, code, words)
 
 
 def test_a_side_listed_twice_is_w666_either_way_round():
