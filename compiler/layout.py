@@ -275,11 +275,15 @@ def side_table_shape(decl: A.Table, sym: Symbols) -> TableShape:
         return Record(record.name, dict(zip(fields, key if type(key) is tuple else (key,))))
     cells = {(cell(a), cell(b)): False for a, b in edge_keys(record, sym)}
     problems, listed = [], {}
-    items = decl.value.items if type(decl.value) is A.ListLit else (decl.value,)
-    for item in items:
+    if type(decl.value) is not A.ListLit:
+        problems.append(("E687", f"table {decl.name!r} lists the sides of {record.name}'s board that hold: "
+                         f"{printed_expr(decl.value)} is no list of them", decl.value.span,
+                         f"write them in brackets, '[edge({record.name}(...), {record.name}(...)), ...]'"))
+    for item in decl.value.items if type(decl.value) is A.ListLit else ():
         side = None
         if type(item) is A.Call and item.func == "edge" and len(item.args) == 2 and \
-                all(type(a) is A.Construct and a.record == record.name for a in item.args):
+                all(type(a) is A.Construct and a.record == record.name and {f.name for f in a.fields} <= set(fields)
+                    for a in item.args):   # (a field the record lacks: no cell of it)
             try:
                 pair = tuple(field_value(a, sym) for a in item.args)
             except A.NotConstant:
