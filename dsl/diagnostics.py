@@ -340,7 +340,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E682": (ERROR, "a 'shortfall' of an indexed zone: a cost pays cards from one of its zones, and the raising "
                     "could not tell which to count"),
     "E687": (ERROR, "a table of a board's sides ('table NAME[edge of RECORD]: bool = [edge(a, b), ...];') holding "
-                    "other than conditions, or listing what is no side of that board written with constant cells "
+                    "other than conditions, no list, or listing what is no side of that board written with constant cells "
                     "(a cell, a call other than edge(...), two cells not beside each other, a cell worked out in play)"),
     "W406": (WARNING, "two expansions override one declaration"),
     "W407": (WARNING, "override calls itself"),
