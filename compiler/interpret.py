@@ -91,9 +91,6 @@ class Interpreter(A.Visitor):
         # each printed table's values by index, as the compiled module's constants (TableCells: a miss is E601)
         self.tables = {name: TableCells(name, sym.table(name).cells, sym.table(name).tops) for name in sym.of("table")}
         self.steps: dict = {}   # a direction enum -> its members' steps (layout.direction_steps), as step() and ray() read them
-        # a board's record -> (its runtime axes, whether an option sizes them), as cell_axes reads them: a
-        # search of the cells next to each place asks them every step (Quoridor's walls)
-        self.axes: dict[str, tuple] = {}
         self.marks: dict[int, str] = {}   # id() of a prompt's parts -> its marks (see compiler/hidden.py)
         self.bounded: dict[int, bool] = {}   # id() of a loop -> whether the pack bounds its domain
         self.rows: dict = {}   # id() of a `row KEY of GRID` with a computed key -> the values that begin its rows
@@ -106,9 +103,6 @@ class Interpreter(A.Visitor):
         self.indexes: dict[int, tuple] = {}   # id() of `X[i]` -> what it reads (index_reading), the node
         self.implied: dict[int, A.Name] = {}   # id() of a node -> the bare name it implies (implied_name)
         self.pack_funcs: dict[str, object] = {}   # a called name -> its func or kernel, None for a builtin
-        # id() of a call `f(...)` or `x.f(...)` -> (its arguments as the callee takes them: layout.call_args or
-        # builtin_args), the node)
-        self.arguments: dict[int, tuple] = {}
 
     # ------------------------------------------------------------------ statements
     def run(self, stmts: tuple, rt, f: Frame):
@@ -1660,12 +1654,12 @@ class Interpreter(A.Visitor):
             decl = self.sym.decls[e.name]
             who = self.ev(e.obj, rt, f)
             return self.func(decl, rt, who, [self.ev(a, rt, f) for a in call_args(decl, e.args, self.sym)])
-        return self.call(e.name, (e.obj,) + e.args, rt, f, e)
+        return self.call(e.name, (e.obj,) + e.args, rt, f)
 
     def visit_Call(self, e, rt, f):
         if cell_walk(e.func, self.sym):   # shift(), step(), ray(), leap() of a board's cell
             return self.walk(e, rt, f)
-        return self.call(e.func, e.args, rt, f, e)
+        return self.call(e.func, e.args, rt, f)
 
     def visit_Ray(self, e, rt, f):
         return self.walk(e, rt, f)
@@ -1673,11 +1667,8 @@ class Interpreter(A.Visitor):
     def cell_axes(self, record: str, rt) -> tuple:
         """A board's cell's axes as the cell builtins take them: for a board sized by an option (`col: 1..size;`)
         this game's (as compiled)."""
-        known = self.axes.get(record)
-        if known is None:
-            known = self.axes[record] = (runtime_axes(record, self.sym), sized(record, self.sym))
-        axes, by_option = known
-        return rt.sized_axes(axes) if by_option else axes
+        axes = runtime_axes(record, self.sym)
+        return rt.sized_axes(axes) if sized(record, self.sym) else axes
 
     def walk(self, e, rt, f):
         """shift(), step(), ray(), leap(), between() of a board's cell: the runtime's one method each, as the compiled code
@@ -1712,24 +1703,14 @@ class Interpreter(A.Visitor):
             else:
                 f.locals[e.var] = saved
 
-    def taken(self, at, how, *given) -> tuple:
-        """`how(*given)`: the arguments of the call `at` as its callee takes them (layout.call_args, builtin_args),
-        worked out at its first evaluation and kept with the node (a search calls the same funcs at every place)."""
-        known = self.arguments.get(id(at))
-        if known is None:
-            known = self.arguments[id(at)] = (how(*given), at)
-        return known[0]
-
-    def call(self, func: str, args: tuple, rt, f: Frame, at):
-        """The call `at` (`f(args)`, or `x.f(args)` with x the first of `args`): a pack func's, a kernel's or a
-        builtin's value."""
+    def call(self, func: str, args: tuple, rt, f: Frame):
         decl = self.pack_funcs.get(func, False)
         if decl is False:   # the pack's own func or kernel (whose name no builtin below takes): asked once a name
             decl = self.pack_funcs[func] = self.sym.decls.get(func) if (
                 func not in BUILTIN_FUNCS and func != "ordinal" and func not in STEPS
                 and type(self.sym.decls.get(func)) in (A.Func, A.Extern)) else None
         if decl is not None:
-            return self.call_declared(func, decl, args, rt, f, at)
+            return self.call_declared(func, decl, args, rt, f)
         if cell_neighbours(func, self.sym):   # the cells next to a cell: its record's axes, as record_values reads them
             record, around = self.sym.cells[id(args[0])]
             return rt.cell_neighbours(self.ev(args[0], rt, f), record, self.cell_axes(record, rt), around)
@@ -1758,18 +1739,18 @@ class Interpreter(A.Visitor):
             start = self.ordinal(args[0], rt, f)   # a first, then b: as the generated code reads them
             return rt.steps_around(len(self.sym.ordered[id(args[0])]), start, self.ordinal(args[1], rt, f))
         if spec is not None:
-            explicit, args = self.taken(at, builtin_args, func, args, self.sym)
+            explicit, args = builtin_args(func, args, self.sym)
             values = [self.ev(a, rt, f) for a in args]
             if spec.about_actor and not explicit:
                 values.insert(0, f.you)
             if spec.python:
                 return PYTHON[spec.python](*values)
             return getattr(rt, spec.method)(*values)
-        return self.call_declared(func, self.sym.decls[func], args, rt, f, at)
+        return self.call_declared(func, self.sym.decls[func], args, rt, f)
 
-    def call_declared(self, func: str, decl, args: tuple, rt, f: Frame, at):
-        """The call `at` of the pack's own func or of a value kernel, its arguments worked out in order."""
-        values = [self.ev(a, rt, f) for a in self.taken(at, call_args, decl, args, self.sym)]
+    def call_declared(self, func: str, decl, args: tuple, rt, f: Frame):
+        """A call of the pack's own func or of a value kernel, its arguments worked out in order."""
+        values = [self.ev(a, rt, f) for a in call_args(decl, args, self.sym)]
         if type(decl) is A.Extern:   # a value kernel
             return KERNELS[func].fn(rt, f.you, *values)
         return self.func(decl, rt, f.you, values)

@@ -1,5 +1,5 @@
 """The interpreter works out what a node means once (a bare name's class, a binary's operator, what an
-index reads, which func a call names, a call's arguments as its callee takes them) and keeps the node with the answer, so that a node made while the
+index reads, which func a call names) and keeps the node with the answer, so that a node made while the
 game runs cannot take the id, and so the meaning, of one that is gone."""
 
 from __future__ import annotations
@@ -55,11 +55,8 @@ def test_every_meaning_kept_is_kept_with_its_node():
         assert game.result()["over"]
     [interpreter] = [i for i in interpreters() if i.names and i.sym.decls.get("worth") is not None
                      and "owned" in i.pack_funcs]
-    kept = {**interpreter.names, **interpreter.plain_binaries, **interpreter.indexes, **interpreter.arguments}
+    kept = {**interpreter.names, **interpreter.plain_binaries, **interpreter.indexes}
     assert interpreter.names and interpreter.plain_binaries and interpreter.indexes and interpreter.implied
-    # each call's arguments as its callee takes them: `owned(c)`, a func's, and `size(tableau)`, a builtin's
-    assert {type(meaning[-1]).__name__ for meaning in interpreter.arguments.values()} == {"Call"}
-    assert {meaning[-1].func for meaning in interpreter.arguments.values()} >= {"owned", "size"}
     assert all(key == id(meaning[-1]) for key, meaning in kept.items())
     # `x is c` names c's declaration through one node for the test, made once however often it runs
     assert len(interpreter.implied) == 1
