@@ -6,6 +6,7 @@ against: for the same seed and decisions both must produce the same log and fina
 
 from __future__ import annotations
 
+import operator
 from contextlib import nullcontext
 
 from rulebook.dsl import ast as A
@@ -99,10 +100,15 @@ class Interpreter(A.Visitor):
         # what a node means never changes while the pack runs: each is worked out at its first evaluation and
         # kept with the node itself, so that no node made later can take its id while it is kept
         self.names: dict[int, tuple] = {}   # id() of a bare name (not `this`, `it`, a local) -> (classify()'s answer, node)
-        self.plain_binaries: dict[int, tuple] = {}   # id() of a binary -> (whether it is a plain Python operator, node)
+        self.plain_binaries: dict[int, tuple] = {}   # id() of a binary -> (its plain Python operator or None, node)
         self.indexes: dict[int, tuple] = {}   # id() of `X[i]` -> what it reads (index_reading), the node
         self.implied: dict[int, A.Name] = {}   # id() of a node -> the bare name it implies (implied_name)
         self.pack_funcs: dict[str, object] = {}   # a called name -> its func or kernel, None for a builtin
+        self.argument_nodes: dict[tuple, tuple] = {}   # (id() of a callee, of a call's arguments) -> what call_args makes of them
+        self.builtin_nodes: dict[int, tuple] = {}   # id() of a builtin call's arguments -> what builtin_args makes of them
+        self.method_args: dict[int, tuple] = {}   # id() of `x.f(a)` -> the arguments (x, a) of the call it stands for
+        self.attr_reads: dict[int, tuple] = {}   # id() of `x.name` -> what it reads (attr_reading), the node
+        self.axes: dict[str, tuple] = {}   # a board's record -> (its runtime axes, whether an option sizes them)
 
     # ------------------------------------------------------------------ statements
     def run(self, stmts: tuple, rt, f: Frame):
@@ -537,7 +543,7 @@ class Interpreter(A.Visitor):
             return self.ev(e, rt, f)
         if type(e) is A.Call:
             proc = self.sym.decls[e.func]
-            args = [self.ev(a, rt, f) for a in call_args(proc, e.args, self.sym)]
+            args = [self.ev(a, rt, f) for a in self.arguments(proc, e.args)]
             return (yield from self.proc(proc, rt, f.you, args, self.faces_given(proc, e.args, rt, f)))
         if type(e) is A.Unary:
             value = yield from self.decided(e.operand, runs, rt, f)
@@ -605,7 +611,7 @@ class Interpreter(A.Visitor):
             elif type(o) is tuple:
                 call, inner = o
                 decl = self.sym.decls[call.func]
-                values = [self.ev(a, rt, f) for a in call_args(decl, call.args, self.sym)]
+                values = [self.ev(a, rt, f) for a in self.arguments(decl, call.args)]
                 found.extend(self.face_items(inner, rt, Frame(f.you, {p.name: v for p, v in zip(decl.params, values)})))
             else:
                 found.append(self.ev(o, rt, f))
@@ -628,7 +634,7 @@ class Interpreter(A.Visitor):
         store(s, (yield from rt.valued_asking(f.you, value, self.tag(e.tag, rt, f), where(e))), rt, f)
 
     def _store_result(self, s, proc, rt, f, store):
-        args = [self.ev(a, rt, f) for a in call_args(proc, s.value.args, self.sym)]
+        args = [self.ev(a, rt, f) for a in self.arguments(proc, s.value.args)]
         value = yield from self.proc(proc, rt, f.you, args, self.faces_given(proc, s.value.args, rt, f))
         if isinstance(s, A.Let) or isinstance(s, A.SetName) and \
                 classify(s.name, f.locals, f.this is not None, f.it_mode, self.sym)[0] == "local":
@@ -695,7 +701,7 @@ class Interpreter(A.Visitor):
 
     def visit_CallStmt(self, s, rt, f):
         decl = self.sym.decls[s.func]
-        args = [self.ev(a, rt, f) for a in call_args(decl, s.args, self.sym)]
+        args = [self.ev(a, rt, f) for a in self.arguments(decl, s.args)]
         if isinstance(decl, A.Extern):
             return KERNELS[s.func].fn(rt, f.you, *args)
         return self.proc(decl, rt, f.you, args, self.faces_given(decl, s.args, rt, f))
@@ -1454,7 +1460,7 @@ class Interpreter(A.Visitor):
         """Whether the proc's opening choose offers you an option, its parameters bound to the
         arguments, in a frame of its own; nothing runs."""
         decl = self.sym.decls[e.proc]
-        args = [self.ev(a, rt, f) for a in call_args(decl, e.args, self.sym)]
+        args = [self.ev(a, rt, f) for a in self.arguments(decl, e.args)]
         frame = Frame(f.you, {p.name: a for p, a in zip(decl.params, args)})
         test = self.openings.get(e.proc)
         if test is None:
@@ -1482,7 +1488,7 @@ class Interpreter(A.Visitor):
     def visit_After(self, e, rt, f):
         """`EXPR after PROC(args)`: the call run by `rt.after` on a game it puts back, EXPR read in between."""
         decl = self.sym.decls[e.proc]
-        args = [self.ev(a, rt, f) for a in call_args(decl, e.args, self.sym)]
+        args = [self.ev(a, rt, f) for a in self.arguments(decl, e.args)]
         return rt.after(self.proc(decl, rt, f.you, args), lambda: self.ev(e.value, rt, f), where(e), e.proc)
 
     def visit_CanCopy(self, e, rt, f):
@@ -1564,12 +1570,12 @@ class Interpreter(A.Visitor):
         if op == "or":
             return self.ev(e.left, rt, f) or self.ev(e.right, rt, f)
         plain = self.plain_binaries.get(id(e))
-        if plain is None:   # no member ordered, no list joined, no power: Python's operator on the values
+        if plain is None:   # no member ordered, no list joined, no power: Python's operator on the values (kept)
             ordered, left, right = self.sym.ordered, id(e.left), id(e.right)
-            plain = self.plain_binaries[id(e)] = (left not in ordered and right not in ordered and op != "**"
-                                                  and id(e) not in self.sym.list_ops), e
-        if plain[0]:
-            return BINARY[op](self.ev(e.left, rt, f), self.ev(e.right, rt, f))
+            plain = self.plain_binaries[id(e)] = (BINARY[op] if left not in ordered and right not in ordered
+                                                  and op != "**" and id(e) not in self.sym.list_ops else None), e
+        if plain[0] is not None:
+            return plain[0](self.ev(e.left, rt, f), self.ev(e.right, rt, f))
         a, b = self.ordinal(e.left, rt, f), self.ordinal(e.right, rt, f)
         if id(e) in self.sym.list_ops:   # two lists joined or taken from: a new list
             return getattr(rt, LIST_OPS[op])(a, b)
@@ -1622,24 +1628,47 @@ class Interpreter(A.Visitor):
         if how in ("enum", "group"):   # the members of an enum, the resources of a group
             return list(self.sym.decls[name].members)
         if how == "record":   # all the values of a record whose fields are finite
-            return rt.record_values(name, runtime_axes(name, self.sym), f.you)
+            return rt.record_values(name, self.record_shape(name)[0], f.you)
         if how == "kind":
             return rt.cards_of(name, f.you)
         return getattr(rt, name)(f.you)   # every builtin domain is a runtime method of `you`
 
+    def attr_reading(self, e) -> tuple:
+        """What `x.name` reads, as far as the pack alone says: ("field", None) unless the resolver marked the node
+        (a modifier-adjusted value, an enum's field, a card's effect, zone or computed field). Worked out once
+        for the node; whether `it.ARG` reads an event's argument depends on the frame, and is asked each time."""
+        found = self.attr_reads.get(id(e))
+        if found is None:
+            sym = self.sym
+            if id(e) in sym.adjusted:
+                found = "adjusted", sym.adjusted[id(e)]
+            elif id(e) in sym.enum_reads:
+                found = "enum_read", sym.enum_reads[id(e)]
+            elif id(e) in sym.slots:
+                found = "slot", None
+            elif id(e) in sym.card_zones:
+                found = "card_zone", None
+            elif id(e) in sym.computed:
+                found = "computed", None
+            else:   # (`it.ARG` only where `it` is a Name: else a field at every frame)
+                found = "it_field" if type(e.obj) is A.Name and e.obj.id == "it" else "field", None
+            found = self.attr_reads[id(e)] = found + (e,)
+        return found
+
     def visit_Attr(self, e, rt, f):
-        adjusted = self.sym.adjusted.get(id(e))
-        if adjusted is not None:   # `cost: int for costs;`: the printed value as the modifiers change it (7.7c)
-            return self.visit_Valued(adjusted, rt, f)
-        read = self.sym.enum_reads.get(id(e))
-        if read is not None:   # `d.dx`: a field of the members of an enum (a list: a new one each read)
-            value = self.enum_data[read][self.ev(e.obj, rt, f)]
+        how, arg, _ = self.attr_reading(e)
+        if how == "field":   # the common case first: a record's or card's field
+            return rt.field(self.ev(e.obj, rt, f), e.name)
+        if how == "adjusted":   # `cost: int for costs;`: the printed value as the modifiers change it (7.7c)
+            return self.visit_Valued(arg, rt, f)
+        if how == "enum_read":   # `d.dx`: a field of the members of an enum (a list: a new one each read)
+            value = self.enum_data[arg][self.ev(e.obj, rt, f)]
             return list(value) if type(value) is list else value
-        if id(e) in self.sym.slots:   # an effect read as a value: whether the card writes it
+        if how == "slot":   # an effect read as a value: whether the card writes it
             return rt.writes(self.ev(e.obj, rt, f), e.name)
-        if id(e) in self.sym.card_zones:   # a zone the card holds
+        if how == "card_zone":   # a zone the card holds
             return rt.card_zone(self.ev(e.obj, rt, f), e.name)
-        if id(e) in self.sym.computed:   # a computed field: the card's expression, worked out for you
+        if how == "computed":   # a computed field: the card's expression, worked out for you
             return rt.computed(self.ev(e.obj, rt, f), e.name, f.you)
         if it_arg(e, f.locals, f.it_mode):
             # (`it.on` of a gain, loss or payment: the card of a stock it holds, none for a player's)
@@ -1653,8 +1682,11 @@ class Interpreter(A.Visitor):
         if actor_call(e, self.sym):   # `p.score(x)`: the func with `you` = p (x is still yours)
             decl = self.sym.decls[e.name]
             who = self.ev(e.obj, rt, f)
-            return self.func(decl, rt, who, [self.ev(a, rt, f) for a in call_args(decl, e.args, self.sym)])
-        return self.call(e.name, (e.obj,) + e.args, rt, f)
+            return self.func(decl, rt, who, [self.ev(a, rt, f) for a in self.arguments(decl, e.args)])
+        args = self.method_args.get(id(e))
+        if args is None:   # the object is the first argument: one tuple for the node, as `arguments` keys by it
+            args = self.method_args[id(e)] = ((e.obj,) + e.args, e)
+        return self.call(e.name, args[0], rt, f)
 
     def visit_Call(self, e, rt, f):
         if cell_walk(e.func, self.sym):   # shift(), step(), ray(), leap() of a board's cell
@@ -1667,8 +1699,15 @@ class Interpreter(A.Visitor):
     def cell_axes(self, record: str, rt) -> tuple:
         """A board's cell's axes as the cell builtins take them: for a board sized by an option (`col: 1..size;`)
         this game's (as compiled)."""
-        axes = runtime_axes(record, self.sym)
-        return rt.sized_axes(axes) if sized(record, self.sym) else axes
+        axes, by_option = self.record_shape(record)
+        return rt.sized_axes(axes) if by_option else axes
+
+    def record_shape(self, record: str) -> tuple:
+        """A record's runtime axes and whether an option sizes them: the pack's alone, worked out once a record."""
+        found = self.axes.get(record)
+        if found is None:
+            found = self.axes[record] = runtime_axes(record, self.sym), sized(record, self.sym)
+        return found
 
     def walk(self, e, rt, f):
         """shift(), step(), ray(), leap(), between() of a board's cell: the runtime's one method each, as the compiled code
@@ -1739,7 +1778,7 @@ class Interpreter(A.Visitor):
             start = self.ordinal(args[0], rt, f)   # a first, then b: as the generated code reads them
             return rt.steps_around(len(self.sym.ordered[id(args[0])]), start, self.ordinal(args[1], rt, f))
         if spec is not None:
-            explicit, args = builtin_args(func, args, self.sym)
+            explicit, args = self.builtin_arguments(func, args)
             values = [self.ev(a, rt, f) for a in args]
             if spec.about_actor and not explicit:
                 values.insert(0, f.you)
@@ -1748,9 +1787,28 @@ class Interpreter(A.Visitor):
             return getattr(rt, spec.method)(*values)
         return self.call_declared(func, self.sym.decls[func], args, rt, f)
 
+    def arguments(self, decl, args: tuple) -> tuple:
+        """The argument nodes a call of `decl` evaluates (`call_args`: names standing for themselves, defaults
+        filled in), worked out once for the call: the nodes it makes are then made once too, so that no id()
+        keyed cache sees a node that is gone. The callee and the arguments are kept with the answer, so that
+        their ids stay theirs."""
+        key = (id(decl), id(args))
+        found = self.argument_nodes.get(key)
+        if found is None:
+            found = self.argument_nodes[key] = (call_args(decl, args, self.sym), decl, args)
+        return found[0]
+
+    def builtin_arguments(self, func: str, args: tuple) -> tuple:
+        """`builtin_args` of a builtin's call (whether the actor is written, the argument nodes), worked out
+        once for the call (as `arguments`)."""
+        found = self.builtin_nodes.get(id(args))
+        if found is None:
+            found = self.builtin_nodes[id(args)] = builtin_args(func, args, self.sym), args
+        return found[0]
+
     def call_declared(self, func: str, decl, args: tuple, rt, f: Frame):
         """A call of the pack's own func or of a value kernel, its arguments worked out in order."""
-        values = [self.ev(a, rt, f) for a in call_args(decl, args, self.sym)]
+        values = [self.ev(a, rt, f) for a in self.arguments(decl, args)]
         if type(decl) is A.Extern:   # a value kernel
             return KERNELS[func].fn(rt, f.you, *values)
         return self.func(decl, rt, f.you, values)
@@ -1897,10 +1955,11 @@ class Interpreter(A.Visitor):
 
 _UNBOUND = object()
 
+# the operator module's functions, not lambdas: a binary is evaluated hundreds of thousands of times a game, and
+# these add no Python frame (`/` on whole numbers is floor division, as compiled)
 BINARY = {
-    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b, "/": lambda a, b: a // b,
-    "%": lambda a, b: a % b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
-    "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv, "%": operator.mod,
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
 }
 # A trace places an effect at the statement the innermost `run` frame is carrying out.
 STATEMENT_FRAMES[Interpreter.run.__code__] = lambda frame: where(frame.f_locals["s"])
