@@ -22,7 +22,7 @@ from .layout import (blind_zones, slot_args, copy_args, is_live, live_amounts, m
                      hook_nodes, hook_table, hooked_actions, index_reading,
                      indexed_ref, item_at, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place, card_shortfall_of, PAIR_WALKS
+from .resolve import BUILTIN_FUNCS, CELL_WALKS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place, card_shortfall_of, PAIR_WALKS
 
 
 def placed(e: Exception, node) -> None:
@@ -103,7 +103,9 @@ class Interpreter(A.Visitor):
         self.plain_binaries: dict[int, tuple] = {}   # id() of a binary -> (its plain Python operator or None, node)
         self.indexes: dict[int, tuple] = {}   # id() of `X[i]` -> what it reads (index_reading), the node
         self.implied: dict[int, A.Name] = {}   # id() of a node -> the bare name it implies (implied_name)
-        self.pack_funcs: dict[str, object] = {}   # a called name -> its func or kernel, None for a builtin
+        self.routes: dict[str, tuple] = {}   # a called name -> how a call of it is worked out (call_route)
+        self.param_names: dict[int, tuple] = {}   # id() of a proc or func -> its parameters' names, the callee
+        self.cell_walks = frozenset(name for name in CELL_WALKS if cell_walk(name, sym))   # shift(), step(), ...
         self.argument_nodes: dict[tuple, tuple] = {}   # (id() of a callee, of a call's arguments) -> what call_args makes of them
         self.builtin_nodes: dict[int, tuple] = {}   # id() of a builtin call's arguments -> what builtin_args makes of them
         self.method_args: dict[int, tuple] = {}   # id() of `x.f(a)` -> the arguments (x, a) of the call it stands for
@@ -612,7 +614,7 @@ class Interpreter(A.Visitor):
                 call, inner = o
                 decl = self.sym.decls[call.func]
                 values = [self.ev(a, rt, f) for a in self.arguments(decl, call.args)]
-                found.extend(self.face_items(inner, rt, Frame(f.you, {p.name: v for p, v in zip(decl.params, values)})))
+                found.extend(self.face_items(inner, rt, Frame(f.you, self.bound(decl, values))))
             else:
                 found.append(self.ev(o, rt, f))
         return tuple(found)
@@ -725,7 +727,7 @@ class Interpreter(A.Visitor):
             depth = rt.enter()
         try:
             if decl.once_per is not None:   # `once per c`: skipped when c was visited in the chain running
-                values = {p.name: a for p, a in zip(decl.params, args)}
+                values = self.bound(decl, args)
                 chain = rt.once_per(decl.name, tuple(values[k] for k in decl.once_per), where(decl))
                 if chain is None:
                     return None
@@ -744,7 +746,7 @@ class Interpreter(A.Visitor):
         """A proc's body run for a call (inside `rt.running` for a proc an `until end of` or a counter's `per` names);
         `faces`: the items the values given its parameters read from faces (masked unless a call says, see `faces_given`)."""
         watched = decl.name in self.ended or decl.name in self.per   # an `until end of` or a `per` names it
-        local = {p.name: a for p, a in zip(decl.params, args)}
+        local = self.bound(decl, args)
         if self.faces:   # (a pack without zones seen item by item has none: nothing more to look up)
             for name in self.faces.get(id(decl), ()):
                 local[FACES + name] = faces[name] if faces is not None else (None,)
@@ -1337,12 +1339,15 @@ class Interpreter(A.Visitor):
                                              for mark, p in zip(letters, parts)])
 
     # ------------------------------------------------------------------ expressions
-    def ev(self, e, rt, f: Frame):
-        """Evaluate an expression."""
-        # `visit` inlined: an expression of a game is evaluated millions of times, and the second frame was
-        # a fifth of the interpreter's time
-        handler = self._table.get(type(e)) or self.handler(type(e)) or type(self).generic_visit
-        return handler(self, e, rt, f)
+    def visit(self, node, rt, f: Frame):
+        """Visit a node with its class's handler: a statement's run (a generator, or an empty tuple), an
+        expression's value."""
+        # Visitor.visit without its `*args`: an expression of a game is evaluated millions of times, and the
+        # second frame was a fifth of the interpreter's time
+        handler = self._table.get(type(node)) or self.handler(type(node)) or type(self).generic_visit
+        return handler(self, node, rt, f)
+
+    ev = visit   # an expression's value
 
     def visit_Int(self, e, rt, f):
         return e.value
@@ -1461,7 +1466,7 @@ class Interpreter(A.Visitor):
         arguments, in a frame of its own; nothing runs."""
         decl = self.sym.decls[e.proc]
         args = [self.ev(a, rt, f) for a in self.arguments(decl, e.args)]
-        frame = Frame(f.you, {p.name: a for p, a in zip(decl.params, args)})
+        frame = Frame(f.you, self.bound(decl, args))
         test = self.openings.get(e.proc)
         if test is None:
             test = self.openings[e.proc] = opening_test(decl.body, self.sym)
@@ -1689,7 +1694,7 @@ class Interpreter(A.Visitor):
         return self.call(e.name, args[0], rt, f)
 
     def visit_Call(self, e, rt, f):
-        if cell_walk(e.func, self.sym):   # shift(), step(), ray(), leap() of a board's cell
+        if e.func in self.cell_walks:   # shift(), step(), ray(), leap() of a board's cell
             return self.walk(e, rt, f)
         return self.call(e.func, e.args, rt, f)
 
@@ -1743,49 +1748,77 @@ class Interpreter(A.Visitor):
                 f.locals[e.var] = saved
 
     def call(self, func: str, args: tuple, rt, f: Frame):
-        decl = self.pack_funcs.get(func, False)
-        if decl is False:   # the pack's own func or kernel (whose name no builtin below takes): asked once a name
-            decl = self.pack_funcs[func] = self.sym.decls.get(func) if (
-                func not in BUILTIN_FUNCS and func != "ordinal" and func not in STEPS
-                and type(self.sym.decls.get(func)) in (A.Func, A.Extern)) else None
-        if decl is not None:
+        route = self.routes.get(func)
+        if route is None:   # what the name calls is the pack's alone: asked once a name
+            route = self.routes[func] = self.call_route(func)
+        how, decl = route
+        if how == "declared":
             return self.call_declared(func, decl, args, rt, f)
-        if cell_neighbours(func, self.sym):   # the cells next to a cell: its record's axes, as record_values reads them
+        if how == "builtin":
+            explicit, args = self.builtin_arguments(func, args)
+            values = []   # (a loop, not a comprehension: no frame of its own on a call made this often)
+            for a in args:
+                values.append(self.ev(a, rt, f))
+            if decl.about_actor and not explicit:
+                values.insert(0, f.you)
+            if decl.python:
+                return PYTHON[decl.python](*values)
+            return getattr(rt, decl.method)(*values)
+        if how == "neighbours":   # the cells next to a cell: its record's axes, as record_values reads them
             record, around = self.sym.cells[id(args[0])]
             return rt.cell_neighbours(self.ev(args[0], rt, f), record, self.cell_axes(record, rt), around)
-        if zone_piles(func, self.sym):   # the piles of an indexed zone ever set out: the zone named (the checker's E471)
+        if how == "piles":   # the piles of an indexed zone ever set out: the zone named (the checker's E471)
             return rt.piles(args[0].id)
-        if seen_call(func, self.sym):   # a remembered position: its name (the checker's E537)
+        if how == "seen":   # a remembered position: its name (the checker's E537)
             return getattr(rt, func)(args[0].id)
-        if knowledge_call(func, self.sym):   # what a player knows of a card's field: the field by name (E550)
+        if how == "knowledge":   # what a player knows of a card's field: the field by name (E550)
             who, field, asked = knowledge_args(func, args)
             who = f.you if who is None else self.ev(who, rt, f)
             if asked is None:
                 return rt.knows_field(who, self.ev(field.obj, rt, f), field.name)
             return rt.may_be(who, self.ev(field.obj, rt, f), field.name, self.ev(asked, rt, f))
-        if rounding(func, self.sym):   # floor(x), ceil(x), round(x): a whole number (Game.rounded)
+        if how == "rounding":   # floor(x), ceil(x), round(x): a whole number (Game.rounded)
             return rt.rounded(func, self.ev(args[0], rt, f))
-        spec = BUILTIN_FUNCS.get(func)
-        if func == "ordinal":   # a member's place in its enum: as `<` reads it
+        if how == "ordinal":   # a member's place in its enum: as `<` reads it
             return self.ordinal(args[0], rt, f)
-        if func in STEPS:   # next(m), prev(m), ...: from the member's place, as ordinal(m) reads it
+        if how == "step":   # next(m), prev(m), ...: from the member's place, as ordinal(m) reads it
             by, around = STEPS[func]
             place = self.ordinal(args[0], rt, f)   # m first, then n: as the generated code reads them
             if len(args) == 2:   # next(m, n): n places on
                 by *= rt.step_count(self.ev(args[1], rt, f))
             return rt.member_step(self.sym.ordered[id(args[0])], place, by, around)
-        if func == "steps_around":   # the places from one member to another, going round: from their places
-            start = self.ordinal(args[0], rt, f)   # a first, then b: as the generated code reads them
-            return rt.steps_around(len(self.sym.ordered[id(args[0])]), start, self.ordinal(args[1], rt, f))
+        # "steps_around": the places from one member to another, going round: from their places
+        start = self.ordinal(args[0], rt, f)   # a first, then b: as the generated code reads them
+        return rt.steps_around(len(self.sym.ordered[id(args[0])]), start, self.ordinal(args[1], rt, f))
+
+    def bound(self, decl, args) -> dict:
+        """A proc's or func's parameters bound to the values of a call, by name in their order (the names
+        kept for the callee: a call binds them in one `dict(zip(...))`)."""
+        names = self.param_names.get(id(decl))
+        if names is None:
+            names = self.param_names[id(decl)] = tuple(p.name for p in decl.params), decl
+        return dict(zip(names[0], args))
+
+    def call_route(self, func: str) -> tuple:
+        """How a call of `func` is worked out, as the pack alone says: ("declared", the pack's func or value kernel),
+        ("builtin", its spec) or one of the builtins below that read their arguments' nodes (None)."""
+        decl = self.sym.decls.get(func)
+        if func not in BUILTIN_FUNCS and func != "ordinal" and func not in STEPS and type(decl) in (A.Func, A.Extern):
+            return "declared", decl   # the pack's own func or kernel (whose name no builtin below takes)
+        for how, test in (("neighbours", cell_neighbours), ("piles", zone_piles), ("seen", seen_call),
+                          ("knowledge", knowledge_call), ("rounding", rounding)):
+            if test(func, self.sym):
+                return how, None
+        if func == "ordinal":
+            return "ordinal", None
+        if func in STEPS:
+            return "step", None
+        if func == "steps_around":
+            return "steps_around", None
+        spec = BUILTIN_FUNCS.get(func)
         if spec is not None:
-            explicit, args = self.builtin_arguments(func, args)
-            values = [self.ev(a, rt, f) for a in args]
-            if spec.about_actor and not explicit:
-                values.insert(0, f.you)
-            if spec.python:
-                return PYTHON[spec.python](*values)
-            return getattr(rt, spec.method)(*values)
-        return self.call_declared(func, self.sym.decls[func], args, rt, f)
+            return "builtin", spec
+        return "declared", self.sym.decls[func]
 
     def arguments(self, decl, args: tuple) -> tuple:
         """The argument nodes a call of `decl` evaluates (`call_args`: names standing for themselves, defaults
@@ -1808,7 +1841,9 @@ class Interpreter(A.Visitor):
 
     def call_declared(self, func: str, decl, args: tuple, rt, f: Frame):
         """A call of the pack's own func or of a value kernel, its arguments worked out in order."""
-        values = [self.ev(a, rt, f) for a in self.arguments(decl, args)]
+        values = []   # (a loop, as in `call`)
+        for a in self.arguments(decl, args):
+            values.append(self.ev(a, rt, f))
         if type(decl) is A.Extern:   # a value kernel
             return KERNELS[func].fn(rt, f.you, *values)
         return self.func(decl, rt, f.you, values)
@@ -1817,7 +1852,7 @@ class Interpreter(A.Visitor):
         """A func's value: every call counts against the step budget, so recursion cannot run away."""
         if decl.name in self.recursive:
             rt.step(where(decl.value))
-        frame = Frame(you, {p.name: v for p, v in zip(decl.params, args)})
+        frame = Frame(you, self.bound(decl, args))
         value = decl.value
         if type(value) is A.LetIn:   # its lets in turn, each placed at its own line as compiled code places it
             for s in value.lets:

@@ -54,10 +54,16 @@ def test_every_meaning_kept_is_kept_with_its_node():
         game = played(program, seed)
         assert game.result()["over"]
     [interpreter] = [i for i in interpreters() if i.names and i.sym.decls.get("worth") is not None
-                     and "owned" in i.pack_funcs]
-    kept = {**interpreter.names, **interpreter.plain_binaries, **interpreter.indexes}
+                     and "owned" in i.routes]
+    kept = {**interpreter.names, **interpreter.plain_binaries, **interpreter.indexes, **interpreter.attr_reads,
+            **interpreter.builtin_nodes}
     assert interpreter.names and interpreter.plain_binaries and interpreter.indexes and interpreter.implied
+    assert interpreter.attr_reads and interpreter.builtin_nodes and interpreter.argument_nodes
     assert all(key == id(meaning[-1]) for key, meaning in kept.items())
+    # the argument nodes of a call (`owned(c)`, `worth()`) are kept with the callee and the call's arguments
+    assert all(key == (id(decl), id(args)) for key, (_, decl, args) in interpreter.argument_nodes.items())
+    assert interpreter.routes["owned"] == ("declared", interpreter.sym.decls["owned"])
+    assert interpreter.routes["size"][0] == "builtin"
     # `x is c` names c's declaration through one node for the test, made once however often it runs
     assert len(interpreter.implied) == 1
     readings = {meaning[0] for meaning in interpreter.indexes.values()}
