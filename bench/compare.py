@@ -2,6 +2,7 @@
 
     python bench/compare.py 798db44                      # federation, 4 players, 100 games
     python bench/compare.py 798db44 --pack federation --players 2 --games 200 --rounds 6
+    python bench/compare.py 798db44 --interpreted --games 20     # the interpreter's games
 
 The commit is checked out into a temporary folder. Each round plays the same seeded random games
 once with each tree, in fresh processes and alternating which goes first, and the fastest round of
@@ -38,7 +39,10 @@ import rulebook.runtime.engine as engine
 assert os.path.realpath(engine.__file__).startswith(os.path.realpath(sys.argv[2])), engine.__file__
 pack, players, games = sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 expansions, digests = [e for e in sys.argv[6].split(",") if e], sys.argv[7] == "1"
-program = driver.compile_pack(pack, expansions=expansions).program if expansions else driver.compile_pack(pack).program
+if sys.argv[8:] == ["interpreted"]:   # the reference interpreter's games (`--interpreted`)
+    program = driver.interpret_pack(pack, expansions=expansions)
+else:
+    program = driver.compile_pack(pack, expansions=expansions).program if expansions else driver.compile_pack(pack).program
 played, finished = [], []
 t = time.process_time()
 for seed in range(games):
@@ -57,7 +61,7 @@ def play_command(tree: Path, path_entry: Path, args, games: int, digests: bool, 
     interpreter running the given tree; with `digests`, the outcome holds the final states too. `code`:
     PLAY, or a variant of it (bench/native.py's)."""
     return [sys.executable, "-c", code, str(path_entry), str(tree), args.pack, str(args.players), str(games),
-            ",".join(args.expansions), "1" if digests else "0"]
+            ",".join(args.expansions), "1" if digests else "0", *(["interpreted"] if args.interpreted else [])]
 
 
 def shim(tree: Path, into: Path) -> Path:
@@ -89,6 +93,7 @@ def before_and_after(doc: str, games: int) -> argparse.ArgumentParser:
     parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--with", dest="expansions", action="append", default=[], metavar="EXPANSION",
                         help="an expansion stacked on the pack (repeatable)")
+    parser.add_argument("--interpreted", action="store_true", help="the games interpreted (compiler/interpret.py)")
     return parser
 
 
@@ -121,7 +126,7 @@ def main() -> None:
                     best[name] = min(best[name], m["seconds"])
                     outcomes[name] = m["outcome"]
     rate = {name: args.games / seconds for name, seconds in best.items()}
-    stacked = "".join(f" + {e}" for e in args.expansions)
+    stacked = "".join(f" + {e}" for e in args.expansions) + (" interpreted" if args.interpreted else "")
     print(f"{args.pack}{stacked} {args.players}p, {args.games} games, best of {args.rounds} alternating rounds:")
     print(f"  before ({args.commit}): {rate['before']:,.1f} games/s")
     print(f"  after  (this tree):  {rate['after']:,.1f} games/s  ({rate['after'] / rate['before']:.2f}x)")

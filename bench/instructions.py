@@ -2,6 +2,7 @@
 
     python bench/instructions.py 798db44                          # federation, 4 players, 3 games
     python bench/instructions.py 798db44 --pack tapestry --games 5
+    python bench/instructions.py 798db44 --interpreted --games 2    # the interpreter's games
 
 On a shared machine, CPU times move by a third from one minute to the next (bench/compare.py keeps
 the best of alternating rounds, which still needs a quiet moment); the instructions a game executes
@@ -68,7 +69,8 @@ def report(args, before: tuple[float, str], after: tuple[float, str], names: tup
     """Print the two (instructions a game, outcome) measures side by side and whether the games were
     the same (`phrases`: who played different games, where the same ones were played); exit 1 if not."""
     (b, b_outcome), (a, a_outcome) = before, after
-    print(f"{args.pack} {args.players}p, {args.games} games: {names[0]} {b / 1e6:,.2f} M instructions "
+    label = args.pack + (" interpreted" if getattr(args, "interpreted", False) else "")
+    print(f"{label} {args.players}p, {args.games} games: {names[0]} {b / 1e6:,.2f} M instructions "
           f"a game | {names[1]} {a / 1e6:,.2f} M ({b / a:.3f}x fewer)")
     if b_outcome != a_outcome:
         print(f"  {phrases[0]} DIFFERENT games (logs or scores differ)")

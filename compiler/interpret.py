@@ -1752,11 +1752,16 @@ class Interpreter(A.Visitor):
         if route is None:   # what the name calls is the pack's alone: asked once a name
             route = self.routes[func] = self.call_route(func)
         how, decl = route
-        if how == "declared":
-            return self.call_declared(func, decl, args, rt, f)
+        if how == "declared":   # the pack's own func or a value kernel, its arguments worked out in order
+            values = []   # (a loop, not a comprehension: no frame of its own on a call made this often)
+            for a in self.arguments(decl, args):
+                values.append(self.ev(a, rt, f))
+            if type(decl) is A.Extern:   # a value kernel
+                return KERNELS[func].fn(rt, f.you, *values)
+            return self.func(decl, rt, f.you, values)
         if how == "builtin":
             explicit, args = self.builtin_arguments(func, args)
-            values = []   # (a loop, not a comprehension: no frame of its own on a call made this often)
+            values = []
             for a in args:
                 values.append(self.ev(a, rt, f))
             if decl.about_actor and not explicit:
@@ -1838,15 +1843,6 @@ class Interpreter(A.Visitor):
         if found is None:
             found = self.builtin_nodes[id(args)] = builtin_args(func, args, self.sym), args
         return found[0]
-
-    def call_declared(self, func: str, decl, args: tuple, rt, f: Frame):
-        """A call of the pack's own func or of a value kernel, its arguments worked out in order."""
-        values = []   # (a loop, as in `call`)
-        for a in self.arguments(decl, args):
-            values.append(self.ev(a, rt, f))
-        if type(decl) is A.Extern:   # a value kernel
-            return KERNELS[func].fn(rt, f.you, *values)
-        return self.func(decl, rt, f.you, values)
 
     def func(self, decl: A.Func, rt, you, args):
         """A func's value: every call counts against the step budget, so recursion cannot run away."""
