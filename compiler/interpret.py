@@ -110,6 +110,7 @@ class Interpreter(A.Visitor):
         self.builtin_nodes: dict[int, tuple] = {}   # id() of a builtin call's arguments -> what builtin_args makes of them
         self.method_args: dict[int, tuple] = {}   # id() of `x.f(a)` -> the arguments (x, a) of the call it stands for
         self.attr_reads: dict[int, tuple] = {}   # id() of `x.name` -> what it reads (attr_reading), the node
+        self.shapes: dict[int, tuple] = {}   # id() of an aggregate -> (its aggregate_shape, the node)
         self.axes: dict[str, tuple] = {}   # a board's record -> (its runtime axes, whether an option sizes them)
 
     # ------------------------------------------------------------------ statements
@@ -1870,7 +1871,10 @@ class Interpreter(A.Visitor):
         return self.ev(e.value, rt, f)
 
     def visit_Aggregate(self, e, rt, f):
-        reduce, keep, value = aggregate_shape(e)
+        shape = self.shapes.get(id(e))
+        if shape is None:   # the node's alone (and `first`'s value a name made once for it): worked out once
+            shape = self.shapes[id(e)] = aggregate_shape(e), e
+        reduce, keep, value = shape[0]
         saved = f.locals.get(e.var, _UNBOUND)  # like a comprehension, the variable is its own
         results = []
         for element in self.domain(e, rt, f):

@@ -56,9 +56,9 @@ def test_every_meaning_kept_is_kept_with_its_node():
     [interpreter] = [i for i in interpreters() if i.names and i.sym.decls.get("worth") is not None
                      and "owned" in i.routes]
     kept = {**interpreter.names, **interpreter.plain_binaries, **interpreter.indexes, **interpreter.attr_reads,
-            **interpreter.builtin_nodes}
+            **interpreter.builtin_nodes, **interpreter.shapes}
     assert interpreter.names and interpreter.plain_binaries and interpreter.indexes and interpreter.implied
-    assert interpreter.attr_reads and interpreter.builtin_nodes and interpreter.argument_nodes
+    assert interpreter.attr_reads and interpreter.builtin_nodes and interpreter.argument_nodes and interpreter.shapes
     assert all(key == id(meaning[-1]) for key, meaning in kept.items())
     # the argument nodes of a call (`owned(c)`, `worth()`) are kept with the callee and the call's arguments
     assert all(key == (id(decl), id(args)) for key, (_, decl, args) in interpreter.argument_nodes.items())
