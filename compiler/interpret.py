@@ -93,7 +93,7 @@ class Interpreter(A.Visitor):
         self.tables = {name: TableCells(name, sym.table(name).cells, sym.table(name).tops) for name in sym.of("table")}
         self.steps: dict = {}   # a direction enum -> its members' steps (layout.direction_steps), as step() and ray() read them
         self.marks: dict[int, str] = {}   # id() of a prompt's parts -> its marks (see compiler/hidden.py)
-        self.bounded: dict[int, bool] = {}   # id() of a loop -> whether the pack bounds its domain
+        self.bounded: dict[int, tuple] = {}   # id() of a loop's domain -> (whether the pack bounds it, the loop's position, it)
         self.rows: dict = {}   # id() of a `row KEY of GRID` with a computed key -> the values that begin its rows
         self.leaves: dict[int, bool] = {}   # id() of a loop -> whether a `break` is written in it
         self.runs: dict[int, frozenset] = {}   # id() of an `if`/`while` condition (or `if` chain) -> its nodes running a proc
@@ -110,6 +110,7 @@ class Interpreter(A.Visitor):
         self.builtin_nodes: dict[int, tuple] = {}   # id() of a builtin call's arguments -> what builtin_args makes of them
         self.method_args: dict[int, tuple] = {}   # id() of `x.f(a)` -> the arguments (x, a) of the call it stands for
         self.attr_reads: dict[int, tuple] = {}   # id() of `x.name` -> what it reads (attr_reading), the node
+        self.constructs: dict[int, tuple] = {}   # id() of `R(field = ...)` -> its construct_plan, the node last
         self.shapes: dict[int, tuple] = {}   # id() of an aggregate -> (its aggregate_shape, the node)
         self.axes: dict[str, tuple] = {}   # a board's record -> (its runtime axes, whether an option sizes them)
 
@@ -140,10 +141,11 @@ class Interpreter(A.Visitor):
         the step budget unless the pack bounds them (`bounded_domain`, the compiled code's rule too)."""
         e = node.domain if e is None else e
         values = rt.domain(self.ev(e, rt, f))
-        bounded = self.bounded.get(id(e))
-        if bounded is None:   # where the loop is written decides it: worked out once
-            bounded = self.bounded[id(e)] = bounded_domain(e, self.sym, f.locals, f.this is not None, f.it_mode)
-        return values if bounded else rt.loop(values, where(node))
+        found = self.bounded.get(id(e))
+        if found is None:   # where the loop is written decides it (and its position): worked out once, kept with e
+            bounded = bounded_domain(e, self.sym, f.locals, f.this is not None, f.it_mode)
+            found = self.bounded[id(e)] = bounded, None if bounded else where(node), e
+        return values if found[0] else rt.loop(values, found[1])
 
     def cost(self, terms: tuple, rt, f: Frame) -> list:
         out = []
@@ -1512,22 +1514,35 @@ class Interpreter(A.Visitor):
     def visit_ListLit(self, e, rt, f):
         return [self.ev(i, rt, f) for i in e.items]
 
+    def construct_plan(self, e) -> tuple:
+        """What building a record reads, the pack's alone: ((field, its value's node, whether it is checked), ...),
+        whether the record has a shape, the position; worked out once for the node (and kept with it)."""
+        found = self.constructs.get(id(e))
+        if found is None:
+            given = {v.name: v.value for v in e.fields}
+            decl = self.sym.decls[e.record]
+            plan = tuple((d, given.get(d.name, d.default), checked_within(d, given.get(d.name, d.default)))
+                         for d in decl.fields)
+            shaped = decl.shape is not None   # (the position only where it is reported, as before)
+            at = where(e) if shaped or any(checked for _, _, checked in plan) else None
+            found = self.constructs[id(e)] = plan, shaped, at, e
+        return found
+
     def visit_Construct(self, e, rt, f):
         """A Record of the fields in the record's order, a field left out its default (as compiled)."""
-        given = {v.name: v.value for v in e.fields}
+        plan, shaped, at, _ = self.construct_plan(e)
         fields = {}
-        for d in self.sym.decls[e.record].fields:
-            value = given.get(d.name, d.default)
+        for d, value, checked in plan:
             fields[d.name] = self.ev(value, rt, f)
-            if checked_within(d, value):   # a range field's value, checked as compiled
+            if checked:   # a range field's value, checked as compiled
                 if d.within is None:   # `col: column up to size;`: one of this game's first members
                     fields[d.name] = rt.among(fields[d.name], tuple(self.sym.decls[d.type].members),
-                                              rt.options[d.bound], e.record, d.name, where(e))
+                                              rt.options[d.bound], e.record, d.name, at)
                 else:
                     high = rt.options[d.bound] if d.bound is not None else d.within[1]   # `1..size`: this game's size
-                    fields[d.name] = rt.within(fields[d.name], d.within[0], high, e.record, d.name, where(e))
-        if self.sym.decls[e.record].shape is not None:   # one of the values its shape keeps (E601 otherwise)
-            return rt.shaped(Record(e.record, fields), where(e))
+                    fields[d.name] = rt.within(fields[d.name], d.within[0], high, e.record, d.name, at)
+        if shaped:   # one of the values its shape keeps (E601 otherwise)
+            return rt.shaped(Record(e.record, fields), at)
         return Record(e.record, fields)
 
     def visit_IndexIn(self, e, rt, f):

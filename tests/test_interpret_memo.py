@@ -56,7 +56,7 @@ def test_every_meaning_kept_is_kept_with_its_node():
     [interpreter] = [i for i in interpreters() if i.names and i.sym.decls.get("worth") is not None
                      and "owned" in i.routes]
     kept = {**interpreter.names, **interpreter.plain_binaries, **interpreter.indexes, **interpreter.attr_reads,
-            **interpreter.builtin_nodes, **interpreter.shapes}
+            **interpreter.builtin_nodes, **interpreter.shapes, **interpreter.bounded}
     assert interpreter.names and interpreter.plain_binaries and interpreter.indexes and interpreter.implied
     assert interpreter.attr_reads and interpreter.builtin_nodes and interpreter.argument_nodes and interpreter.shapes
     assert all(key == id(meaning[-1]) for key, meaning in kept.items())
