@@ -14,7 +14,7 @@ from rulebook.dsl.diagnostics import Diagnostic, closest, did_you_mean
 from rulebook.dsl.lexer import CONTEXTUAL
 from rulebook.dsl.parser import CARD_WORDS, TIE_MODES
 from rulebook.dsl.printer import seat_teams_text, seats_text, quote, cost as printed_cost, declaration_text, expr as printed, params_text
-from rulebook.runtime.state import as_written
+from rulebook.runtime.state import as_written, ring_apart
 
 from .layout import MAX_ELEMENTS, branch_lacking, by_seat, copied_slot, never_open, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import never_runs, period_end, set_fields
@@ -2409,6 +2409,7 @@ class Checker(A.Visitor):
             self.err("E303", f"{what} a number from {f.within[0]} to {f.within[1]}, not {v}", value.span)
 
     def visit_Enum(self, d: A.Enum) -> None:
+        self.ring_fields(d.fields, f"of enum {d.name}", board=False)
         if d.fields or d.data:
             self.enum_fields(d)
             self.one_way_neighbours(d)
@@ -3234,7 +3235,25 @@ class Checker(A.Visitor):
     # part of the game (a zone, a die, a counter...) nor an effect
     RECORD_FIELD_TYPES = ("int", "bool", "str", "player")
 
+    def ring_fields(self, fields: tuple, owner: str, board: bool = True) -> None:
+        """E683 for `around` on what is no range of fixed ends (a ring wraps a range: `place: 1..8 around;`), E685 on
+        a range of fewer than 3 numbers (one step either way round would reach the same place)."""
+        for f in fields:
+            if not f.around:
+                continue
+            if f.within is None or f.bound is not None or not board:   # (an enum's data is no board's axis)
+                self.err("E683", f"'{f.name}: {f.type_text()} around' {owner}: only a record's range of whole numbers "
+                         f"with fixed ends goes round (a ring: a step past its end comes back to its start)", f.span,
+                         f"write the places round the ring as a range: '{f.name}: 1..8 around;'"
+                         if f.bound is None else f"give the ring fixed ends: '{f.name}: {f.within[0]}..8 around;'")
+            elif f.within[1] - f.within[0] + 1 < 3:
+                count = f.within[1] - f.within[0] + 1
+                self.err("E685", f"'{f.name}: {f.type_text()} around' {owner} is a ring of {count} place"
+                         f"{'' if count == 1 else 's'}: one step either way round would reach the same place", f.span,
+                         f"a ring has 3 places or more; write '{f.name}: {f.type_text()};' for a range that ends")
+
     def visit_Record(self, d: A.Record) -> None:
+        self.ring_fields(d.fields, f"of record {d.name}")
         if d.shape is not None:
             self.record_shape(d)
         for f in d.fields:   # `col: 1..size;`: W527 where the option may leave the range empty
@@ -12592,7 +12611,8 @@ class Checker(A.Visitor):
                 else:
                     return None
             places.append(place)
-        return sum(abs(a - b) for a, b in zip(*places)) == 1
+        return sum(abs(ring_apart(b - a, f.within[1] - f.within[0] + 1) if f.around else b - a)
+                   for f, a, b in zip(cell.fields, *places)) == 1
 
     def own_builtin(self, func: str, form: str, span: A.Span) -> None:
         """E523: the form of a board builtin (`ray(c from ... via ...)`, `shift(CELL, FIELD = N)`, `neighbours(c,

@@ -624,11 +624,13 @@ def checked_within(f: A.FieldDecl, value) -> bool:
 def runtime_axes(name: str, sym: Symbols) -> tuple:
     """Record `name`'s axes as Game.record_values takes them: (field, how, arg) with a range's arg
     (low, high) and a record's (its name, its runtime axes); a range bounded by an option (`col: 1..size;`)
-    is (field, "sized", (low, the option's name)), its high end the option's value in each game."""
+    is (field, "sized", (low, the option's name)), its high end the option's value in each game; a range that goes
+    round (`place: 1..8 around;`, a ring) is (field, "range", (low, high, "around"))."""
     bounds = {f.name: f.bound for f in sym.decls[name].fields if f.bound is not None}
+    rings = {f.name for f in sym.decls[name].fields if f.around}
     return tuple((a.field, "sized", (enum_members(sym, a.field, name) if a.how == "enum" else a.arg[0], bounds[a.field]))
                  if a.field in bounds else
-                 (a.field, a.how, (a.arg[0], a.arg[-1]) if a.how == "range" else
+                 (a.field, a.how, (a.arg[0], a.arg[-1]) + (("around",) if a.field in rings else ()) if a.how == "range" else
                   (a.arg, runtime_axes(a.arg, sym)) if a.how == "record" else a.arg)
                  for a in record_axes(name, sym)[0])
 
@@ -951,12 +953,17 @@ def edge_keys(record: A.Record, sym: Symbols) -> list:
     places = {cell: tuple(a.arg.index(v) for a, v in zip(axes, cell)) for cell in cells}
     at_place = {place: cell for cell, place in places.items()}
     flat = (lambda cell: cell) if len(axes) > 1 else (lambda cell: cell[0])   # a record of one field: its values
+    rings = [f.around for f in record.fields]
     pairs = []
     for cell in cells:
         for field in range(len(axes)):   # the next cell along each field, which follows this one in the board's order
             beside = at_place.get(tuple(p + (i == field) for i, p in enumerate(places[cell])))
             if beside is not None:
                 pairs.append((flat(cell), flat(beside)))
+            if rings[field] and places[cell][field] == 0:   # round a ring (`around`), its first place and its last
+                last = at_place.get(tuple(len(axes[i].arg) - 1 if i == field else p for i, p in enumerate(places[cell])))
+                if last is not None:
+                    pairs.append((flat(cell), flat(last)))
     return pairs
 
 

@@ -2403,7 +2403,9 @@ class FieldDecl(Part):
     # `demand: effect(by: player);` an effect slot's parameters (Params), read as locals in each card's block and
     # given by each `copy c.demand(...)`; None for a slot without them (and every other field)
     params: Optional[tuple] = None
-    _quiet = ("stock", "cap", "held", "die", "bound", "index_range", "index_bound", "ends", "tag", "params")
+    # `place: 1..8 around;` a record's range that wraps (a ring): the board builtins step past its end to its start
+    around: bool = False
+    _quiet = ("stock", "cap", "held", "die", "bound", "index_range", "index_bound", "ends", "tag", "params", "around")
 
     def index_keys(self, decls: dict) -> tuple:
         """What a field declared `int[ENUM]` (`bool[1..75]`, `int[GROUP]`) holds one value for: the members, or

@@ -342,6 +342,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E687": (ERROR, "a table of a board's sides ('table NAME[edge of RECORD]: bool = [edge(a, b), ...];') holding "
                     "other than conditions, no list, or listing what is no side of that board written with constant cells "
                     "(a cell, a call other than edge(...), two cells not beside each other, a cell worked out in play)"),
+    "E683": (ERROR, "'around' on a field that is no record's range of fixed ends (a number of no end, an enum, a "
+                    "range ending at an option, an enum's data field): only a range goes round"),
+    "E685": (ERROR, "'around' on a range of fewer than 3 numbers: one step either way round reaches the same place"),
     "W406": (WARNING, "two expansions override one declaration"),
     "W407": (WARNING, "override calls itself"),
     "W408": (WARNING, "match without a case for every member"),
@@ -616,6 +619,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "every number past the last case: 'table NAME[n: LOW..]: TYPE = [...];' (open at the top) says it"),
     "W662": (WARNING, "an aggregate over 'ray(c from ... via ... until COND)' keeping only the cells COND fails for: "
                       "it drops the cell the ray stopped at, which is 'ray(c from ... via ... while NOT COND)'"),
+    "W663": (WARNING, "'% N' arithmetic on a field that goes round ('place: 1..8 around;'), N its ring's size: the "
+                      "board builtins (shift, step, neighbours, ray, between, edge) already wrap along it"),
     "W659": (WARNING, "a variable indexed by a board's sides read with a list of cells written out ('wall[[a, b]]'): "
                       "'edge(a, b)' says it is a side and stops play at once where the cells are not beside each other"),
     "W661": (WARNING, "a prompt's value set under a condition on faces seen item by item: shown masked to every "

@@ -122,6 +122,7 @@ CONTEXTUAL = {
     "internal": "counter NAME internal;",
     "numbered": "counter NAME[LOW..HIGH] numbered VAR as (EXPR);",
     "edge": "var NAME[edge of RECORD]: TYPE;",
+    "around": "record NAME { FIELD: LOW..HIGH around; }",
     "move": "move ITEM to ZONE;",
     "repeated": "pick VAR from DOMAIN repeated { ... }",
     "longest": "pick VAR from DOMAIN repeated longest { ... }",

@@ -338,6 +338,11 @@ def _ended(items: list) -> list:
                                           else (item,))]
 
 
+def _around(items) -> bool:
+    """Whether a record's field is written `around` (`place: 1..8 around;`: a ring, its range wrapping)."""
+    return any(isinstance(t, Token) and t.type == "AROUND" for t in items)
+
+
 def _pick(items: list, tag: str, default=None):
     for item in items:
         if isinstance(item, _Marker) and item.tag == tag:
@@ -1039,15 +1044,16 @@ class _Builder:
         `col: 1..size;` up to an option's value in each game (the resolver sets the largest it may be; a name
         that is no option nor constant is E539); `q: -radius..radius;` between constants, which the resolver
         works out (E530, E566)."""
-        name, low, high = str(items[0]), items[1], items[2]
+        name, low, high, around = str(items[0]), items[1], items[2], _around(items)
         if type(low) is int and type(high) is int:
             self.index_range(meta, items[1:3])
-            return A.FieldDecl(name, "int", _pick(items, "default"), within=(low, high), span=self._s(meta))
+            return A.FieldDecl(name, "int", _pick(items, "default"), within=(low, high), around=around,
+                               span=self._s(meta))
         if type(low) is int and type(high) is A.Name:
-            return A.FieldDecl(name, "int", _pick(items, "default"), within=(low, low), bound=high.id,
+            return A.FieldDecl(name, "int", _pick(items, "default"), within=(low, low), bound=high.id, around=around,
                                span=self._s(meta))
         ends = tuple(A.Int(e, span=self._s(meta)) if type(e) is int else e for e in (low, high))
-        return A.FieldDecl(name, "int", _pick(items, "default"), ends=ends, span=self._s(meta))
+        return A.FieldDecl(name, "int", _pick(items, "default"), ends=ends, around=around, span=self._s(meta))
 
     amend_range_field = record_range_field   # the same field, added by an amend of the record
 
@@ -1089,7 +1095,7 @@ class _Builder:
                                          self._s(meta), hint=f"declare 'record cell {{ row: 1..4; col: 1..5; }}' and "
                                          f"write '{items[0]}: {items[1]}[cell];'")])
         return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), _pick(items, "field_index"), of=of,
-                           span=self._s(meta))
+                           around=_around(items), span=self._s(meta))
 
     def construct(self, meta, items):
         return A.Construct(items[0], tuple(items[1:]), span=self._s(meta))

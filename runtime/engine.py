@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optio
 from rulebook.dsl.ast import AUCTION_FORMS, AUCTION_MODES, MAX_EXPONENT, ROLE_KIND, ROLE_ZONE
 
 from .program import IN_FORCE, MAX_VALUE, SEATS, Program, TrackDef
-from .state import NONE_OPTION, Declined, nth, shape_orientations, team_count, team_of_seat
+from .state import NONE_OPTION, Declined, nth, ring_apart, shape_orientations, team_count, team_of_seat
 from .state import (Aside, BadValue, Cells, EntityDef, zone_place, not_key, Holder, IsA, Memory, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
                     encode, merged_fields)
 from .view import Asked, PlayerView, build_view, field_known, field_possible, possible_values
@@ -854,6 +854,15 @@ def cell_place(cell, axes: tuple) -> tuple:
     """A board's cell as its place along each field (a range by its value, an enum by its place in the enum's
     order), the key of the board's order as a domain (the first field slowest). `axes` as cell_neighbours takes them."""
     return tuple(cell.fields[name] if how == "range" else arg.index(cell.fields[name]) for name, how, arg in axes)
+
+
+def cells_apart(cell, other, axes: tuple) -> list:
+    """The steps from `cell` to `other` along each field (a range by its values, an enum by its places): along a
+    ring (`place: 1..8 around;`) the short way round, the way up when both ways are as long (opposite places)."""
+    apart = []
+    for (_name, how, arg), a, b in zip(axes, cell_place(cell, axes), cell_place(other, axes)):
+        apart.append(ring_apart(b - a, arg[1] - arg[0] + 1) if how == "range" and len(arg) > 2 else b - a)
+    return apart
 
 
 def label_of(value: Any, titles: Optional[dict] = None) -> str:
@@ -5275,6 +5284,8 @@ class Game:
                 near = self.cell_moved(cell, record, axes, steps, "neighbours")   # (one stepping rule: step, ray)
                 if near is not None:
                     found.append(near)
+        if any(len(arg) > 2 for _name, how, arg in axes if how == "range"):   # round a ring the steps' order is not
+            found.sort(key=lambda c: cell_place(c, axes))                       # the board's (1.8's: 1.1, 1.7, 2.8)
         self.program.neighbours[key] = tuple(found)
         return found
 
@@ -5294,7 +5305,9 @@ class Game:
             value = cell.fields[name]
             if how == "range":
                 value += step
-                if not arg[0] <= value <= arg[1]:
+                if len(arg) > 2:   # a ring (`place: 1..8 around;`): past its end is its start again, either way
+                    value = arg[0] + (value - arg[0]) % (arg[1] - arg[0] + 1)
+                elif not arg[0] <= value <= arg[1]:
                     return None
             else:
                 place = arg.index(value) + step
@@ -5329,7 +5342,7 @@ class Game:
         if not any(delta):
             return found
         here = self.cell_moved(cell, record, axes, delta, "ray")
-        while here is not None:
+        while here is not None and here != cell:   # (round a ring, a ray ends before it comes back to its cell)
             if until is not None and until(here):
                 if keep_last:
                     found.append(here)
@@ -5364,7 +5377,7 @@ class Game:
         if type(other) is not Record or other.record != record:
             raise RulesRuntimeError("E601", f"between() takes two cells of {record}, not {label_of(other)}")
         self.cell_moved(cell, record, axes, (0,) * len(axes), "between")   # (a cell of another record: E601)
-        apart = [b - a for a, b in zip(cell_place(cell, axes), cell_place(other, axes))]
+        apart = cells_apart(cell, other, axes)
         lengths = {abs(d) for d in apart if d}
         if len(lengths) != 1:
             return []
@@ -5384,7 +5397,7 @@ class Game:
             if type(c) is not Record or c.record != record:
                 raise RulesRuntimeError("E601", f"edge() takes two cells of {record}, not {label_of(c)}")
         here, there = cell_place(cell, axes), cell_place(other, axes)
-        if sum(abs(b - a) for a, b in zip(here, there)) != 1:   # one step along one field, none along the others
+        if sum(map(abs, cells_apart(cell, other, axes))) != 1:   # one step along one field, none along the others
             raise RulesRuntimeError("E601", f"edge() joins two cells beside each other (one step along one field), "
                                     f"and {label_of(cell)} and {label_of(other)} are not")
         return [cell, other] if here < there else [other, cell]

@@ -859,6 +859,13 @@ def _until_ends(data: Any) -> Optional[list]:
 DECIMAL_TEXT = re.compile(r"-?[0-9]{1,40}(\.[0-9]{1,40})?")
 
 
+def ring_apart(steps: int, size: int) -> int:
+    """The steps between two places of a ring of `size` places (`place: 1..8 around;`) that are `steps` apart along
+    its range: the short way round (below zero: down), the way up when both ways are as long (opposite places)."""
+    steps %= size
+    return steps - size if steps > size // 2 else steps
+
+
 def as_written(value: Any) -> str:
     """A plain value as the rules write it: `none`, `true`, `false`, a list's items with commas, a
     decimal without trailing zeros."""
