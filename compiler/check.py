@@ -3242,15 +3242,15 @@ class Checker(A.Visitor):
             if not f.around:
                 continue
             if f.within is None or f.bound is not None or not board:   # (an enum's data is no board's axis)
-                self.err("E683", f"'{f.name}: {f.type_text()} around' {owner}: only a record's range of whole numbers "
+                self.err("E683", f"'{f.name}: {f.type_text()}' {owner}: only a record's range of whole numbers "
                          f"with fixed ends goes round (a ring: a step past its end comes back to its start)", f.span,
                          f"write the places round the ring as a range: '{f.name}: 1..8 around;'"
                          if f.bound is None else f"give the ring fixed ends: '{f.name}: {f.within[0]}..8 around;'")
             elif f.within[1] - f.within[0] + 1 < 3:
                 count = f.within[1] - f.within[0] + 1
-                self.err("E685", f"'{f.name}: {f.type_text()} around' {owner} is a ring of {count} place"
+                self.err("E685", f"'{f.name}: {f.type_text()}' {owner} is a ring of {count} place"
                          f"{'' if count == 1 else 's'}: one step either way round would reach the same place", f.span,
-                         f"a ring has 3 places or more; write '{f.name}: {f.type_text()};' for a range that ends")
+                         f"a ring has 3 places or more; write '{f.name}: {f.within[0]}..{f.within[1]};' for a range that ends")
 
     def visit_Record(self, d: A.Record) -> None:
         self.ring_fields(d.fields, f"of record {d.name}")

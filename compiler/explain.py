@@ -3241,7 +3241,8 @@ class Reader(A.Visitor):
             if f.bound is not None and f.within is not None else \
             f"{article_of(spoken(f.type))}, among the first {f.bound} (the option chosen for each game)" \
             if f.bound is not None else \
-            f"a number from {f.within[0]} to {f.within[1]}" if f.within is not None else \
+            f"a number from {f.within[0]} to {f.within[1]}" + (f", going round: {f.within[0]} follows {f.within[1]}"
+                                                                if f.around else "") if f.within is not None else \
             {"int": "a number", "bool": "true or false", "str": "a text"}.get(f.type) or \
             article_of(spoken(f.type))
         if f.index is not None:   # an enum's grid: a value per cell of a record, written row by row

@@ -2415,7 +2415,10 @@ class FieldDecl(Part):
         return tuple(getattr(decls.get(self.index), "members", ())) if self.index is not None else ()
 
     def type_text(self) -> str:
-        """The type as written: `int`, `int[gem]`, `list of card_type`, `1..5`, `1..size`, `-radius..radius`."""
+        """The type as written: `int`, `int[gem]`, `list of card_type`, `1..5`, `1..size`, `-radius..radius`, `1..8
+        around` (a ring)."""
+        if self.around:
+            return f"{replace(self, around=False).type_text()} around"
         if self.ends is not None:
             return "..".join(map(range_end_text, self.ends))
         if self.bound is not None:

@@ -7,7 +7,7 @@ words (dsl/lexer.py's CONTEXTUAL) are keywords only in the shape of their statem
 
 from __future__ import annotations
 
-from pygments.lexer import RegexLexer, bygroups, include, words
+from pygments.lexer import RegexLexer, bygroups, include, this, using, words
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
 
 # Keywords that begin a declaration: the word after one is the name it declares.
@@ -24,7 +24,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
-CONTEXTUAL = ("affordable", "alike", "also", "always", "anytime", "aside", "as", "at", "auction", "award", "best", "blind", "bottom", "break", "by", "can", "const", "cost", "deal", "during", "edge", "eliminate", "end", "index",
+CONTEXTUAL = ("affordable", "alike", "also", "always", "anytime", "around", "aside", "as", "at", "auction", "award", "best", "blind", "bottom", "break", "by", "can", "const", "cost", "deal", "during", "edge", "eliminate", "end", "index",
               "fewest", "first", "give", "hold", "internal", "known", "longest", "most", "move", "next", "offer", "on", "one", "open", "overdraw", "pass", "raise", "record", "redeal", "refills",
               "numbered", "reopen", "repeated", "reset", "restore", "retire", "role", "roles", "row", "sealed", "settled", "share", "shift", "shortfall", "show", "shown", "shows", "signed", "size", "space", "split", "start", "step", "swap", "table", "take", "through", "trading",
               "value", "via", "wild", "window")
@@ -73,6 +73,9 @@ class RulesLexer(RegexLexer):
             (r"\bvia\b(?=\s*[A-Za-z_\[(])(?!\s*(?:and|or|then|else|where)\b)", Keyword),
             # a board's sides as an index, `var wall[edge of square]` (`edge(a, b)` is the builtin, `[edge]` a record)
             (r"(\[)(\s*)(edge)(\s+)(of)\b", bygroups(Punctuation, Whitespace, Keyword, Whitespace, Keyword)),
+            # a ring, `place: 1..8 around;` (a record's range that goes round): `around` a keyword after a range only
+            (r"(\.\.)(\s*)(-?\w+|-?\([^)]*\))(\s+)(around)\b",
+             bygroups(Operator, Whitespace, using(this), Whitespace, Keyword)),
             # `break;` / `break LABEL;` where a statement starts
             (r"([{};:])(\s*)(break)\b(?=\s*(?:;|[A-Za-z_][A-Za-z0-9_]*\s*;))", bygroups(Punctuation, Whitespace, Keyword)),
             # `reopen;` where a statement starts; `until settled` of a round (`each ... until settled`)
