@@ -3546,6 +3546,21 @@ class Checker(A.Visitor):
                      f"write {printed(e)}[{f.index}({fields})]")
         return self.declared(f.type)
 
+    def wrapped_by_hand(self, e: A.Binary) -> None:
+        """W663: `(x.place + 1) % 8` where `place` goes round a ring of 8 (`place: 1..8 around;`): the board builtins
+        wrap along it already (`shift(x, place = 1)`), and the arithmetic by hand is the workaround a ring replaces."""
+        size = constant(e.right)
+        for n in A.walk(e.left):
+            record = self.sym.record_reads.get(id(n)) if type(n) is A.Attr else None
+            f = next((f for f in self.record_of(record).fields if f.name == n.name), None) if record else None
+            if f is not None and f.around and f.within is not None and size == f.within[1] - f.within[0] + 1:
+                self.diags.append(Diagnostic(
+                    "W663", f"'% {size}' of {printed(n)}, which goes round a ring of {size} ('{f.name}: "
+                    f"{f.type_text()}'): the board builtins wrap along it already", e.span,
+                    f"step round the ring with the builtins: 'shift({printed(n.obj)}, {f.name} = 1)', "
+                    f"'neighbours({printed(n.obj)})', 'between(a, b)'"))
+                return
+
     def record_field(self, e: A.Attr, record: str, setting: bool) -> str:
         """`s.row`: the type of a record's field; E373 for a field it lacks, E375 for a `set` of one (a
         record is a value: a new one is built)."""
@@ -11517,6 +11532,8 @@ class Checker(A.Visitor):
         listed = self.list_arithmetic(e, left, right) if e.op in "+-*/%" else None
         if listed is not None:
             return listed
+        if e.op == "%":
+            self.wrapped_by_hand(e)
         if e.op in "+-*/%":   # (an operand found wrong makes the result unknown, not a number: no follow-on findings)
             fine = [self.arithmetic(side, kind) for side, kind in ((e.left, left), (e.right, right))]
             # `/` stays the division rounded down, a whole number, whatever its sides (5.1)
