@@ -3554,11 +3554,10 @@ class Checker(A.Visitor):
             record = self.sym.record_reads.get(id(n)) if type(n) is A.Attr else None
             f = next((f for f in self.record_of(record).fields if f.name == n.name), None) if record else None
             if f is not None and f.around and f.within is not None and size == f.within[1] - f.within[0] + 1:
-                self.diags.append(Diagnostic(
-                    "W663", f"'% {size}' of {printed(n)}, which goes round a ring of {size} ('{f.name}: "
-                    f"{f.type_text()}'): the board builtins wrap along it already", e.span,
-                    f"step round the ring with the builtins: 'shift({printed(n.obj)}, {f.name} = 1)', "
-                    f"'neighbours({printed(n.obj)})', 'between(a, b)'"))
+                self.err("W663", f"'% {size}' of {printed(n)}, which goes round a ring of {size} ('{f.name}: "
+                         f"{f.type_text()}'): the board builtins wrap along it already", e.span,
+                         f"step round the ring with the builtins: 'shift({printed(n.obj)}, {f.name} = 1)', "
+                         f"'neighbours({printed(n.obj)})', 'between(a, b)'")
                 return
 
     def record_field(self, e: A.Attr, record: str, setting: bool) -> str:
