@@ -5342,7 +5342,9 @@ class Game:
         if not any(delta):
             return found
         here = self.cell_moved(cell, record, axes, delta, "ray")
-        while here is not None and here != cell:   # (round a ring, a ray ends before it comes back to its cell)
+        # round a ring (`around`) a ray ends before it comes back to its own cell; elsewhere it ends at the edge
+        start = cell if any(how == "range" and len(arg) > 2 for _name, how, arg in axes) else None
+        while here is not None and (start is None or here != start):
             if until is not None and until(here):
                 if keep_last:
                     found.append(here)
