@@ -141,3 +141,19 @@ def test_nine_mens_morris_joins_its_points_round_each_square_without_arithmetic(
     text = (PACKS / "nine_mens_morris" / "nine_mens_morris.rules").read_text()
     assert "place: 1..8 around;" in text and "% 8" not in text
     assert found_at(text) == []
+
+
+AMENDED = """
+record seat "{at}" { at: 1..6; }
+amend seat "{at}/{facing}" { facing: 1..4 around = 1; }
+func turned(s: seat): seat = shift(s, facing = 5);
+"""
+
+amended = rules_programs(AMENDED)
+
+
+def test_an_amend_adds_a_ring_which_goes_round_and_is_checked_as_the_records_own(amended):
+    assert labels(value(amended, "turned(seat(at = 2, facing = 4))", result_type="seat")) == "2.1"
+    _, text = printed_back(AMENDED)
+    assert "facing: 1..4 around = 1;" in text
+    assert ("E685", 3, 30) in found_at(AMENDED.replace("1..4 around", "1..2 around"))
