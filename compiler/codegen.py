@@ -25,7 +25,7 @@ from .layout import (blind_zones, slot_args, copy_args, is_live, item_at, set_fi
                      hook_table, hooked_actions, index_reading,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
-from .hidden import marks, open_values
+from .hidden import marks, open_values, untold_calls
 from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place, card_shortfall_of, PAIR_WALKS
 
 TEMPLATES = jinja2.Environment(
@@ -99,6 +99,7 @@ class CodeGen(A.Visitor):
         self.faces: dict = {}   # a value worked out from faces ('f'): the items whose faces it reads
         self.face_names: dict = {}   # func -> the function giving the items whose faces it reads (face_function)
         self.open = open_values(sym, self.faces)   # the values prompts show that the hot seat may tell the others
+        self.untold_calls = untold_calls(sym)   # the calls made under a condition on hidden cards: their questions untold
         self.dynamic_attrs = dynamic_attrs(sym)
         # the fields a keyed search may index: a kind's own (not an effect slot, not one per member, not a
         # computed field, worked out for its reader and kept in no card's fields) and the attributes a card
@@ -863,7 +864,7 @@ class CodeGen(A.Visitor):
         if cell_walk(e.func, self.sym):   # shift(), step(), ray(), leap() of a board's cell
             return self.walk(e, ctx)
         if isinstance(self.sym.decls.get(e.func), A.Proc):   # in an `if`/`while` condition (layout.deciding)
-            return f"({self.run_call(e.func, e.args, ctx)})"   # Python's own order and short-circuit
+            return f"({self.run_call(e.func, e.args, ctx, e)})"   # Python's own order and short-circuit
         return self.call(e.func, e.args, ctx, method=False)
 
     def walk(self, e, ctx) -> str:
@@ -1657,7 +1658,7 @@ class CodeGen(A.Visitor):
         if proc_result_call(value, self.sym) is None:
             return self.ex(value, ctx)
         result = self.temp("result")
-        self.writeline(f"{result} = {self.run_call(value.func, value.args, ctx)}", s)
+        self.writeline(f"{result} = {self.run_call(value.func, value.args, ctx, value)}", s)
         return f"rt.kept({local!r}, {result})" if local is not None else result
 
     def visit_SetName(self, s: A.SetName, ctx: Ctx):
@@ -1703,14 +1704,17 @@ class CodeGen(A.Visitor):
         self.writeline(f"rt.{setter}({self.ex(s.obj, ctx)}, {name}, {value}" + (f", {ctx.you})" if s.name in self.heard else ")"), s)
 
     def visit_CallStmt(self, s: A.CallStmt, ctx: Ctx):
-        self.writeline(self.run_call(s.func, s.args, ctx), s)
+        self.writeline(self.run_call(s.func, s.args, ctx, s), s)
 
-    def run_call(self, func: str, args: tuple, ctx: Ctx) -> str:
-        """`yield from` a proc or kernel call: a call statement, or the value of `let x = proc(...)`."""
+    def run_call(self, func: str, args: tuple, ctx: Ctx, node) -> str:
+        """`yield from` a proc or kernel call: a call statement, or the value of `let x = proc(...)`; one made under
+        a condition on hidden cards inside `rt.untold_call` (its questions are untold)."""
         values = "".join(", " + self.ex(a, ctx) for a in call_args(self.sym.decls[func], args, self.sym))
         if isinstance(self.sym.decls.get(func), A.Extern):
-            return f"yield from KERNELS[{func!r}].fn(rt, {ctx.you}{values})"
-        return f"yield from {self.proc_names[func]}(rt, {ctx.you}{values}{self.faces_given(self.sym.decls[func], args, ctx)})"
+            run = f"KERNELS[{func!r}].fn(rt, {ctx.you}{values})"
+        else:
+            run = f"{self.proc_names[func]}(rt, {ctx.you}{values}{self.faces_given(self.sym.decls[func], args, ctx)})"
+        return f"yield from rt.untold_call({run})" if id(node) in self.untold_calls else f"yield from {run}"
 
     def faces_given(self, proc: A.Proc, args: tuple, ctx: Ctx) -> str:
         """The further keyword arguments of a call of a proc some of whose parameters are given values read from

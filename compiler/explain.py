@@ -19,6 +19,7 @@ from rulebook.runtime.state import decimal_text
 
 from .layout import record_shape, deciding, is_live, is_field_value, is_filter, proc_result_call, subject_mode
 from .layout import copy_fields, edge_label, never_runs, set_fields
+from .hidden import ASKING, untold_reasons
 from .layout import at_seats, binder, period_end, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var
 from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_HAS, HELD_USES, HEX, KEEPING, blocks_kept, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS, shortfall_of, shortfall_holder, card_shortfall_of, card_term_zone
 
@@ -246,13 +247,14 @@ def shown(s) -> str:
     return with_values(s.title_parts) if s.title_parts else s.title
 
 
-def asking_said(s) -> str:
-    """What `secret` and a pick's `always asked` add to a decision's reading ("" for neither)."""
-    said = [" in secret (the other players are told the question, never the answer)"] * s.secret
+def asking_said(s, untold: str = "") -> str:
+    """What `secret` and a pick's `always asked` add to a decision's reading ("" for neither), then `untold`
+    (`Reader.untold_said`: the question not told at all, which a `secret` one's reading then gives alone)."""
+    said = [" in secret (the other players are told the question, never the answer)"] * (s.secret and not untold)
     asked = getattr(s, "asked", False)
     said += [" (asked even when none is left to pick, with 'none' alone)" if asked and getattr(s, "optional", False)
              else " (asked even when only one is left to pick)"] * asked
-    return "".join(said)
+    return "".join(said) + untold
 
 
 def stmt_labelled(s) -> str:
@@ -1780,7 +1782,7 @@ class Reader(A.Visitor):
 
     def visit_Choose(self, s, depth: int) -> None:
         head = "Do each of these once, in the order you choose" if s.any_order else "Choose one"
-        self.say(depth, head + prompt(s) + stmt_labelled(s) + asking_said(s) + ":")
+        self.say(depth, head + prompt(s) + stmt_labelled(s) + asking_said(s, self.untold_said(s)) + ":")
         held = {id(o): (d, h) for d, h, o in getattr(self.symbols, "held_options", ())}
         for i, o in enumerate(s.options, start=1):
             card = held.get(id(o))
@@ -1859,7 +1861,7 @@ class Reader(A.Visitor):
         paid = f" pay {self.cost(s.cost)} to" if s.cost else ""
         when = "You" if s.when is None else f"{'As long as' if s.repeated else 'If'} {self.x(s.when)}, you"
         again = ", as many times as you like" if s.repeated else ""
-        self.say(depth, f"{when} may{paid}" + prompt(s) + f"{again}{asking_said(s)}"
+        self.say(depth, f"{when} may{paid}" + prompt(s) + f"{again}{asking_said(s, self.untold_said(s))}"
                         f"{self.pick_amended(s, 'amended_mays')}:")
         self.block(s.body, depth + 1)
         if s.otherwise:
@@ -2071,7 +2073,22 @@ class Reader(A.Visitor):
         self.storing(depth, f"set {self.x(target)} to", value)
 
     def visit_CallStmt(self, s, depth: int) -> None:
-        self.say(depth, f"Carry out {self.carried(s.func, s.args)}.")
+        self.say(depth, f"Carry out {self.carried(s.func, s.args)}{self.untold_said(s)}.")
+
+    def untold_said(self, s) -> str:
+        """What the hot seat does not tell of a decision or call made under a condition on hidden cards
+        (compiler/hidden.py `untold_reasons`): "" for any other, or without the analysed symbols."""
+        if self.symbols is None or not isinstance(s, (A.CallStmt, *ASKING)):
+            return ""
+        why = untold_reasons(self.symbols).get(id(s))
+        if why is None:
+            return ""
+        what, cond = why
+        if what == "called":
+            return f" (no question it asks is told to the other players: whether it is carried out depends on " \
+                   f"{self.x(cond)}, which they may not see)"
+        which = "which of its options are offered" if type(s) is A.Choose else f"whether it is {what}"
+        return f" (not told to the other players: {which} depends on {self.x(cond)}, which they may not see)"
 
     def carried(self, func: str, args: tuple) -> str:
         """A proc (or kernel) carried out, with its arguments, each named as its parameter where it is
@@ -2479,7 +2496,7 @@ class Reader(A.Visitor):
         if s.optional_when is not None:   # compulsory unless the condition holds
             optional = f" (or {none}, if {self.x(s.optional_when)}; otherwise one must be picked)"
         chance = " at random (nobody chooses)" if s.random else ""
-        then = f"{stmt_labelled(s)}{self.pick_amended(s)}{asking_said(s)}, then:"
+        then = f"{stmt_labelled(s)}{self.pick_amended(s)}{asking_said(s, self.untold_said(s))}, then:"
         if s.budget is not None:   # `budget N cost EXPR`: asked while something fits in what is left
             stop = "nothing left fits or you pick none" if s.optional else "nothing left fits"
             self.say(depth, f"With a budget of {self.x(s.budget)}, one at a time until {stop}: pick one {s.var} "
@@ -2598,7 +2615,7 @@ class Reader(A.Visitor):
                    f"anyone's is seen)"
             each = f"each pick of each of them, in seat order (a player's in the order of their {s.each_var}), does:"
         self.say(depth, f"{who[0].upper()}{who[1:]}{where} secretly picks {many} "
-                        f"{self.picked_from(p.domain, p.blind)}{pwhere}{prompt(p)}{stmt_labelled(p)}{self.pick_amended(p)}{asking_said(p)}. Once all have "
+                        f"{self.picked_from(p.domain, p.blind)}{pwhere}{prompt(p)}{stmt_labelled(p)}{self.pick_amended(p)}{asking_said(p, self.untold_said(p))}. Once all have "
                         f"picked (nobody sees another's pick but by what this does with it),"
                         f"{self.best_claim_said(p, s.each_var) or ''} {each if p.claim_key is None else 'does:'}")
         self.block(p.body, depth + 1)

@@ -73,12 +73,7 @@ def open_values(sym, faces_out: dict | None = None, unshown_out: list | None = N
     whose bindings or calls no items go with, W641 a func reading faces of items not worked out from its
     parameters alone, W661 a local set under a condition on faces. `untold_out` gets the rules positions of the
     decisions asked or offered under a condition on hidden cards (`untold_answers`)."""
-    built = _BUILT.get(sym) if unshown_out is None else None
-    if built is None:
-        built = _open_values(sym, unshown_out)
-        if unshown_out is None:
-            _BUILT[sym] = built
-    found, faces, untold = built
+    found, faces, untold, _calls = _built(sym, unshown_out)
     if faces_out is not None:
         faces_out.update(faces)
     if untold_out is not None:
@@ -86,8 +81,32 @@ def open_values(sym, faces_out: dict | None = None, unshown_out: list | None = N
     return dict(found)
 
 
+def _built(sym, unshown_out: list | None = None) -> tuple:
+    """open_values' analysis, memoised by the symbols unless `unshown_out` asks for the checker's lint."""
+    built = _BUILT.get(sym) if unshown_out is None else None
+    if built is None:
+        built = _open_values(sym, unshown_out)
+        if unshown_out is None:
+            _BUILT[sym] = built
+    return built
+
+
+def untold_calls(sym) -> dict[int, object]:
+    """By id() of each call of a proc (or kernel) made only when a condition on hidden cards holds (`_guarded`):
+    the condition. Both backends run such a call inside `Game.untold_call`, so every question asked within it,
+    in the proc or in any it calls, is untold (`Asked.untold`) there and told where the proc is called otherwise
+    (Uno's "name the colour" of a card played from the hand, not of one drawn and played under `fits(drawn)`)."""
+    return {key: cond for key, (what, cond) in _built(sym)[3].items() if what == "called"}
+
+
+def untold_reasons(sym) -> dict[int, tuple]:
+    """By id() of each untold decision and each untold call (`untold_calls`): ("asked", "offered" or "called", the
+    condition on hidden cards), as `rulebook explain` reads it."""
+    return _built(sym)[3]
+
+
 def _open_values(sym, unshown_out: list | None) -> tuple:
-    """open_values' analysis: (the marks, the items of each face part, the untold decisions)."""
+    """open_values' analysis: (the marks, the items of each face part, the untold decisions, the untold calls)."""
     zones = {name: d.visibility for name, d in sym.decls.items() if type(d) is A.Zone}
     # a variable or counter declared `hidden` is seen as a `hidden` zone is: by its holder only
     zones.update({name: "hidden" for name, d in sym.decls.items() if A.kept_hidden(d)})
@@ -106,9 +125,10 @@ def _open_values(sym, unshown_out: list | None) -> tuple:
         - {f.name for k in face_kinds for f in k.fields if not f.shown}
     shown_fields = frozenset(A.face_rule(zones[name])[1] for name in face_zones) | declared_shown
     untold: set = set()
+    calls: dict = {}
     others = _open(sym, {name for name, v in zones.items() if v != "public"}, True,
                    faces=(face_fields, faces, unshown, frozenset(face_zones), shown_fields) if face_zones else None,
-                   untold_out=untold)
+                   untold_out=untold, calls_out=calls)
     # the deciding player sees their own `hidden` zones, not another player's: `victim.hand`, read through
     # anything but `you`, is hidden from them (Catan's robber asking about a card picked from it)
     # and a zone `hidden from owner` is hidden from them only as their own (`hand`, `you.hand`): another
@@ -122,7 +142,7 @@ def _open_values(sym, unshown_out: list | None) -> tuple:
     if unshown_out is not None:
         unshown_out.extend(dict.fromkeys((code, node, name) for part, code, node, name in unshown
                                          if found.get(part) == "s"))
-    return found, faces, untold
+    return found, faces, untold, calls
 
 
 def hidden_funcs(sym) -> set[str]:
@@ -138,7 +158,7 @@ def hidden_funcs(sym) -> set[str]:
 
 def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset(),
           results_out: set | None = None, own: frozenset = frozenset(), picker: bool = False,
-          faces: tuple | None = None, untold_out: set | None = None) -> dict[int, bool]:
+          faces: tuple | None = None, untold_out: set | None = None, calls_out: dict | None = None) -> dict[int, bool]:
     """Each value part of a decision's prompt or an option's label (by id()) -> whether it is worked
     out from nothing in `hidden_zones` (nor the current card or event, when `current`), nor from a zone
     of `theirs` read as another holder's (`victim.hand`: through anything but `you`), nor from a zone of
@@ -149,7 +169,7 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
     the dict, by id(), with those ITEM expressions (whose faces the runtime checks per viewer). A local set under
     a condition on hidden cards (`if first(hand).rank > 5 { set n = 2; }`, `_guarded`) is bound from them: its
     value tells the condition. `untold_out` gets the rules positions of the decisions asked only when such a
-    condition holds, or offered by one (`untold_answers`)."""
+    condition holds, or offered by one (`untold_answers`); `calls_out` the calls made only when one holds (`untold_calls`)."""
     zones = {name for name, d in sym.decls.items() if type(d) is A.Zone}
     callables = {name: d for name, d in sym.decls.items() if type(d) in (A.Proc, A.Func)}
     roots = list(sym.decls.values()) + [amend for amend, _ in sym.amended] \
@@ -473,7 +493,7 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                     if at < len(n.args):
                         faces[1][id(n.args[at])] = given(n.args[at], caller)
     if untold_out is not None:
-        untold_out |= _untold(roots, walked, callables, lambda e, root: hidden(e, root, direct=True))
+        untold_out |= _untold(roots, walked, callables, lambda e, root: hidden(e, root, direct=True), calls_out)
     found: dict[int, bool] = {}
     for root in roots:
         for n in walked[id(root)]:
@@ -497,13 +517,14 @@ GUARDS = {A.If: ("cond", ("then", "otherwise")),
 ASKING = (A.Choose, A.May, A.Pick, A.ForEach, A.Auction, A.Offer, A.FirstMay)
 
 
-def _guarded(guards: list, hidden) -> set[int]:
-    """By id(), the nodes under `guards` (a declaration's statements of GUARDS, parents first) that run only when a condition `hidden` says may be worked out from hidden
-    cards holds (or fails): an `if`'s, a `match`'s subject, an option's or a `may`'s `when`, a `for each`'s or an
-    `each PLAYERS`'s `where` (One Night Werewolf's `each all_players where dealt is seer`). A `pick`'s `where` only
+def _guarded(guards: list, hidden) -> dict[int, object]:
+    """By id(), the nodes under `guards` (a declaration's statements of GUARDS, parents first) that run only when a
+    condition `hidden` says may be worked out from hidden cards holds (or fails), each -> that condition (the
+    outermost one): an `if`'s, a `match`'s subject, an option's or a `may`'s `when`, a `for each`'s or an `each
+    PLAYERS`'s `where` (One Night Werewolf's `each all_players where dealt is seer`). A `pick`'s `where` only
     filters: its block runs whichever is picked; a `while`'s body runs again and again, as often as the table sees
     it run."""
-    out: set[int] = set()
+    out: dict[int, object] = {}
     for n in guards:   # (parents first: a part guarded already needs no second look)
         spec = GUARDS[type(n)]
         if id(n) in out:
@@ -513,40 +534,36 @@ def _guarded(guards: list, hidden) -> set[int]:
             continue
         for name in spec[1]:
             for part in getattr(n, name) or ():
-                out.update(id(x) for x in A.walk(part))
+                out.update((id(x), cond) for x in A.walk(part))
     return out
 
 
-def _untold(roots: list, walked: dict, callables: dict, hidden) -> set:
-    """The rules positions of the decisions asked only when a condition on hidden cards holds (`_guarded`, also
-    through the procs such a part calls, wherever else they are called) or whose options are offered by one (a
-    choose's option `when`, a `may`'s `when`): that the player was asked, or which option they took, tells the
-    condition to whoever is told the answer. `walked`: each declaration's nodes, by id() of the declaration."""
+def _untold(roots: list, walked: dict, callables: dict, hidden, calls_out: dict | None = None) -> set:
+    """The rules positions of the decisions asked only when a condition on hidden cards holds (`_guarded`) or whose
+    options are offered by one (a choose's option `when`, a `may`'s `when`): that the player was asked, or which
+    option they took, tells the condition to whoever is told the answer. `calls_out` gets, by id(), each call of a
+    proc or kernel made only when such a condition holds -> ("called", the condition), and each such decision ->
+    ("asked" or "offered", the condition) (`untold_reasons`): a decision in a proc is untold where it is called
+    so, at run time (`Game.untold_call`), not wherever else. `walked`: each declaration's nodes, by id() of it."""
     from .layout import where
-    guarded = {id(root): _guarded([n for n in walked[id(root)] if type(n) in GUARDS],
-                                  lambda e, root=root: hidden(e, root)) for root in roots}
-    calls = {id(root): [n for n in walked[id(root)] if (type(n) is A.Call or type(n) is A.CallStmt)
-                        and type(callables.get(n.func)) is A.Proc] for root in roots}
-    procs: set[str] = set()   # the procs called from a guarded part (or from such a proc)
-    changed = True
-    while changed:
-        changed = False
-        for root in roots:
-            inside = type(root) is A.Proc and root.name in procs
-            for n in calls[id(root)]:
-                if n.func not in procs and (inside or id(n) in guarded[id(root)]):
-                    procs.add(n.func)
-                    changed = True
     out = set()
     for root in roots:
-        inside = type(root) is A.Proc and root.name in procs
+        guarded = _guarded([n for n in walked[id(root)] if type(n) in GUARDS], lambda e, root=root: hidden(e, root))
         for n in walked[id(root)]:
             t = type(n)
+            if t is A.CallStmt or (t is A.Call and type(callables.get(n.func)) is A.Proc):
+                if id(n) in guarded and calls_out is not None:
+                    calls_out[id(n)] = ("called", guarded[id(n)])
+                continue
             if t not in ASKING or (t is A.ForEach and not n.any_order):
                 continue
-            if inside or id(n) in guarded[id(root)] or (t is A.May and n.when is not None and hidden(n.when, root)) \
-                    or (t is A.Choose and any(o.guard is not None and hidden(o.guard, root) for o in n.options)):
+            offered = n.when if t is A.May and n.when is not None and hidden(n.when, root) else \
+                next((o.guard for o in n.options if o.guard is not None and hidden(o.guard, root)), None) \
+                if t is A.Choose else None
+            if id(n) in guarded or offered is not None:
                 out.add(where(n))
+                if calls_out is not None:
+                    calls_out[id(n)] = ("asked", guarded[id(n)]) if id(n) in guarded else ("offered", offered)
     return out
 
 

@@ -21,7 +21,7 @@ from .layout import (blind_zones, slot_args, copy_args, is_live, live_amounts, m
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
                      hook_nodes, hook_table, hooked_actions, index_reading,
                      indexed_ref, item_at, member_field, per_player_entity, proc_result_call)
-from .hidden import marks, open_values
+from .hidden import marks, open_values, untold_calls
 from .resolve import BUILTIN_FUNCS, CELL_WALKS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, knowledge_args, knowledge_call, remembered, seen_call, zone_piles, rounding, shortfall_of, row_beginnings, index_place, card_shortfall_of, PAIR_WALKS
 
 
@@ -87,6 +87,7 @@ class Interpreter(A.Visitor):
         self.openings: dict = {}   # proc -> the test of its opening decision (`can PROC(args)`, layout.opening_test)
         self.faces: dict = {}   # a value worked out from faces ('f'): the items whose faces it reads
         self.open = open_values(sym, self.faces)   # the values prompts show that the hot seat may tell the others
+        self.untold_calls = untold_calls(sym)   # the calls made under a condition on hidden cards: their questions untold
         # (enum, field) -> the members' values, as the compiled module's tables (MemberData: none is E601)
         self.enum_data = {key: MemberData(key[1], column) for key, column in enum_data(sym).items()}
         # each printed table's values by index, as the compiled module's constants (TableCells: a miss is E601)
@@ -549,7 +550,7 @@ class Interpreter(A.Visitor):
         if type(e) is A.Call:
             proc = self.sym.decls[e.func]
             args = [self.ev(a, rt, f) for a in self.arguments(proc, e.args)]
-            return (yield from self.proc(proc, rt, f.you, args, self.faces_given(proc, e.args, rt, f)))
+            return (yield from self.called(e, self.proc(proc, rt, f.you, args, self.faces_given(proc, e.args, rt, f)), rt))
         if type(e) is A.Unary:
             value = yield from self.decided(e.operand, runs, rt, f)
             return (not value) if e.op == "not" else -value
@@ -640,7 +641,7 @@ class Interpreter(A.Visitor):
 
     def _store_result(self, s, proc, rt, f, store):
         args = [self.ev(a, rt, f) for a in self.arguments(proc, s.value.args)]
-        value = yield from self.proc(proc, rt, f.you, args, self.faces_given(proc, s.value.args, rt, f))
+        value = yield from self.called(s.value, self.proc(proc, rt, f.you, args, self.faces_given(proc, s.value.args, rt, f)), rt)
         if isinstance(s, A.Let) or isinstance(s, A.SetName) and \
                 classify(s.name, f.locals, f.this is not None, f.it_mode, self.sym)[0] == "local":
             value = rt.kept(s.name, value)
@@ -708,8 +709,13 @@ class Interpreter(A.Visitor):
         decl = self.sym.decls[s.func]
         args = [self.ev(a, rt, f) for a in self.arguments(decl, s.args)]
         if isinstance(decl, A.Extern):
-            return KERNELS[s.func].fn(rt, f.you, *args)
-        return self.proc(decl, rt, f.you, args, self.faces_given(decl, s.args, rt, f))
+            return self.called(s, KERNELS[s.func].fn(rt, f.you, *args), rt)
+        return self.called(s, self.proc(decl, rt, f.you, args, self.faces_given(decl, s.args, rt, f)), rt)
+
+    def called(self, node, run, rt):
+        """A call's run (its generator), inside `rt.untold_call` when it is made under a condition on hidden cards
+        (compiler/hidden.py `untold_calls`: its questions are untold), as the compiled call is."""
+        return rt.untold_call(run) if id(node) in self.untold_calls else run
 
     def faces_given(self, proc, args: tuple, rt, f) -> dict | None:
         """The items each argument read from faces gives a parameter of `proc` (compiler/hidden.py; none when it

@@ -46,6 +46,7 @@ RECURSION_LIMIT = 20_000
 MAX_NESTING = 1_000
 NESTING = "nesting"   # its key in `Game.memo` (the memo's other keys are tuples)
 HYPOTHETICAL = "hypothetical"   # in `Game.memo` while a hypothetical run (`after`) goes on
+UNTOLD = "untold"   # in `Game.memo`: how many calls made under a condition on hidden cards are running (`untold_call`)
 MAX_SEATS = 12   # the most seats a game may declare (the checker's E307)
 SEED_LIMIT = 2 ** 63   # seeds are integers in [-2^63, 2^63): what a log can hold
 
@@ -7121,6 +7122,23 @@ class Game:
 
     def leave(self, depth: int) -> None:
         self.memo[NESTING] = depth
+
+    def untold_call(self, run: Iterator):
+        """Run a proc's call (its generator) made only when a condition on hidden cards holds (compiler/hidden.py
+        `untold_calls`): while it runs, every question asked is untold (`asking_untold`), in the proc and in any
+        it calls, so that it was asked tells nobody the condition; the same proc called elsewhere asks as ever.
+        Kept in the memo, not the state: no digest, save or log sees it (a replay runs the same calls)."""
+        memo = self.memo
+        memo[UNTOLD] = memo.get(UNTOLD, 0) + 1
+        try:
+            return (yield from run)
+        finally:
+            memo[UNTOLD] -= 1
+
+    @property
+    def asking_untold(self) -> bool:
+        """Whether the question being asked now is asked within a call made under a condition on hidden cards."""
+        return self.memo.get(UNTOLD, 0) > 0
 
     def impassable(self, edges: list, through) -> set:
         """`through P where COND`: the places the (a, b, length) edges end at for which COND (`through`,

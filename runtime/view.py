@@ -130,8 +130,10 @@ class Asked:
     @property
     def untold(self) -> bool:
         """Whether the decision is asked only when a condition on what some player may not see holds, or offered
-        by one (Program.untold): that it was asked, or its answer, would tell the other players the condition."""
-        return self._game is not None and self._decision.where in self._game.program.untold
+        by one (Program.untold), or is asked within a call made only when one holds (`Game.asking_untold`): that
+        it was asked, or its answer, would tell the other players the condition."""
+        game = self._game
+        return game is not None and (self._decision.where in game.program.untold or game.asking_untold)
 
     @property
     def of_items(self) -> bool:
