@@ -1297,6 +1297,7 @@ class Checker(A.Visitor):
         self._lint_internal()
         self._lint_say_unseen()
         self._lint_faces_unshown()
+        self._lint_told_by_a_set()
         self._lint_shared_limits()
         self._lint_zone_for_another()
         self._lint_offers()
@@ -13744,6 +13745,20 @@ class Checker(A.Visitor):
                     self.err("E588", f"this option marks the limit {name!r} {_period_words(o)!r}, but the option "
                              f"at line {options[0].span.line} marks it {first!r}: the options of one limit share "
                              "one period", o.span, f"write '{first} as {name}' on each option of the limit")
+
+    def _lint_told_by_a_set(self) -> None:
+        """W664: a variable every view shows set under a condition on hidden cards (compiler/hidden.py) in a branch
+        that does nothing else the table sees: the variable alone tells the condition to every player."""
+        if not any(type(x) is A.Zone and x.visibility != "public" or A.kept_hidden(x) for x in self.sym.decls.values()):
+            return
+        from .hidden import told_sets
+        for node, cond in told_sets(self.sym):
+            self.diags.append(Diagnostic(
+                "W664", f"{node.name!r} is set only when {printed(cond)!r} holds (or fails), which reads what some player "
+                "does not see, and nothing else the table sees happens there: every view shows "
+                f"{node.name!r}, so it tells that condition to every player", node.span,
+                "keep it a player's own, declared 'hidden' (only its holder's view shows it), or 'internal' (no "
+                "view shows it), or say there what the rules tell the table ('say ...')"))
 
     def _lint_faces_unshown(self) -> None:
         """W640/W641/W661: a prompt's or label's value read from the faces of items seen item by item (3.9) that

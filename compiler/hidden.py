@@ -172,8 +172,7 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
     condition holds, or offered by one (`untold_answers`); `calls_out` the calls made only when one holds (`untold_calls`)."""
     zones = {name for name, d in sym.decls.items() if type(d) is A.Zone}
     callables = {name: d for name, d in sym.decls.items() if type(d) in (A.Proc, A.Func)}
-    roots = list(sym.decls.values()) + [amend for amend, _ in sym.amended] \
-        + [space for _, space, _ in sym.amended_spaces]
+    roots = _roots(sym)
     walked = {id(root): list(A.walk(root)) for root in roots}   # each declaration's nodes, walked once for every pass
     tainted: set[tuple[int, str]] = set()   # (id of the declaration, a local or parameter bound from hidden)
     under: set[tuple[int, str]] = set()     # those of them set under a condition on hidden cards (`_guarded`)
@@ -549,12 +548,15 @@ def _untold(roots: list, walked: dict, callables: dict, hidden, calls_out: dict 
     out = set()
     for root in roots:
         guarded = _guarded([n for n in walked[id(root)] if type(n) in GUARDS], lambda e, root=root: hidden(e, root))
+        silent = silent_sets(roots, root, walked[id(root)], lambda e, root=root: hidden(e, root)) if guarded else {}
         for n in walked[id(root)]:
             t = type(n)
             if t is A.CallStmt or (t is A.Call and type(callables.get(n.func)) is A.Proc):
                 if id(n) in guarded and calls_out is not None:
                     calls_out[id(n)] = ("called", guarded[id(n)])
                 continue
+            if t is A.SetName and id(n) in silent and calls_out is not None:
+                calls_out[id(n)] = ("set", silent[id(n)])
             if t not in ASKING or (t is A.ForEach and not n.any_order):
                 continue
             offered = n.when if t is A.May and n.when is not None and hidden(n.when, root) else \
@@ -565,6 +567,56 @@ def _untold(roots: list, walked: dict, callables: dict, hidden, calls_out: dict 
                 if calls_out is not None:
                     calls_out[id(n)] = ("asked", guarded[id(n)]) if id(n) in guarded else ("offered", offered)
     return out
+
+
+# the statements a guarded part may hold and still do nothing the table sees but set variables (`silent_sets`)
+QUIET = (A.SetName, A.Let, A.If, A.MatchStmt)
+
+
+def silent_sets(roots, root, nodes: list, hidden=lambda e: True) -> dict[int, object]:
+    """By id(), the `set`s of a variable every view shows (not `hidden`, not `internal`) in a part of a guard
+    (GUARDS: an `if`'s branch, a `match`'s arm, ...) whose condition `hidden` says may be worked out from hidden
+    cards and which does nothing else the table sees: only sets, lets and branches, no `say`, no move, no call;
+    each -> that condition. Such a variable is the one thing that tells the condition, in every view (W664); a
+    part that also says or does something public tells it anyway, as the rules mean it to (One Night Werewolf's
+    Hunter, Scotland Yard's Mister X surfacing). `nodes`: the declaration `root`'s, walked."""
+    shown = {d.name for d in roots if type(d) is A.Var and not d.hidden and not d.internal}
+    local = {x for n in nodes for x in _bound_names(n) if type(n) is not A.SetName} \
+        | {p.name for p in getattr(root, "params", None) or ()}
+    out: dict[int, object] = {}
+    for n in nodes:
+        if type(n) not in GUARDS:
+            continue
+        # each branch: a field's statements, or one arm of a `match`
+        branches = [[x for part in branch for x in A.walk(part)] for name in GUARDS[type(n)][1]
+                    for branch in ([(arm,) for arm in n.arms] if name == "arms" else [getattr(n, name) or ()])]
+        sets = [[x for x in branch if type(x) is A.SetName and x.name in shown and x.name not in local]
+                for branch in branches]
+        cond = getattr(n, GUARDS[type(n)][0])
+        if not any(sets) or cond is None or not hidden(cond):
+            continue
+        for branch, found in zip(branches, sets):
+            if found and all(type(x) in QUIET for x in branch if isinstance(x, A.Stmt)):
+                out.update((id(x), cond) for x in found)
+    return out
+
+
+def told_sets(sym) -> list[tuple]:
+    """(the `set`, the condition) of each set of a variable every view shows made under a condition on hidden cards
+    in a branch that does nothing else the table sees (`silent_sets`): W664, the checker's. Worked out afresh (the
+    checker's symbols are not complete yet, as for W640), and only when some branch could hold one."""
+    roots = _roots(sym)
+    nodes = {id(root): list(A.walk(root)) for root in roots}
+    if not any(silent_sets(roots, root, nodes[id(root)]) for root in roots):
+        return []
+    reasons = _open_values(sym, [])[3]
+    return [(n, reasons[id(n)][1]) for root in roots for n in nodes[id(root)]
+            if type(n) is A.SetName and reasons.get(id(n), ("",))[0] == "set"]
+
+
+def _roots(sym) -> list:
+    """The declarations the analysis walks: every one of the rules, and each house rule's amends."""
+    return list(sym.decls.values()) + [amend for amend, _ in sym.amended] + [space for _, space, _ in sym.amended_spaces]
 
 
 def untold_answers(sym) -> list:

@@ -625,6 +625,8 @@ CODES: dict[str, tuple[str, str]] = {
                       "'edge(a, b)' says it is a side and stops play at once where the cells are not beside each other"),
     "W661": (WARNING, "a prompt's value set under a condition on faces seen item by item: shown masked to every "
                       "player, the one who sees the face too"),
+    "W664": (WARNING, "a variable every view shows set under a condition on hidden cards, in a branch that does "
+                      "nothing else the table sees: the variable alone tells every player the condition"),
     "W660": (WARNING, "a 'shortfall' of a zone no cost term pays cards from: it never runs ('lose', 'discard' and "
                       "'move' take what there is)"),
     "W666": (WARNING, "a table of a board's sides listing one side twice (either way round): the second says nothing"),
