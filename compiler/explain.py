@@ -2038,7 +2038,7 @@ class Reader(A.Visitor):
     def storing(self, depth: int, verb: str, value) -> None:
         """A `let` or `set`: of a value, or of what a typed proc gives."""
         if self.symbols is not None and proc_result_call(value, self.symbols):
-            self.say(depth, f"Do {self.x(value)}, and {verb} what it gives.")
+            self.say(depth, f"Do {self.x(value)}{self.untold_said(value)}, and {verb} what it gives.")
             return
         self.say(depth, f"{verb[0].upper()}{verb[1:]} {self.x(value)}.")
 
@@ -2047,7 +2047,7 @@ class Reader(A.Visitor):
             self.say(depth, "Stop here (the rest of this procedure is skipped).")
             return
         if self.symbols is not None and proc_result_call(s.value, self.symbols):
-            self.say(depth, f"Do {self.x(s.value)}, and stop here, giving what it gives.")
+            self.say(depth, f"Do {self.x(s.value)}{self.untold_said(s.value)}, and stop here, giving what it gives.")
             return
         if isinstance(s.value, A.Nothing) and self.returns not in (None, "player"):
             self.say(depth, "Stop here, giving nothing.")   # none of a member, a card...: not "nobody"
@@ -2076,9 +2076,10 @@ class Reader(A.Visitor):
         self.say(depth, f"Carry out {self.carried(s.func, s.args)}{self.untold_said(s)}.")
 
     def untold_said(self, s) -> str:
-        """What the hot seat does not tell of a decision or call made under a condition on hidden cards
-        (compiler/hidden.py `untold_reasons`): "" for any other, or without the analysed symbols."""
-        if self.symbols is None or not isinstance(s, (A.CallStmt, *ASKING)):
+        """What the hot seat does not tell of a decision or call (a statement, or a proc's value a `let`, `set` or
+        `return` keeps) made under a condition on hidden cards (compiler/hidden.py `untold_reasons`): "" for any
+        other, or without the analysed symbols."""
+        if self.symbols is None or not isinstance(s, (A.CallStmt, A.Call, *ASKING)):
             return ""
         why = untold_reasons(self.symbols).get(id(s))
         if why is None:

@@ -18,7 +18,8 @@ chain next to a tile in a hidden hand is not), or a local set under a condition 
 (`if holds(you, duke) { set x = 1; }`: an `if`, a `match`, an option's or a `may`'s `when`, a `for
 each`'s `where`), whose value tells the condition. A part the analysis did not reach counts as hidden
 (it only masks more). A decision asked under such a condition, or offered by one, is not told the
-other players at all (`untold_answers`).
+other players at all (`untold_answers`), nor is one asked within a call made under one, in the proc called
+or any it calls (`untold_calls`: the backends run such a call in `Game.untold_call`).
 
 The deciding player's own question is masked too where it could show what they may not see: a card
 or tile they cannot see where it is, and a value worked out (by the same analysis, without `this`

@@ -173,7 +173,9 @@ def test_explain_reads_an_untold_decision_and_call():
     text = explained(analyse_text(DUKE), "turn")
     assert "Carry out “collect” (no question it asks is told to the other players: whether it is carried out " \
         "depends on “holds duke”, which they may not see)." in text, text
-    assert text.count("no question it asks is told") == 1   # the plain call reads as ever
+    assert "Do “counted” (no question it asks is told to the other players: whether it is carried out depends on " \
+        "“holds duke”, which they may not see), and let more be what it gives." in text
+    assert text.count("no question it asks is told") == 2   # the plain call reads as ever
     night = explained(analyse(str(Path(__file__).parent / "packs" / "werewolf")), "night")
     assert "(Seer: look at whose card? (none: two centre cards)) (not told to the other players: whether it is asked " \
         "depends on your card dealt is a Seer, which they may not see)" in night
