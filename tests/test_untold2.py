@@ -19,7 +19,6 @@ from rulebook.compiler.layout import where
 from rulebook.dsl import ast as A
 from rulebook.runtime.agents import Agent, HumanAgent
 from rulebook.runtime.engine import UNTOLD, Game
-from rulebook.runtime.view import Asked
 
 from .conftest import ScriptedConsole, explained, found_at, pack_program, rules_programs, run_answering
 
