@@ -74,7 +74,7 @@ def open_values(sym, faces_out: dict | None = None, unshown_out: list | None = N
     whose bindings or calls no items go with, W641 a func reading faces of items not worked out from its
     parameters alone, W661 a local set under a condition on faces. `untold_out` gets the rules positions of the
     decisions asked or offered under a condition on hidden cards (`untold_answers`)."""
-    found, faces, untold, _calls = _built(sym, unshown_out)
+    found, faces, untold, _reasons = _built(sym, unshown_out)
     if faces_out is not None:
         faces_out.update(faces)
     if untold_out is not None:
@@ -107,7 +107,7 @@ def untold_reasons(sym) -> dict[int, tuple]:
 
 
 def _open_values(sym, unshown_out: list | None) -> tuple:
-    """open_values' analysis: (the marks, the items of each face part, the untold decisions, the untold calls)."""
+    """open_values' analysis: (the marks, the items of each face part, the untold decisions, `untold_reasons`)."""
     zones = {name: d.visibility for name, d in sym.decls.items() if type(d) is A.Zone}
     # a variable or counter declared `hidden` is seen as a `hidden` zone is: by its holder only
     zones.update({name: "hidden" for name, d in sym.decls.items() if A.kept_hidden(d)})
@@ -126,10 +126,10 @@ def _open_values(sym, unshown_out: list | None) -> tuple:
         - {f.name for k in face_kinds for f in k.fields if not f.shown}
     shown_fields = frozenset(A.face_rule(zones[name])[1] for name in face_zones) | declared_shown
     untold: set = set()
-    calls: dict = {}
+    reasons: dict = {}
     others = _open(sym, {name for name, v in zones.items() if v != "public"}, True,
                    faces=(face_fields, faces, unshown, frozenset(face_zones), shown_fields) if face_zones else None,
-                   untold_out=untold, calls_out=calls)
+                   untold_out=untold, reasons_out=reasons)
     # the deciding player sees their own `hidden` zones, not another player's: `victim.hand`, read through
     # anything but `you`, is hidden from them (Catan's robber asking about a card picked from it)
     # and a zone `hidden from owner` is hidden from them only as their own (`hand`, `you.hand`): another
@@ -143,7 +143,7 @@ def _open_values(sym, unshown_out: list | None) -> tuple:
     if unshown_out is not None:
         unshown_out.extend(dict.fromkeys((code, node, name) for part, code, node, name in unshown
                                          if found.get(part) == "s"))
-    return found, faces, untold, calls
+    return found, faces, untold, reasons
 
 
 def hidden_funcs(sym) -> set[str]:
@@ -159,7 +159,7 @@ def hidden_funcs(sym) -> set[str]:
 
 def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset(),
           results_out: set | None = None, own: frozenset = frozenset(), picker: bool = False,
-          faces: tuple | None = None, untold_out: set | None = None, calls_out: dict | None = None) -> dict[int, bool]:
+          faces: tuple | None = None, untold_out: set | None = None, reasons_out: dict | None = None) -> dict[int, bool]:
     """Each value part of a decision's prompt or an option's label (by id()) -> whether it is worked
     out from nothing in `hidden_zones` (nor the current card or event, when `current`), nor from a zone
     of `theirs` read as another holder's (`victim.hand`: through anything but `you`), nor from a zone of
@@ -170,7 +170,8 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
     the dict, by id(), with those ITEM expressions (whose faces the runtime checks per viewer). A local set under
     a condition on hidden cards (`if first(hand).rank > 5 { set n = 2; }`, `_guarded`) is bound from them: its
     value tells the condition. `untold_out` gets the rules positions of the decisions asked only when such a
-    condition holds, or offered by one (`untold_answers`); `calls_out` the calls made only when one holds (`untold_calls`)."""
+    condition holds, or offered by one (`untold_answers`); `reasons_out` why each is, and the calls made only when one
+    holds, and the sets W664 warns of (`untold_reasons`)."""
     zones = {name for name, d in sym.decls.items() if type(d) is A.Zone}
     callables = {name: d for name, d in sym.decls.items() if type(d) in (A.Proc, A.Func)}
     roots = _roots(sym)
@@ -493,7 +494,7 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                     if at < len(n.args):
                         faces[1][id(n.args[at])] = given(n.args[at], caller)
     if untold_out is not None:
-        untold_out |= _untold(roots, walked, callables, lambda e, root: hidden(e, root, direct=True), calls_out)
+        untold_out |= _untold(roots, walked, callables, lambda e, root: hidden(e, root, direct=True), reasons_out)
     found: dict[int, bool] = {}
     for root in roots:
         for n in walked[id(root)]:
@@ -538,13 +539,14 @@ def _guarded(guards: list, hidden) -> dict[int, object]:
     return out
 
 
-def _untold(roots: list, walked: dict, callables: dict, hidden, calls_out: dict | None = None) -> set:
+def _untold(roots: list, walked: dict, callables: dict, hidden, reasons_out: dict | None = None) -> set:
     """The rules positions of the decisions asked only when a condition on hidden cards holds (`_guarded`) or whose
     options are offered by one (a choose's option `when`, a `may`'s `when`): that the player was asked, or which
-    option they took, tells the condition to whoever is told the answer. `calls_out` gets, by id(), each call of a
-    proc or kernel made only when such a condition holds -> ("called", the condition), and each such decision ->
-    ("asked" or "offered", the condition) (`untold_reasons`): a decision in a proc is untold where it is called
-    so, at run time (`Game.untold_call`), not wherever else. `walked`: each declaration's nodes, by id() of it."""
+    option they took, tells the condition to whoever is told the answer. `reasons_out` gets, by id(), each call of
+    a proc or kernel made only when such a condition holds -> ("called", the condition), each such decision ->
+    ("asked" or "offered", the condition), and each set W664 warns of (`silent_sets`) -> ("set", the condition)
+    (`untold_reasons`): a decision in a proc is untold where it is called so, at run time (`Game.untold_call`),
+    not wherever else. `walked`: each declaration's nodes, by id() of it."""
     from .layout import where
     out = set()
     for root in roots:
@@ -553,11 +555,11 @@ def _untold(roots: list, walked: dict, callables: dict, hidden, calls_out: dict 
         for n in walked[id(root)]:
             t = type(n)
             if t is A.CallStmt or (t is A.Call and type(callables.get(n.func)) is A.Proc):
-                if id(n) in guarded and calls_out is not None:
-                    calls_out[id(n)] = ("called", guarded[id(n)])
+                if id(n) in guarded and reasons_out is not None:
+                    reasons_out[id(n)] = ("called", guarded[id(n)])
                 continue
-            if t is A.SetName and id(n) in silent and calls_out is not None:
-                calls_out[id(n)] = ("set", silent[id(n)])
+            if t is A.SetName and id(n) in silent and reasons_out is not None:
+                reasons_out[id(n)] = ("set", silent[id(n)])
             if t not in ASKING or (t is A.ForEach and not n.any_order):
                 continue
             offered = n.when if t is A.May and n.when is not None and hidden(n.when, root) else \
@@ -565,8 +567,8 @@ def _untold(roots: list, walked: dict, callables: dict, hidden, calls_out: dict 
                 if t is A.Choose else None
             if id(n) in guarded or offered is not None:
                 out.add(where(n))
-                if calls_out is not None:
-                    calls_out[id(n)] = ("asked", guarded[id(n)]) if id(n) in guarded else ("offered", offered)
+                if reasons_out is not None:
+                    reasons_out[id(n)] = ("asked", guarded[id(n)]) if id(n) in guarded else ("offered", offered)
     return out
 
 
