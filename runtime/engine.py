@@ -28,7 +28,7 @@ from rulebook.dsl.ast import AUCTION_FORMS, AUCTION_MODES, MAX_EXPONENT, ROLE_KI
 
 from .program import IN_FORCE, MAX_VALUE, SEATS, Program, TrackDef
 from .state import NONE_OPTION, Declined, nth, ring_apart, shape_orientations, team_count, team_of_seat
-from .state import (Aside, BadValue, Cells, EntityDef, zone_place, not_key, Holder, IsA, Memory, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
+from .state import (HELD, Aside, BadValue, Cells, EntityDef, zone_place, not_key, Holder, IsA, Memory, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
                     encode, merged_fields)
 from .view import Asked, PlayerView, build_view, field_known, field_possible, possible_values
 
@@ -1297,6 +1297,13 @@ class Game:
                     raise RulesRuntimeError("E601", f"registering {e.name}'s reaction asked a decision", e.span)
         if not self.program.reaction_tids:   # the same in every game of the pack (emit orders their firings)
             self.program.reaction_tids = frozenset(t.tid for t in self.state.triggers)
+        held = self.state.modifiers   # (every modifier in force now is a card's)
+        if any(len(a) > 1 and a[1] == "=" for m in held for a in m.adjustments):
+            # a card's replacement beside others: the last to come into force wins (613.7), so the game keeps
+            # timestamps, a card's modifier taking its card's (Game.modifiers_of); a pack without one keeps none
+            self.state.clock = 0
+            for m in held:
+                m.since = HELD
 
     def _periods(self) -> None:
         """Give every player, for each copy of a card whose `anytime` slot is played `once per PATTERN`, the
@@ -5574,6 +5581,9 @@ class Game:
         else:
             dest.items.append(e)
         where[key] = (owner, dest.name, dest.items)
+        if state.clock is not None:   # its timestamp (613.7): a card's modifier is in force from now
+            state.clock += 1
+            state.entered[key] = state.clock
         if state.known or state.known_fields:   # what was revealed or looked at (a card, or one field of
             state.known.pop(key, None)           # it) is known only until it moves
             state.known_fields.pop(key, None)
@@ -5914,7 +5924,7 @@ class Game:
         filled = list(kinds) if keep is None else list(filter(keep, kinds))   # no comprehension frame
         if self.tracer is not None:
             self._note("fill", ref.owner, f"{ref.name} with {kind}", len(filled))
-        if "move" in self.by_event or self.state.known or self.state.known_fields:
+        if "move" in self.by_event or self.state.known or self.state.known_fields or self.state.clock is not None:
             for e in filled:
                 self.move(e, ref, traced=False)
             return
@@ -6629,6 +6639,9 @@ class Game:
         """Put a modifier in force: it changes the tagged costs and gains of `action` (and whether it
         is allowed) until its `until` event, its first use (`once`), or the end of the game."""
         m = Modifier(mid, owner, subject, action, filters, once, until, env, lasting, adjustments)
+        if self.state.clock is not None:   # its timestamp (State.clock)
+            self.state.clock += 1
+            m.since = self.state.clock
         if self.tracer is not None and "this" not in env and self._revealed is not None \
                 and self._revealed[0] is owner and self._revealed[2] == self.decisions_made:
             if type(self._shown_by) is not dict:   # the class's empty one until the first
@@ -6653,7 +6666,16 @@ class Game:
                     self, m.owner, m.env, {**tag[1], SUBJECT: h} if m.mid in self.program.subjects else tag[1]):
                 continue   # `while COND` does not hold for this use now (`it.ARG`: the use's arguments, `it.subject` its player)
             found.append(m)
+        if self.state.clock is not None and len(found) > 1:   # in the order their sources came into force (613.7)
+            found.sort(key=self._since)
         return found
+
+    def _since(self, m: Modifier) -> int:
+        """A modifier's timestamp: when it was registered, or for a card's modifier (7.7b) when its card came into
+        the zone it is in (0: before the game began)."""
+        if m.since != HELD:
+            return m.since
+        return self.state.entered.get(m.env["this"].key, 0)
 
     def allowed(self, h: Holder, tag: tuple) -> bool:
         """Whether `h` may take a tagged action: not while a modifier forbids it, unless one allows it."""

@@ -394,6 +394,9 @@ class SavedState(BaseModel):
     seen: list[list[Union[bool, dict[str, int]]]] = Field(default_factory=list)
     # the cards set aside: [card, who set it aside, until, [holder, zone, top, card holding], [holder, zone]]
     aside: list[list[Value]] = Field(default_factory=list)
+    # the timestamps of a pack whose cards' modifiers replace (613.7): the clock, and each card's when it came into its zone
+    clock: Optional[int] = None
+    entered: dict[str, int] = Field(default_factory=dict)
 
 
 def save_state(state: State, path: Path) -> None:

@@ -233,18 +233,27 @@ class Modifier:
     """An active continuous effect (`modifier`): whose uses of which action it changes, how
     (`adjustments`: plain data, evaluated when it was registered), and when it ends."""
 
-    __slots__ = ("mid", "owner", "subject", "action", "filters", "once", "until", "env", "lasting", "adjustments")
+    __slots__ = ("mid", "owner", "subject", "action", "filters", "once", "until", "env", "lasting", "adjustments",
+                 "since")
 
-    def __init__(self, mid, owner, subject, action, filters, once, until, env, lasting, adjustments):
+    def __init__(self, mid, owner, subject, action, filters, once, until, env, lasting, adjustments, since=0):
         self.mid, self.owner, self.subject, self.action = mid, owner, subject, action
         self.filters, self.once, self.until, self.env = filters, once, until, env
         self.lasting, self.adjustments = lasting, adjustments
+        # its timestamp (State.clock) when it came into force; HELD for a card's modifier (7.7b), whose timestamp
+        # is its card's (State.entered); 0 in a pack that keeps none (Game._react)
+        self.since = since
 
     def to_json(self) -> list:
-        """The record as JSON (adjustments hold names and numbers only)."""
+        """The record as JSON (adjustments hold names and numbers only; the timestamp only when kept)."""
         return [self.mid, encode(self.owner), self.subject, self.action, {k: encode(v) for k, v in self.filters.items()},
                 self.once, _until_json(self.until), {k: encode(v) for k, v in self.env.items()}, self.lasting,
-                [list(a) for a in self.adjustments]]
+                [list(a) for a in self.adjustments]] + ([self.since] if self.since else [])
+
+
+# Modifier.since of a card's modifier (`modifier ... in ZONE`, 7.7b): it came into force when its card came into
+# the zone (State.entered), not when it was registered (before the game began)
+HELD = -1
 
 
 class Aside:
@@ -279,7 +288,8 @@ class State:
 
     __slots__ = ("players", "actors", "globals", "gvars", "zones", "evars", "flipped", "triggers", "modifiers",
                  "once_done", "claimed", "where", "over", "known", "known_fields", "supply", "out", "retired", "vals",
-                 "loops", "held", "filled", "reason", "sudden", "shown", "seen", "aside", "refilled", "remembered")
+                 "loops", "held", "filled", "reason", "sudden", "shown", "seen", "aside", "refilled", "remembered",
+                 "clock", "entered")
 
     def __init__(self, player_count: int, actor_names: list[str], names: Sequence[str] = (),
                  actor_titles: Optional[dict] = None):
@@ -298,6 +308,12 @@ class State:
         self.flipped: set[str] = set()
         self.triggers: list[Trigger] = []
         self.modifiers: list[Modifier] = []
+        # timestamps (Magic's 613.7), kept only by a pack whose cards' modifiers replace (`value = N;`, 7.7b), where
+        # the order of the replacements in force is the order their sources came into force: the clock ticks at each
+        # card moved and each modifier registered; `entered`: entity place key -> the tick it came into its zone.
+        # None: the pack keeps none (neither saved nor digested)
+        self.clock: Optional[int] = None
+        self.entered: dict[str, int] = {}
         self.once_done: set[str] = set()
         self.claimed: set[str] = set()
         self.where: dict[str, tuple] = {}   # entity place key -> (owner, zone name, the zone's list)
@@ -377,6 +393,9 @@ class State:
             data["seen"] = [m.to_json() for m in self.seen]
         if self.modifiers:   # only while one is in force: games without any keep their digests
             data["modifiers"] = [m.to_json() for m in self.modifiers]
+        if self.clock is not None:   # only for packs that keep timestamps, likewise
+            data["clock"] = self.clock
+            data["entered"] = dict(sorted(self.entered.items()))
         if any(a.items for a in self.aside):   # only while a card is set aside, likewise (not one moved meanwhile)
             data["aside"] = [a.to_json() for a in self.aside if a.items]
         if self.refilled:   # only once a counted deck was refilled, likewise
@@ -451,7 +470,9 @@ class State:
                           for t in data["triggers"]]
         state.modifiers = [Modifier(m[0], dec(m[1]), m[2], m[3], {k: dec(v) for k, v in m[4].items()}, m[5],
                                     until(m[6]), {k: dec(v) for k, v in m[7].items()}, m[8],
-                                    [tuple(_terms(a)) for a in m[9]]) for m in data.get("modifiers", ())]
+                                    [tuple(_terms(a)) for a in m[9]], *m[10:]) for m in data.get("modifiers", ())]
+        state.clock = data.get("clock")
+        state.entered = dict(data.get("entered", {}))
         state.aside = [Aside(dec({"entity": a[0]}), dec(a[1]), until(a[2]), (dec(a[3][0]), a[3][1], a[3][2], dec(a[3][3])),
                              (dec(a[4][0]), a[4][1])) for a in data.get("aside", ())]
         for a in state.aside:
@@ -742,7 +763,7 @@ def check_saved(data: dict, program) -> None:
         if len(t) == 10 and t[8] is None:
             fail("a trigger's 'once per' is malformed")
     for m in data.get("modifiers", ()):
-        if len(m) != 10 or not all(isinstance(m[i], str) for i in (0, 2, 3)) or not isinstance(m[5], bool) \
+        if len(m) not in (10, 11) or len(m) == 11 and type(m[10]) is not int or not all(isinstance(m[i], str) for i in (0, 2, 3)) or not isinstance(m[5], bool) \
                 or not isinstance(m[8], bool) or (m[8] and m[0] not in p.conditions) or not isinstance(m[9], list) \
                 or not all(_adjustment_ok(a, p) for a in m[9]):
             fail(f"modifier {str(m)[:60]} is not a modifier of this pack")

@@ -100,12 +100,20 @@ def test_sappers_deal_an_extra_hit_as_defender_only(root):
 
 
 def test_both_sides_are_asked_in_the_order_their_modifiers_came_into_force(root):
+    """A card's modifier comes into force as its card comes into the zone (timestamps, 613.7): the Sappers
+    equipped first are asked first, whichever card the rules declare first."""
     g = Game(root(), 2, 1)
     equip(g, "sappers", 1)
     equip(g, "armorers", 0)
-    asked = battle(g, 0, 2, answers=["yes", "no"])   # the attacker's suffered hits: both apply
-    assert [d.player.name for d in asked] == ["P1", "P2"]
+    asked = battle(g, 0, 2, answers=["no", "yes"])   # the attacker's suffered hits: both apply
+    assert [d.player.name for d in asked] == ["P2", "P1"]
     # Armorers (= 0) taken and Sappers (+1) declined: 0 hits; the order of the lines is 7.7's
+    assert warriors(g) == [9, 9] and names(g.state.zones["discard"]) == ["armorers"]
+    g = Game(root(), 2, 1)
+    equip(g, "armorers", 0)
+    equip(g, "sappers", 1)
+    asked = battle(g, 0, 2, answers=["yes", "no"])
+    assert [d.player.name for d in asked] == ["P1", "P2"]
     assert warriors(g) == [9, 9] and names(g.state.zones["discard"]) == ["armorers"]
 
 
