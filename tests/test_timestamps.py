@@ -140,3 +140,40 @@ def test_a_pack_without_card_replacements_keeps_no_timestamps(adds):
     game = played(adds(), "enter", "decree")
     assert game.state.clock is None and "clock" not in game.state.to_json()
     assert bid(game) == 7 and all(len(m) == 10 for m in game.state.to_json()["modifiers"])
+
+
+# the example of the language reference (7.7, timestamps): Dominion (a variant)
+GUILD = """
+resource coin "Coins";
+event buy_province();
+kind card { }
+zone in_play per_player of card;
+zone supply of card;
+card bazaar_guild "Bazaar Guild" * 2 {
+  modifier anyone buy_province in in_play { cost = 7 coin; }
+}
+proc trade_embargo() { modifier anyone buy_province until end of turn { cost = 10 coin; } }
+proc setup() { gain 40 coin; fill supply with card; move first(supply) to in_play; }
+proc buy() { pay 1 coin for buy_province(); }
+proc turn(second: bool) {
+  trade_embargo();
+  buy();
+  if second { move first(supply) to in_play; }
+  buy();
+}
+"""
+
+guild = rules_programs(GUILD)
+
+
+def coins_after(program, second: bool) -> int:
+    game = Game(program, 2, 1)
+    for step, args in (("setup", ()), ("buy", ()), ("turn", (second,)), ("buy", ())):
+        run_proc(game, step, *args)
+    return game.state.players[0].stock["coin"]
+
+
+def test_a_card_played_after_a_statement_replaces_its_cost(guild):
+    program = guild()
+    assert coins_after(program, second=False) == 40 - 7 - 10 - 10 - 7   # the Embargo's 10 while the turn lasts
+    assert coins_after(program, second=True) == 40 - 7 - 10 - 7 - 7     # the second Guild came later: 7 again
