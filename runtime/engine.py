@@ -6675,7 +6675,8 @@ class Game:
         the zone it is in (0: before the game began)."""
         if m.since != HELD:
             return m.since
-        return self.state.entered.get(m.env["this"].key, 0)
+        card = m.env.get("this")
+        return self.state.entered.get(card.key, 0) if type(card) is EntityDef else 0
 
     def allowed(self, h: Holder, tag: tuple) -> bool:
         """Whether `h` may take a tagged action: not while a modifier forbids it, unless one allows it."""
