@@ -4007,7 +4007,7 @@ class Game:
             return 1 + length, joined(k, rest)
 
         def from_here():   # the best run from the current state: (length, key or None)
-            position = json.dumps(self.state.to_json(), sort_keys=True, default=str)
+            position = json.dumps(self.state.position(), sort_keys=True, default=str)
             if position in memo:
                 return memo[position]
             if position in searching:

@@ -420,6 +420,20 @@ class State:
                                     for k, d in sorted(self.known_fields.items())}
         return data
 
+    def position(self) -> dict:
+        """`to_json` with the timestamps as their order only: every tick to come is later than all of them, so
+        two states alike but for the clock's count play alike (`pick ... longest` keys its positions by this)."""
+        data = self.to_json()
+        if self.clock is not None:
+            ticks = sorted(set(self.entered.values()) | {m.since for m in self.modifiers if m.since > 0})
+            rank = {t: i + 1 for i, t in enumerate(ticks)}
+            del data["clock"]
+            data["entered"] = {k: rank[t] for k, t in data["entered"].items()}
+            for m in data.get("modifiers", ()):
+                if len(m) > 10 and m[10] > 0:
+                    m[10] = rank[m[10]]
+        return data
+
     @classmethod
     def from_json(cls, data: dict, entities: dict[str, EntityDef], names: Sequence[str] = (),
                   actor_titles: Optional[dict] = None) -> "State":

@@ -177,3 +177,17 @@ def test_a_card_played_after_a_statement_replaces_its_cost(guild):
     program = guild()
     assert coins_after(program, second=False) == 40 - 7 - 10 - 10 - 7   # the Embargo's 10 while the turn lasts
     assert coins_after(program, second=True) == 40 - 7 - 10 - 7 - 7     # the second Guild came later: 7 again
+
+
+def test_positions_alike_but_for_the_clock_are_one_position(times):
+    """Only the order of the ticks counts (`pick ... longest` keys its positions by State.position): a card put in
+    and taken out again leaves the clock further on, and the position as it was."""
+    program = times()
+    game = played(program, "decree", "enter")
+    before, saved = game.state.position(), game.state.to_json()
+    card = program.entities["appraiser"]
+    for step in ("leave", "enter"):
+        run_proc(game, step, card)
+    assert game.state.to_json() != saved and game.state.position() == before
+    run_proc(game, "decree")   # a second statement, later than the card: another position
+    assert game.state.position() != before
