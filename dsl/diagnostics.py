@@ -339,12 +339,12 @@ CODES: dict[str, tuple[str, str]] = {
                     "of cells of another board, a list of constant cells that are not two beside each other)"),
     "E682": (ERROR, "a 'shortfall' of an indexed zone: a cost pays cards from one of its zones, and the raising "
                     "could not tell which to count"),
-    "E687": (ERROR, "a table of a board's sides ('table NAME[edge of RECORD]: bool = [edge(a, b), ...];') holding "
-                    "other than conditions, no list, or listing what is no side of that board written with constant cells "
-                    "(a cell, a call other than edge(...), two cells not beside each other, a cell worked out in play)"),
     "E683": (ERROR, "'around' on a field that is no record's range of fixed ends (a number of no end, an enum, a "
                     "range ending at an option, an enum's data field): only a range goes round"),
     "E685": (ERROR, "'around' on a range of fewer than 3 numbers: one step either way round reaches the same place"),
+    "E687": (ERROR, "a table of a board's sides ('table NAME[edge of RECORD]: bool = [edge(a, b), ...];') holding "
+                    "other than conditions, no list, or listing what is no side of that board written with constant cells "
+                    "(a cell, a call other than edge(...), two cells not beside each other, a cell worked out in play)"),
     "W406": (WARNING, "two expansions override one declaration"),
     "W407": (WARNING, "override calls itself"),
     "W408": (WARNING, "match without a case for every member"),
@@ -617,18 +617,18 @@ CODES: dict[str, tuple[str, str]] = {
                       "the roles past them are never dealt"),
     "W658": (WARNING, "a func whose value is a 'match' of numbers one after another to constants, its 'else' the value of "
                       "every number past the last case: 'table NAME[n: LOW..]: TYPE = [...];' (open at the top) says it"),
+    "W659": (WARNING, "a variable indexed by a board's sides read with a list of cells written out ('wall[[a, b]]'): "
+                      "'edge(a, b)' says it is a side and stops play at once where the cells are not beside each other"),
+    "W660": (WARNING, "a 'shortfall' of a zone no cost term pays cards from: it never runs ('lose', 'discard' and "
+                      "'move' take what there is)"),
+    "W661": (WARNING, "a prompt's value set under a condition on faces seen item by item: shown masked to every "
+                      "player, the one who sees the face too"),
     "W662": (WARNING, "an aggregate over 'ray(c from ... via ... until COND)' keeping only the cells COND fails for: "
                       "it drops the cell the ray stopped at, which is 'ray(c from ... via ... while NOT COND)'"),
     "W663": (WARNING, "'% N' arithmetic on a field that goes round ('place: 1..8 around;'), N its ring's size: the "
                       "board builtins (shift, step, neighbours, ray, between, edge) already wrap along it"),
-    "W659": (WARNING, "a variable indexed by a board's sides read with a list of cells written out ('wall[[a, b]]'): "
-                      "'edge(a, b)' says it is a side and stops play at once where the cells are not beside each other"),
-    "W661": (WARNING, "a prompt's value set under a condition on faces seen item by item: shown masked to every "
-                      "player, the one who sees the face too"),
     "W664": (WARNING, "a variable every view shows set under a condition on hidden cards, in a branch that does "
                       "nothing else the table sees: the variable alone tells every player the condition"),
-    "W660": (WARNING, "a 'shortfall' of a zone no cost term pays cards from: it never runs ('lose', 'discard' and "
-                      "'move' take what there is)"),
     "W666": (WARNING, "a table of a board's sides listing one side twice (either way round): the second says nothing"),
     "W603": (WARNING, "an auction's 'doubling N' without a third name in 'as (WINNER, PRICE, STAKES)', or stakes its "
                       "body never reads: the doubles change nothing the rules read"),
