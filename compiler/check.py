@@ -18,7 +18,7 @@ from rulebook.runtime.state import as_written, ring_apart
 
 from .layout import MAX_ELEMENTS, branch_lacking, by_seat, copied_slot, never_open, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import never_runs, period_end, set_fields
-from .layout import chosen, copy_fields, copy_items, copy_title, fields_number_copies, filled_zones, is_field_value, leading_cost, numbered, option_gate, paid_first
+from .layout import chosen, derived_when, copy_fields, copy_items, copy_title, fields_number_copies, filled_zones, is_field_value, leading_cost, numbered, option_gate, paid_first
 from .layout import SHAPE_CALLS, blind_zones, destinations, grid_cells, grid_rows, record_shape
 from .layout import filled_base, redeal_params, at_seats, plain_values, python_blocks, recursive, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
@@ -6562,9 +6562,24 @@ class Checker(A.Visitor):
                     not leading_cost(o.body) and paid_first(o.body, self.sym) is None:
                 self.ungated_cost(o)
             self.paid_for_nothing(o, scope)
+            self.repeated_when(o)
         if s.any_order and len(s.options) < 2:
             self.diags.append(Diagnostic("W402", "'choose ... in any order' with one option has no order to "
                                          "choose: write its block without 'choose'", s.span))
+
+    def repeated_when(self, o: A.Option) -> None:
+        """W667: an option whose `when` is the test that the pick its body starts with has a candidate
+        (`when some(c in D where C) { pick c from D where C ... }`): the option is offered only then anyway
+        (4.6), so the `when` repeats the pick's condition, and the two can drift apart when one is edited."""
+        if o.guard is None or not derived_when(o, self.sym):
+            return
+        pick = o.body[0]
+        where = f" for which '{printed(pick.where)}' holds" if pick.where is not None else ""
+        self.diags.append(Diagnostic(
+            "W667", f"option {o.title or '(untitled)'!r} is offered only when 'pick {pick.var} from "
+            f"{printed(pick.domain)}' has a candidate{where}: its 'when {printed(o.guard)}' says that again",
+            o.guard.span, "the 'when' can go: an option whose body starts with a pick that must pick is offered "
+            "only when the pick has a candidate (4.6)"))
 
     def paid_for_nothing(self, o: A.Option, scope: Scope) -> None:
         """W566: an option that pays first and then must pick from what may hold nothing (a `where`, a zone, a

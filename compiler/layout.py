@@ -1758,6 +1758,49 @@ def pick_paid(pick: A.Pick, sym: Symbols, seen: frozenset = frozenset()) -> Opti
     return paid_first(pick.body, sym, seen, False)
 
 
+def some_candidate(test: Optional[A.Expr]) -> Optional[tuple]:
+    """The (variable, domain, condition) of a test that says no more than that a domain holds something
+    kept by a condition: `some(x in D where C)`, `count(x in D where C) > 0` (`>= 1`, `!= 0`), `size(D) > 0`
+    (no condition, variable None); None for any other test."""
+    if type(test) is A.Aggregate and test.op == "some" and test.value is None:
+        return test.var, test.domain, test.where
+    if type(test) is not A.Binary or type(test.right) is not A.Int \
+            or (test.op, test.right.value) not in ((">", 0), (">=", 1), ("!=", 0)):
+        return None
+    counted = test.left
+    if type(counted) is A.Aggregate and counted.op == "count" and counted.value is None:
+        return counted.var, counted.domain, counted.where
+    if type(counted) is A.Call and counted.func == "size" and len(counted.args) == 1:
+        return None, counted.args[0], None
+    return None
+
+
+def repeats_pick(test: Optional[A.Expr], pick: A.Pick) -> bool:
+    """Whether a test (an option's `when`) is the very test that the pick its body starts with has a
+    candidate (4.6, W667): `some(x in D where C)` or a count of it above 0, whose D is the pick's domain and
+    whose C is the pick's `where` with `x` named as the pick's variable, compared as trees (spans aside)."""
+    found = some_candidate(test)
+    if found is None:
+        return False
+    var, domain, where = found
+    if domain != pick.domain or (where is None) != (pick.where is None):
+        return False
+    if where is None or var == pick.var:
+        return where == pick.where
+    if any(type(n) is A.Name and n.id == pick.var for n in A.walk(where)):
+        return False   # (the pick's name read free in the `when`'s condition: renaming would capture it)
+    renamed = A.rewrite(where, lambda n: A.Name(pick.var, span=n.span) if type(n) is A.Name and n.id == var
+                        else None)
+    return renamed == pick.where
+
+
+def derived_when(o: A.Option, sym: Symbols) -> bool:
+    """Whether an option's whole `when` says what its availability derived from the pick its body starts
+    with says already (`option_gate`: some candidate, paid for if its block pays first), so it can go (W667)."""
+    gate = option_gate(o.body, sym) if o.body and type(o.body[0]) is A.Pick else None
+    return type(gate) is A.Opening and gate.stmt is o.body[0] and repeats_pick(o.guard, o.body[0])
+
+
 def slot_args(field: Optional[A.FieldDecl], args: Optional[tuple]) -> tuple:
     """The arguments of `copy c.SLOT(ARGS)` (`can copy` too) in the order of the slot's parameters, as both backends
     pass them after `this`: those given in order, then those given by name (`by = you`), a parameter left out its

@@ -630,6 +630,9 @@ CODES: dict[str, tuple[str, str]] = {
     "W664": (WARNING, "a variable every view shows set under a condition on hidden cards, in a branch that does "
                       "nothing else the table sees: the variable alone tells every player the condition"),
     "W666": (WARNING, "a table of a board's sides listing one side twice (either way round): the second says nothing"),
+    "W667": (WARNING, "an option's 'when' that says only that the pick its body starts with has a candidate "
+                      "('when some(c in D where C) { pick c from D where C ... }'): the option is offered only then "
+                      "anyway (4.6), so the 'when' can go"),
     "W603": (WARNING, "an auction's 'doubling N' without a third name in 'as (WINNER, PRICE, STAKES)', or stakes its "
                       "body never reads: the doubles change nothing the rules read"),
     "W604": (WARNING, "a 'deal' inside the block a deal runs for each card dealt ('deal ... as (P, C) { deal ... }')"),
