@@ -18,9 +18,8 @@ from rulebook.dsl.diagnostics import did_you_mean
 from rulebook.runtime.state import decimal_text
 
 from .layout import record_shape, deciding, is_live, is_field_value, is_filter, proc_result_call, subject_mode
-from .layout import copy_fields, edge_label, never_runs, set_fields
+from .layout import copy_fields, edge_label, never_runs, set_fields, at_seats, binder, period_end, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var, repeats_pick
 from .hidden import ASKING, untold_reasons
-from .layout import at_seats, binder, period_end, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var
 from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_FORCE, HELD_HAS, HELD_USES, HEX, KEEPING, blocks_kept, held_test, in_force_of, NEIGHBOURS, PHASES, ROUNDINGS, STEPS, shortfall_of, shortfall_holder, card_shortfall_of, card_term_zone
 
 # Words that take no plural ("3 prestige", "2 lavandium").
@@ -1472,18 +1471,14 @@ def _ends_in_a_clause(e) -> bool:
 
 
 def said_by_guard(guard, pick: A.Pick) -> bool:
-    """Whether an option's `when` (one of its `and`ed terms) is `some(V in D where C)` with the V, D and C
-    of the pick its body starts with: the option's condition and its pick's candidates say the same."""
+    """Whether an option's `when` (one of its `and`ed terms) is the test that the pick its body starts with
+    has a candidate (layout.repeats_pick, W667's): the option's condition and its pick's candidates say the
+    same."""
     if guard is None:
         return False
     if type(guard) is A.Binary and guard.op == "and":
         return said_by_guard(guard.left, pick) or said_by_guard(guard.right, pick)
-
-    def text(e) -> Optional[str]:
-        return None if e is None else expr(e)
-
-    return type(guard) is A.Aggregate and guard.op == "some" and guard.value is None and guard.var == pick.var \
-        and text(guard.domain) == text(pick.domain) and text(guard.where) == text(pick.where)
+    return repeats_pick(guard, pick)
 
 
 def article_of(noun: str) -> str:
