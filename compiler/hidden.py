@@ -240,6 +240,18 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 return False
         return True
 
+    shown_asked: set = set()   # id() of the shown-field reads whose item is being looked at (`shown_item_hidden`)
+
+    def shown_item_hidden(n, root) -> bool:
+        """Whether the item a shown field is read off may be hidden. Asked again for the same read while it is
+        being answered (a `for each c ... where c.side != you` binding `c`, whose `where` reads `c.side`), the read
+        is not taken as shown: the answer is the conservative one, and the look ends."""
+        shown_asked.add(id(n))
+        try:
+            return hidden(n.obj, root, face_open=set())
+        finally:
+            shown_asked.discard(id(n))
+
     def hidden(e, root, opaque: frozenset = frozenset(), face_open: set | None = None, direct: bool = False) -> bool:
         """Whether an expression may be worked out from hidden cards (without recursion: chains can
         be long); the nodes of `opaque` (by id()) count as open. `face_open` (the locals looked at): which item of
@@ -258,7 +270,8 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                         or (not direct and (key, n.id) in tainted):
                     if face_open is None or not open_item(n, root, face_open):
                         return True
-            elif t is A.Attr and shown_fields and n.name in shown_fields and not hidden(n.obj, root, face_open=set()):
+            elif t is A.Attr and shown_fields and n.name in shown_fields and id(n) not in shown_asked \
+                    and not shown_item_hidden(n, root):
                 continue   # whose item it is, shown on every item of its zone
             elif t is A.Attr and face_open is not None and n.name in faces[0] and hidden(n.obj, root):
                 return True   # a face read: which item it is may be open, its face is not

@@ -117,8 +117,10 @@ def test_castle_batches_score_the_dungeon_and_the_most_batches_earn_a_favour(pro
         p.stock.update(food=food, wood=wood, stone=stone, cloth=cloth)
     game.state.gvars["castle"] = [p2, you, p3]
     # P2 builds one batch (food, wood, stone); P1 two (food + wood and stone, food + wood and cloth), and is
-    # not asked a third time with no food left; P3 has nothing to build with and is not asked
-    run_proc(game, "build_castle", answers=["yes", "wood", "yes", "wood", "stone", "yes", "wood", "prestige"])
+    # not asked a third time with no food left; P3 has nothing to build with and is not asked. Which goods
+    # is asked only while the answer matters: P2's wood and stone, and P1's last wood and cloth, are exactly
+    # the two different goods owed (4.3), so only P1's first batch, from wood, stone and cloth, is asked
+    run_proc(game, "build_castle", answers=["yes", "yes", "wood", "stone", "yes", "prestige"])
     assert stock(game, "pp") == [2 * 5 + 1, 5, 0]   # P3 had none to lose; P1's favour: 1 on the prestige track
     assert game.state.globals["batches"] == 3 and stock(game, "built_now") == [2, 1, 0]
     assert you.stock["prestige_favours"] == 1

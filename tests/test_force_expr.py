@@ -45,9 +45,9 @@ proc turn() {
   choose "your move?" {
     option "enter Tokyo" { enter(); }
     option "attack" { attack(); }
-    option "buy" when size(shop) > 0 { pick c from shop "buy which?" { buy(c); } }
+    option "buy" { pick c from shop "buy which?" { buy(c); } }
     option "spend" { lose energy energy; }
-    option "shelve a working card" when some(c in kept where in_force(c)) {
+    option "shelve a working card" {
       pick c from kept where in_force(c) "shelve which?" { shelve(c); }
     }
   }

@@ -36,7 +36,7 @@ func cards_left(): int = size(train_deck) + size(train_discard);
 proc take_train_card(n: int): bool {
   let over = false;
   choose "train card {n} of 2" {
-    option "a face-up card" when some(t in market where n == 1 or not t.loco) {
+    option "a face-up card" {
       pick t from market where n == 1 or not t.loco "take which face-up card?" {
         move t to hand;
         if t.loco { set over = true; }

@@ -68,7 +68,7 @@ proc take_turn() {
     option "take gems" {
       gain 1 ruby; gain 1 emerald; gain 1 onyx;
     }
-    option "buy a card" when some(c in row[one] + row[two] + row[three] where gems(c.bonus) >= due(c)) {
+    option "buy a card" {
       pick c from row[one] + row[two] + row[three] where gems(c.bonus) >= due(c) "buy which card?" { buy(c); }
     }
   }

@@ -56,12 +56,14 @@ def test_a_card_sets_it_from_the_use_at_each_use(program):
                                     "warlord_hits(castle); warlord_hits(tavern);") == (1, ["castle"])
 
 
-def test_the_last_value_line_registered_wins(program):
-    # `value = ...` lines: the last one registered wins, as for a number (7.7c's order); cards' modifiers are
-    # registered as the game is made, in the order the cards are declared: the Armorer's, whichever came first
-    for first, second in (("bishop", "armorer"), ("armorer", "bishop")):
+def test_the_value_line_of_the_card_that_came_into_play_last_wins(program):
+    # `value = ...` lines apply in the order their sources came into force, the last one winning (7.7c's
+    # order; Magic's timestamps, 613.7): a card's held modifier dates from when its card entered the zone.
+    # Before the timestamps branch, cards' modifiers went by the order the cards are declared (the Armorer's
+    # won whichever came first), which this test asserted.
+    for first, second, destroyed in (("bishop", "armorer", (1, [])), ("armorer", "bishop", (0, ["tavern"]))):
         assert destroyed_after(program, f"move tavern to city; move {first} to roles; move {second} to roles; "
-                                        "warlord_hits(tavern);") == (1, [])
+                                        "warlord_hits(tavern);") == destroyed
 
 
 def test_the_trace_says_what_set_it(program):
