@@ -35,10 +35,14 @@ def stock(g: Game) -> tuple:
     return tuple(s[n] for n in ("food", "wood", "stone", "coin", "vp"))
 
 
-def test_exactly_two_kinds_pay_two_different_without_a_question(game):
-    run_proc(game, "give", 3, 1, 0, 0)
-    assert run_proc(game, "two_kinds") == []
-    assert stock(game) == (2, 0, 0, 0, 1)
+@pytest.mark.parametrize("proc, given, left", [
+    ("two_kinds", (3, 1, 0, 0), (2, 0, 0, 0, 1)),   # exactly two kinds for `2 different`
+    ("two_any", (1, 0, 0, 1), (0, 0, 0, 0, 1)),     # exactly two units for `2 any`
+])
+def test_what_is_held_exactly_owed_is_paid_without_a_question(game, proc, given, left):
+    run_proc(game, "give", *given)
+    assert run_proc(game, proc) == []
+    assert stock(game) == left
 
 
 def test_three_kinds_owing_two_ask_both_since_the_kind_kept_matters(game):
@@ -62,12 +66,6 @@ def test_a_lone_kind_is_still_a_decision_the_driver_answers(game):
     except StopIteration:
         pass
     assert asked == [["food"], ["food"]]   # one kind held: the shortcut is for a choice that changes nothing
-    assert stock(game) == (0, 0, 0, 0, 1)
-
-
-def test_units_exactly_owed_pay_any_without_a_question(game):
-    run_proc(game, "give", 1, 0, 0, 1)
-    assert run_proc(game, "two_any") == []
     assert stock(game) == (0, 0, 0, 0, 1)
 
 
